@@ -1,0 +1,46 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Debian's Chromium, headless, with the flags this machine's closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-dev-shm-usage',
+    ],
+  });
+}
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], acceptDownloads: true, locale: 'en-GB' });
+}
+
+/** Signs in through the real flow: login page → development identity provider → persona → back to the portal. */
+export async function signIn(page: Page, email: string, options: { from?: string } = {}): Promise<void> {
+  await page.goto(options.from ?? '/login');
+  if (!page.url().includes('/login')) await page.waitForURL(/\/login/);
+  await page.getByRole('button', { name: 'Login / Sign up' }).click();
+  await page.getByRole('button', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/callback'));
+}
+
+/** Wipes and reseeds the reference server's database, so every test file starts from the seeded personas. */
+export async function resetSimulation(): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, { method: 'POST' });
+  if (!response.ok) throw new Error(`Reset failed: ${response.status} ${await response.text()}`);
+}

@@ -1,0 +1,139 @@
+// Offline replacement for `prisma migrate dev --create-only` / `migrate deploy` / seeding.
+//
+//   node --import tsx server/scripts/migrate.ts create <name> [--allow-empty]
+//   node --import tsx server/scripts/migrate.ts apply [databaseUrl]
+//   node --import tsx server/scripts/migrate.ts seed [databaseUrl] [filesDir]
+//
+// (`--experimental-wasm-modules` is accepted but not required: the engine is
+// instantiated by hand in server/src/db/schema-engine.ts.)
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { applyMigrations } from '../src/db/migrate.ts';
+import {
+  DEFAULT_MIGRATIONS_DIR,
+  MIGRATION_FILE,
+  MIGRATION_LOCK_CONTENT,
+  MIGRATION_LOCK_FILE,
+  readMigrationsList,
+} from '../src/db/migrations-dir.ts';
+import { EMPTY_FILTER, openSchemaEngine } from '../src/db/schema-engine.ts';
+
+const repoRoot = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const DEFAULT_SCHEMA_PATH = join(repoRoot, 'prisma/schema.prisma');
+export const DEFAULT_DATABASE_URL = `file:${join(repoRoot, 'data/portal.db')}`;
+
+export interface CreateMigrationOptions {
+  schemaPath?: string;
+  migrationsDir?: string;
+  /** Write a migration even when the schema has not changed (for hand-written SQL). */
+  allowEmpty?: boolean;
+  /** Timestamp of the folder name (default: now). */
+  now?: Date;
+}
+
+export interface CreatedMigration {
+  name: string;
+  path: string;
+  sql: string;
+}
+
+/** UTC yyyyMMddHHmmss, the prefix `prisma migrate` gives migration folders. */
+function timestamp(date: Date): string {
+  return date.toISOString().replace(/\D/g, '').slice(0, 14);
+}
+
+function slug(name: string): string {
+  const cleaned = name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9_]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  if (!cleaned) throw new Error('Migration name must contain letters or digits.');
+  return cleaned.slice(0, 200);
+}
+
+/**
+ * Diffs "all migrations replayed on an in-memory shadow database" against the schema
+ * and writes the difference as prisma/migrations/<UTC timestamp>_<name>/migration.sql.
+ * Returns null when there is nothing to migrate (and allowEmpty is not set).
+ */
+export async function createMigration(
+  name: string,
+  options: CreateMigrationOptions = {},
+): Promise<CreatedMigration | null> {
+  const schemaPath = options.schemaPath ?? DEFAULT_SCHEMA_PATH;
+  const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
+  const schema = { path: schemaPath, content: await readFile(schemaPath, 'utf8') };
+  const migrationsList = await readMigrationsList(migrationsDir);
+  const handle = await openSchemaEngine(':memory:', schema);
+  try {
+    // `createMigration` of the wasm engine cannot use an external shadow database;
+    // `diff` from the migration history can, and renders the same script.
+    const result = await handle.engine.diff({
+      from: { tag: 'migrations', ...migrationsList },
+      to: { tag: 'schemaDatamodel', files: [schema] },
+      script: true,
+      exitCode: true,
+      filters: EMPTY_FILTER,
+    });
+    const changed = result.exitCode === 2;
+    if (!changed && !options.allowEmpty) return null;
+    const sql = changed ? (result.stdout ?? '') : '-- This is an empty migration.\n';
+    const migrationName = `${timestamp(options.now ?? new Date())}_${slug(name)}`;
+    const path = join(migrationsDir, migrationName);
+    await mkdir(path, { recursive: true });
+    await writeFile(join(path, MIGRATION_FILE), sql);
+    await writeFile(join(migrationsDir, MIGRATION_LOCK_FILE), MIGRATION_LOCK_CONTENT);
+    return { name: migrationName, path, sql };
+  } finally {
+    await handle.close();
+  }
+}
+
+async function seedCommand(databaseUrl: string, filesDir: string): Promise<void> {
+  const { createPrisma } = await import('../src/db/client.ts');
+  const { resetAndSeed } = await import('../../prisma/seed.ts');
+  await applyMigrations(databaseUrl);
+  const prisma = createPrisma(databaseUrl);
+  try {
+    await resetAndSeed(prisma, { now: new Date(), filesDir });
+  } finally {
+    await prisma.$disconnect();
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  const args = rest.filter((arg) => !arg.startsWith('--'));
+  const databaseUrl = args[0] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
+  if (command === 'create' && args[0]) {
+    const created = await createMigration(args[0], { allowEmpty: rest.includes('--allow-empty') });
+    console.log(created ? `Created ${created.path}` : 'Schema unchanged: no migration created.');
+    return 0;
+  }
+  if (command === 'apply') {
+    const applied = await applyMigrations(databaseUrl);
+    console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date.');
+    return 0;
+  }
+  if (command === 'seed') {
+    await seedCommand(databaseUrl, args[1] ?? join(repoRoot, 'data/agent-files'));
+    console.log(`Seeded ${databaseUrl}`);
+    return 0;
+  }
+  console.error(
+    'Usage: migrate.ts create <name> [--allow-empty] | apply [databaseUrl] | seed [databaseUrl] [filesDir]',
+  );
+  return 2;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    },
+  );
+}

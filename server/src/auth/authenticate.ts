@@ -1,0 +1,32 @@
+import type { FastifyRequest } from 'fastify';
+import { isDevMode } from '../config.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { AuthenticatedUser, Role } from '../lib/route.ts';
+import { resolveSession } from './sessions.ts';
+
+/** The caller: a valid session cookie, or in development mode an X-User-Id header (user id or email). */
+export async function authenticateRequest(
+  deps: PortalDeps,
+  request: FastifyRequest,
+): Promise<AuthenticatedUser | null> {
+  const token = request.cookies[deps.config.session.cookieName];
+  if (token) {
+    const session = await resolveSession(deps, token);
+    if (session) {
+      return {
+        id: session.user.id,
+        email: session.user.email,
+        role: session.user.role as Role,
+        sessionId: session.id,
+      };
+    }
+  }
+  const impersonate = request.headers['x-user-id'];
+  if (isDevMode(deps.config) && typeof impersonate === 'string' && impersonate.length > 0) {
+    const user = await deps.prisma.user.findFirst({
+      where: impersonate.includes('@') ? { email: impersonate.toLowerCase() } : { id: impersonate },
+    });
+    if (user) return { id: user.id, email: user.email, role: user.role as Role, sessionId: null };
+  }
+  return null;
+}

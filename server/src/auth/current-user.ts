@@ -1,0 +1,72 @@
+import type { PortalDeps } from '../deps.ts';
+import { AppError, conflict } from '../lib/app-error.ts';
+import type { Role } from '../lib/route.ts';
+
+type AgentStatus = 'pending' | 'rejected' | 'active';
+
+export interface CurrentUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  termsToAccept: string | null;
+  agentStatus: AgentStatus | null;
+}
+
+type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+
+/** The newest published terms version for the role, when the user has not accepted it yet. */
+export async function pendingTermsVersion(
+  { prisma, clock }: Deps,
+  userId: string,
+  role: string,
+): Promise<string | null> {
+  const latest = await prisma.termsVersion.findFirst({
+    where: { role, publishedAt: { lte: clock.now() } },
+    orderBy: { publishedAt: 'desc' },
+  });
+  if (!latest) return null;
+  const accepted = await prisma.termsAcceptance.findUnique({
+    where: { userId_role_version: { userId, role, version: latest.version } },
+  });
+  return accepted ? null : latest.version;
+}
+
+export async function loadCurrentUser(deps: Deps, userId: string): Promise<CurrentUser> {
+  const user = await deps.prisma.user.findUnique({ where: { id: userId }, include: { agentProfile: true } });
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
+  const role = user.role as Role;
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role,
+    termsToAccept: await pendingTermsVersion(deps, user.id, role),
+    agentStatus: role === 'agent' ? ((user.agentProfile?.status as AgentStatus | undefined) ?? null) : null,
+  };
+}
+
+/** Only the version waiting for the user can be accepted; an old or unknown one is a conflict the client can show. */
+export async function acceptPendingTerms(
+  deps: Deps,
+  userId: string,
+  role: Role,
+  termsId: string,
+): Promise<CurrentUser> {
+  const pending = await pendingTermsVersion(deps, userId, role);
+  if (pending !== termsId) {
+    throw conflict(
+      'TERMS_NOT_PENDING',
+      pending
+        ? `Terms version "${termsId}" is not the one waiting for your acceptance; the current version is "${pending}".`
+        : `There are no terms waiting for your acceptance, so version "${termsId}" cannot be accepted.`,
+    );
+  }
+  const key = { userId, role, version: termsId };
+  await deps.prisma.termsAcceptance.upsert({
+    where: { userId_role_version: key },
+    create: { ...key, acceptedAt: deps.clock.now() },
+    update: {},
+  });
+  return loadCurrentUser(deps, userId);
+}

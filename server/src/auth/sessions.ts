@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Config } from '../config.ts';
+import type { PortalPrisma } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+// Refreshing the idle expiry at most once a minute keeps reads cheap.
+const touchEveryMs = 60_000;
+
+export interface SessionDeps {
+  prisma: PortalPrisma;
+  clock: Clock;
+  config: Config;
+}
+
+/** Server-side sessions: the cookie holds a random token, the database only its SHA-256. */
+export async function createSession(
+  { prisma, clock, config }: SessionDeps,
+  userId: string,
+  userAgent?: string,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + config.session.absoluteHours * 3_600_000);
+  const idleExpiresAt = new Date(now.getTime() + config.session.idleMinutes * 60_000);
+  await prisma.session.create({
+    data: {
+      id: hash(token),
+      userId,
+      lastSeenAt: now,
+      expiresAt,
+      idleExpiresAt,
+      userAgent: userAgent?.slice(0, 200) ?? null,
+    },
+  });
+  return { token, expiresAt };
+}
+
+export async function resolveSession({ prisma, clock, config }: SessionDeps, token: string) {
+  const id = hash(token);
+  const session = await prisma.session.findUnique({ where: { id }, include: { user: true } });
+  if (!session) return null;
+  const now = clock.now();
+  if (session.expiresAt <= now || session.idleExpiresAt <= now) {
+    await prisma.session.deleteMany({ where: { id } });
+    return null;
+  }
+  if (now.getTime() - session.lastSeenAt.getTime() > touchEveryMs) {
+    const idleExpiresAt = new Date(
+      Math.min(now.getTime() + config.session.idleMinutes * 60_000, session.expiresAt.getTime()),
+    );
+    await prisma.session.update({ where: { id }, data: { lastSeenAt: now, idleExpiresAt } });
+  }
+  return session;
+}
+
+export async function destroySession({ prisma }: Pick<SessionDeps, 'prisma'>, token: string): Promise<void> {
+  await prisma.session.deleteMany({ where: { id: hash(token) } });
+}

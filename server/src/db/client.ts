@@ -1,0 +1,47 @@
+// The one way to open the database: Prisma client over better-sqlite3, with the
+// connection pragmas the server relies on applied to every connection it opens.
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
+
+export type { Prisma };
+export { PrismaClient };
+
+/** The client type the rest of the server uses (PortalDeps.prisma; what `createPrisma` returns). */
+export type PortalPrisma = PrismaClient;
+
+/** What queries need: a client, or the client inside `$transaction(async (tx) => ...)`. */
+export type Db = Prisma.TransactionClient;
+
+/**
+ * WAL lets readers run while a writer commits (Prisma does not switch it on itself);
+ * NORMAL sync is safe with WAL; foreign keys are off by default in SQLite builds
+ * without SQLITE_DEFAULT_FOREIGN_KEYS; busy_timeout waits for a lock instead of failing.
+ */
+export const CONNECTION_PRAGMAS = [
+  'PRAGMA journal_mode = WAL;',
+  'PRAGMA synchronous = NORMAL;',
+  'PRAGMA foreign_keys = ON;',
+  'PRAGMA busy_timeout = 5000;',
+].join('\n');
+
+function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+  return {
+    provider: inner.provider,
+    adapterName: inner.adapterName,
+    async connect(): Promise<SqlDriverAdapter> {
+      const adapter = await inner.connect();
+      await adapter.executeScript(CONNECTION_PRAGMAS);
+      return adapter;
+    },
+  };
+}
+
+/**
+ * Opens a Prisma client on a SQLite database (`file:` URL or path). Run
+ * `applyMigrations(databaseUrl)` first. Call `$disconnect()` when done.
+ */
+export function createPrisma(databaseUrl: string): PrismaClient {
+  const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
+  return new PrismaClient({ adapter });
+}

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMigration, DEFAULT_SCHEMA_PATH } from '../../scripts/migrate.ts';
+import { createTestDatabase } from '../../test/db.ts';
+import { createPrisma } from './client.ts';
+import { applyMigrations } from './migrate.ts';
+import { DEFAULT_MIGRATIONS_DIR, listMigrationNames } from './migrations-dir.ts';
+
+interface MigrationRow {
+  migration_name: string;
+  checksum: string;
+  finished_at: string | null;
+  rolled_back_at: string | null;
+}
+
+let dir: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'portal-migrate-test-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function readRows(path: string): MigrationRow[] {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.prepare('SELECT * FROM _prisma_migrations ORDER BY started_at').all() as MigrationRow[];
+  } finally {
+    db.close();
+  }
+}
+
+describe('applyMigrations', () => {
+  it('creates every table on a fresh file and records the migrations like prisma migrate', async () => {
+    const path = join(dir, 'nested', 'fresh.db');
+    const names = await listMigrationNames(DEFAULT_MIGRATIONS_DIR);
+    expect(names.length).toBeGreaterThan(0);
+
+    expect(await applyMigrations(`file:${path}`)).toEqual(names);
+
+    const rows = readRows(path);
+    expect(rows.map((row) => row.migration_name)).toEqual(names);
+    for (const row of rows) {
+      const sql = await readFile(join(DEFAULT_MIGRATIONS_DIR, row.migration_name, 'migration.sql'));
+      expect(row.checksum).toBe(createHash('sha256').update(sql).digest('hex'));
+      expect(row.finished_at).not.toBeNull();
+      expect(row.rolled_back_at).toBeNull();
+    }
+    const db = new Database(path, { readonly: true });
+    const tables = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]
+    ).map((t) => t.name);
+    db.close();
+    expect(tables).toEqual(
+      expect.arrayContaining(['User', 'Session', 'Invitation', 'DownloadJob', 'SimState']),
+    );
+  });
+
+  it('is idempotent', async () => {
+    const url = `file:${join(dir, 'twice.db')}`;
+    await applyMigrations(url);
+    expect(await applyMigrations(url)).toEqual([]);
+    expect(readRows(join(dir, 'twice.db'))).toHaveLength(
+      (await listMigrationNames(DEFAULT_MIGRATIONS_DIR)).length,
+    );
+  });
+});
+
+describe('createPrisma', () => {
+  it('opens the database in WAL mode with foreign keys, busy timeout and NORMAL sync', async () => {
+    const path = join(dir, 'wal.db');
+    await applyMigrations(`file:${path}`);
+    const prisma = createPrisma(`file:${path}`);
+    try {
+      const pragma = async (name: string) => {
+        const rows = await prisma.$queryRawUnsafe<Record<string, unknown>[]>(`PRAGMA ${name}`);
+        return String(Object.values(rows[0] ?? {})[0]);
+      };
+      expect(await pragma('journal_mode')).toBe('wal');
+      expect(await pragma('foreign_keys')).toBe('1');
+      expect(await pragma('busy_timeout')).toBe('5000');
+      expect(await pragma('synchronous')).toBe('1');
+      await expect(
+        prisma.session.create({
+          data: {
+            id: 'x',
+            userId: 'missing',
+            lastSeenAt: new Date(),
+            expiresAt: new Date(),
+            idleExpiresAt: new Date(),
+          },
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await prisma.$disconnect();
+    }
+    // WAL is a property of the file: a plain connection sees it too.
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    db.close();
+    // A restart on the WAL file: migrations are a no-op and the client opens again.
+    expect(await applyMigrations(`file:${path}`)).toEqual([]);
+    const again = createPrisma(`file:${path}`);
+    expect(await again.user.count()).toBe(0);
+    await again.$disconnect();
+  });
+});
+
+describe('createMigration', () => {
+  it('finds nothing to do: prisma/migrations matches prisma/schema.prisma', async () => {
+    // Fails when the schema was changed without `migrate.ts create <name>`.
+    const migrationsDir = join(dir, 'in-sync');
+    await cp(DEFAULT_MIGRATIONS_DIR, migrationsDir, { recursive: true });
+    expect(await createMigration('nothing', { schemaPath: DEFAULT_SCHEMA_PATH, migrationsDir })).toBeNull();
+    expect(await listMigrationNames(migrationsDir)).toEqual(await listMigrationNames(DEFAULT_MIGRATIONS_DIR));
+  });
+
+  it('writes the schema difference as a new migration folder that applies', async () => {
+    const migrationsDir = join(dir, 'migrations');
+    await cp(DEFAULT_MIGRATIONS_DIR, migrationsDir, { recursive: true });
+    const schemaPath = join(dir, 'schema.prisma');
+
+    const schema = await readFile(DEFAULT_SCHEMA_PATH, 'utf8');
+    await writeFile(schemaPath, `${schema}\nmodel Note {\n  id   String @id\n  text String\n}\n`);
+    const now = new Date('2099-01-02T03:04:05Z');
+    const created = await createMigration('Add notes!', { schemaPath, migrationsDir, now });
+    expect(created?.name).toBe('20990102030405_add_notes');
+    expect(created?.sql).toContain('CREATE TABLE "Note"');
+    expect(await readFile(join(migrationsDir, '20990102030405_add_notes', 'migration.sql'), 'utf8')).toBe(
+      created?.sql,
+    );
+
+    const url = `file:${join(dir, 'next.db')}`;
+    const applied = await applyMigrations(url, { migrationsDir });
+    expect(applied.at(-1)).toBe('20990102030405_add_notes');
+    expect(await createMigration('again', { schemaPath, migrationsDir })).toBeNull();
+  });
+});
+
+describe('createTestDatabase', () => {
+  it('gives each caller its own migrated database', async () => {
+    const a = await createTestDatabase();
+    const b = await createTestDatabase();
+    try {
+      expect(a.url).not.toBe(b.url);
+      await a.prisma.user.create({ data: { email: 'a@example.com', fullName: 'A', role: 'user' } });
+      expect(await a.prisma.user.count()).toBe(1);
+      expect(await b.prisma.user.count()).toBe(0);
+    } finally {
+      await a.cleanup();
+      await b.cleanup();
+    }
+  });
+});

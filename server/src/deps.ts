@@ -1,0 +1,10 @@
+import type { Config } from './config.ts';
+import type { PortalPrisma } from './db/client.ts';
+import type { Clock } from './lib/clock.ts';
+
+/** What route modules and services are built from; tests pass their own (temp database, manual clock). */
+export interface PortalDeps {
+  config: Config;
+  prisma: PortalPrisma;
+  clock: Clock;
+}

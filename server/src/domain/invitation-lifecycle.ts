@@ -1,0 +1,173 @@
+// The invitation state machine as data. Every status change in the server goes through
+// `transition`, so an illegal state cannot be written (see ARCHITECTURE.md, invitation lifecycle).
+
+export const INVITATION_STATUSES = [
+  'CREATED',
+  'CLAIMED',
+  'ACCEPTED',
+  'DECLINED',
+  'REVOKED_BEFORE_CLAIMED',
+  'REVOKED_AFTER_CLAIMED',
+  'REVOKED_AFTER_ACCEPTED',
+  'PAUSED_BY_ADMIN',
+] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const INVITATION_EVENTS = [
+  'claim',
+  'accept',
+  'decline',
+  'revokeByOwner',
+  'revokeByAgent',
+  'suspend',
+  'resume',
+  'expire',
+] as const;
+export type InvitationEvent = (typeof INVITATION_EVENTS)[number];
+
+export type TransitionErrorCode =
+  | 'INVALID_CODE'
+  | 'INVALID_INVITATION_STATE'
+  | 'INVALID_REVOKE_STATE'
+  | 'INVALID_SHARING_STATE';
+
+/** Types of the audit trail entries (SharingEvent.type in the contract). */
+export type SharingEventType =
+  | 'CREATED'
+  | 'CLAIMED'
+  | 'ACCEPTED'
+  | 'DECLINED'
+  | 'REVOKED'
+  | 'PAUSED'
+  | 'RESUMED'
+  | 'DATA_DOWNLOADED';
+
+export type ActorRole = 'user' | 'agent' | 'admin' | 'system';
+
+export type TransitionResult =
+  | { ok: true; next: InvitationStatus; eventType: SharingEventType; actorRole: ActorRole }
+  | { ok: false; code: TransitionErrorCode };
+
+interface EventRule {
+  actorRole: ActorRole;
+  eventType: SharingEventType;
+  /** The code answered when the event is not allowed from the current status. */
+  refusal: TransitionErrorCode;
+  from: Partial<Record<InvitationStatus, InvitationStatus>>;
+}
+
+export const TRANSITIONS: Readonly<Record<InvitationEvent, EventRule>> = {
+  // A used or revoked code answers exactly like a wrong one.
+  claim: { actorRole: 'agent', eventType: 'CLAIMED', refusal: 'INVALID_CODE', from: { CREATED: 'CLAIMED' } },
+  accept: {
+    actorRole: 'user',
+    eventType: 'ACCEPTED',
+    refusal: 'INVALID_INVITATION_STATE',
+    from: { CLAIMED: 'ACCEPTED' },
+  },
+  decline: {
+    actorRole: 'user',
+    eventType: 'DECLINED',
+    refusal: 'INVALID_INVITATION_STATE',
+    from: { CLAIMED: 'DECLINED' },
+  },
+  revokeByOwner: {
+    actorRole: 'user',
+    eventType: 'REVOKED',
+    refusal: 'INVALID_REVOKE_STATE',
+    from: {
+      CREATED: 'REVOKED_BEFORE_CLAIMED',
+      CLAIMED: 'REVOKED_AFTER_CLAIMED',
+      ACCEPTED: 'REVOKED_AFTER_ACCEPTED',
+      PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
+    },
+  },
+  // An agent has nothing to revoke before it has claimed the code.
+  revokeByAgent: {
+    actorRole: 'agent',
+    eventType: 'REVOKED',
+    refusal: 'INVALID_REVOKE_STATE',
+    from: {
+      CLAIMED: 'REVOKED_AFTER_CLAIMED',
+      ACCEPTED: 'REVOKED_AFTER_ACCEPTED',
+      PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
+    },
+  },
+  suspend: {
+    actorRole: 'admin',
+    eventType: 'PAUSED',
+    refusal: 'INVALID_SHARING_STATE',
+    from: { ACCEPTED: 'PAUSED_BY_ADMIN' },
+  },
+  resume: {
+    actorRole: 'admin',
+    eventType: 'RESUMED',
+    refusal: 'INVALID_SHARING_STATE',
+    from: { PAUSED_BY_ADMIN: 'ACCEPTED' },
+  },
+  // An unclaimed code past its expiry date is withdrawn like a deleted link.
+  expire: {
+    actorRole: 'system',
+    eventType: 'REVOKED',
+    refusal: 'INVALID_INVITATION_STATE',
+    from: { CREATED: 'REVOKED_BEFORE_CLAIMED' },
+  },
+};
+
+export function transition(status: InvitationStatus, event: InvitationEvent): TransitionResult {
+  const rule = TRANSITIONS[event];
+  const next = rule.from[status];
+  if (next === undefined) return { ok: false, code: rule.refusal };
+  return { ok: true, next, eventType: rule.eventType, actorRole: rule.actorRole };
+}
+
+export function canTransition(status: InvitationStatus, event: InvitationEvent): boolean {
+  return TRANSITIONS[event].from[status] !== undefined;
+}
+
+export function allowedEvents(status: InvitationStatus): InvitationEvent[] {
+  return INVITATION_EVENTS.filter((event) => canTransition(status, event));
+}
+
+export type DisplayStatus = 'ACTIVE' | 'PENDING' | 'DECLINED' | 'REVOKED' | 'PAUSED';
+
+const DISPLAY: Readonly<Record<InvitationStatus, DisplayStatus>> = {
+  CREATED: 'ACTIVE',
+  ACCEPTED: 'ACTIVE',
+  CLAIMED: 'PENDING',
+  DECLINED: 'DECLINED',
+  REVOKED_BEFORE_CLAIMED: 'REVOKED',
+  REVOKED_AFTER_CLAIMED: 'REVOKED',
+  REVOKED_AFTER_ACCEPTED: 'REVOKED',
+  PAUSED_BY_ADMIN: 'PAUSED',
+};
+
+/** How the web app shows a server status (spec section 4). */
+export function displayStatus(status: InvitationStatus): DisplayStatus {
+  return DISPLAY[status];
+}
+
+export const INVITATION_FILTERS = ['ALL', 'ACTIVE', 'DECLINED', 'PENDING', 'REVOKED'] as const;
+export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
+
+const FILTERS: Readonly<Record<InvitationFilter, readonly InvitationStatus[]>> = {
+  ALL: INVITATION_STATUSES,
+  ACTIVE: ['CREATED', 'ACCEPTED'],
+  PENDING: ['CLAIMED'],
+  DECLINED: ['DECLINED'],
+  REVOKED: ['REVOKED_BEFORE_CLAIMED', 'REVOKED_AFTER_CLAIMED', 'REVOKED_AFTER_ACCEPTED'],
+};
+
+/** The server statuses a list filter selects (ARCHITECTURE.md; PAUSED_BY_ADMIN only under ALL). */
+export function filterStatuses(filter: InvitationFilter): readonly InvitationStatus[] {
+  return FILTERS[filter];
+}
+
+/** Whether an agent may read the shared data now: only while the sharing is accepted. */
+export type AgentDataAccess = 'granted' | 'suspended' | 'none';
+
+export function agentDataAccess(status: InvitationStatus): AgentDataAccess {
+  if (status === 'ACCEPTED') return 'granted';
+  if (status === 'PAUSED_BY_ADMIN') return 'suspended';
+  return 'none';
+}

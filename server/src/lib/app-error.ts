@@ -1,0 +1,24 @@
+import type { components } from '../api/schema.ts';
+
+export type ErrorCode = components['schemas']['ErrorCode'];
+
+/** A failure the client caused or may act on; answered as the error envelope with its status. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'The requested resource was not found.') =>
+  new AppError(404, code, message);
+export const forbidden = (code: ErrorCode = 'FORBIDDEN', message = "You don't have permission to do this.") =>
+  new AppError(403, code, message);
+export const conflict = (code: ErrorCode, message: string) => new AppError(409, code, message);
+export const badRequest = (code: ErrorCode, message: string, field?: string) =>
+  new AppError(400, code, message, field);

@@ -1,0 +1,32 @@
+import { mkdirSync } from 'node:fs';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createPrisma } from './db/client.ts';
+import { applyMigrations } from './db/migrate.ts';
+import { createSimulationClock } from './lib/clock.ts';
+import { seedIfEmpty } from './services/seeding.ts';
+
+const config = loadConfig();
+mkdirSync(config.dataDir, { recursive: true });
+await applyMigrations(config.databaseUrl);
+const prisma = createPrisma(config.databaseUrl);
+const clock = createSimulationClock();
+if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock });
+
+const app = await buildApp({ config, prisma, clock });
+const shutdown = async () => {
+  await app.close();
+  await prisma.$disconnect();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ host: config.host, port: config.port });
+const url = config.publicUrl;
+console.log(`\n  Data Act Portal is running at ${url}  (${config.mode} mode)`);
+console.log(`  API reference: ${url}/docs`);
+if (!config.oidc.issuer) {
+  console.log('  Sign in with "Login / Sign up" and pick a persona, e.g. owner@example.com (data owner),');
+  console.log('  fleet@example.com (company) or admin@example.com (admin).\n');
+}

@@ -1,0 +1,107 @@
+import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error.ts';
+import { type ContractDocument, operationIndex } from '../lib/contract-document.ts';
+import { createRequestCompilers, createResponseValidator } from '../lib/contract-validation.ts';
+import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthenticatedUser | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+  }
+}
+
+export interface ContractPluginOptions {
+  document: ContractDocument;
+  routes: readonly AnyRouteDefinition[];
+  /** Resolves the caller from the request (session cookie, or X-User-Id in development mode). */
+  authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
+  /** Runs before every contract operation's handler, e.g. for simulated faults. */
+  beforeOperation?(request: FastifyRequest, operationId: string): Promise<void>;
+  validateResponses: boolean;
+  /** Answer 500 when a response breaks the contract (tests); otherwise only log it. */
+  strictResponses: boolean;
+}
+
+const roleNames = { user: 'data owners', agent: 'companies', admin: 'administrators' } as const;
+
+async function contract(app: FastifyInstance, options: ContractPluginOptions): Promise<void> {
+  const { document, routes } = options;
+  const operations = operationIndex(document);
+  const byId = new Map<string, AnyRouteDefinition>(routes.map((route) => [route.operationId, route]));
+  for (const route of routes) {
+    if (!operations.has(route.operationId)) throw new Error(`Route for unknown operation ${route.operationId}`);
+  }
+
+  const compilers = createRequestCompilers();
+  const validateResponse = options.validateResponses ? createResponseValidator(document) : null;
+  app.decorateRequest('user', null);
+
+  const operationResolver = (operationId: string) => {
+    const operation = operations.get(operationId);
+    const route = byId.get(operationId);
+    if (!operation) throw new Error(`Unknown operation ${operationId}`);
+    const authenticate: onRequestHookHandler = async (request) => {
+      if (!operation.secured) return;
+      const user = await options.authenticate(request);
+      if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
+      if (route?.roles && !route.roles.includes(user.role)) {
+        const allowed = route.roles.map((role: keyof typeof roleNames) => roleNames[role]).join(' or ');
+        throw new AppError(403, 'FORBIDDEN', `This action is only available to ${allowed}.`);
+      }
+      request.user = user;
+    };
+    const routeConfig: FastifyContextConfig = { operationId };
+    // Per-route limits are read by @fastify/rate-limit from the route's config.
+    if (route?.rateLimit) routeConfig.rateLimit = route.rateLimit;
+    const beforeOperation: onRequestHookHandler = async (request) => {
+      await options.beforeOperation?.(request, operationId);
+    };
+    return {
+      config: routeConfig,
+      onRequest: [authenticate, beforeOperation],
+      ...(route?.rawBody ? { validatorCompiler: compilers.passThroughBody } : {}),
+      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (!route) throw new AppError(404, 'NOT_FOUND', `${operationId} is not available on this server.`);
+        const answer = await route.handler({
+          request,
+          reply,
+          // Already validated against the contract by Ajv, so the contract's types hold.
+          params: request.params as never,
+          query: request.query as never,
+          body: request.body as never,
+          user: request.user,
+        });
+        if (answer === reply || reply.sent) return reply;
+        if (route.status) reply.code(route.status);
+        if (route.status === 204) return reply.send();
+        if (validateResponse) {
+          const problem = validateResponse(operationId, reply.statusCode, answer);
+          if (problem) {
+            request.log.error({ operationId, problem }, 'response does not match the contract');
+            if (options.strictResponses) throw new Error(`Response of ${operationId} breaks the contract: ${problem}`);
+          }
+        }
+        return answer;
+      },
+      // glue merges these options into the route it builds (method and url come from the contract).
+    } as unknown as RouteOptions;
+  };
+
+  await app.register(async (scope) => {
+    scope.setValidatorCompiler(compilers.compile);
+    await scope.register(openapiGlue, {
+      specification: structuredClone(document) as unknown as Record<string, unknown>,
+      operationResolver,
+    });
+  });
+
+  const missing = [...operations.keys()].filter((id) => !byId.has(id as OperationId));
+  if (missing.length > 0) app.log.warn({ missing }, 'operations in openapi.yaml without a handler');
+}
+
+export const contractPlugin = fp(contract, { name: 'contract', fastify: '5.x', dependencies: ['error-envelope'] });

@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { sendError } from './error-envelope.ts';
+
+const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc)(\/|$|\?)/;
+
+/** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
+async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+  const index = path.join(options.webDist, 'index.html');
+  const built = existsSync(index);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      wildcard: false,
+      index: false,
+      maxAge: '1h',
+      setHeaders(reply, file) {
+        // Vite fingerprints everything under assets/, so those files never change.
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+      },
+    });
+  } else {
+    app.log.warn({ webDist: options.webDist }, 'web app not built: run "npm run build" to serve it');
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
+    if (isPage && built) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (isPage) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run "npm run build" (or "npm start") and reload.');
+    }
+    return sendError(reply, 404, {
+      code: 'NOT_FOUND',
+      message: `There is no ${request.method} ${request.url.split('?')[0]} here.`,
+    });
+  });
+}
+
+export const webAppPlugin = fp(webApp, { name: 'web-app', fastify: '5.x' });

@@ -1,0 +1,73 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type { PortalDeps } from '../deps.ts';
+import { notFound } from '../lib/app-error.ts';
+import { callerOf, defineRoute } from '../lib/route.ts';
+import { changeSharing, decideApplication, listApplications, listSharings } from '../services/admin.ts';
+import { storedFilePath } from '../services/agent-files.ts';
+
+/** RFC 6266 / 5987: an ASCII fallback name plus the exact name encoded, so no header injection. */
+export function attachmentHeader(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Admin: company applications and their documents, and control over sharings. */
+export function adminRoutes(deps: PortalDeps) {
+  const admin = ['admin'] as const;
+  const fileNotFound = () => notFound('FILE_NOT_FOUND', 'This file could not be found.');
+  return [
+    defineRoute({
+      operationId: 'listAgentApplications',
+      roles: admin,
+      handler: async ({ query }) => listApplications(deps, query.status),
+    }),
+    defineRoute({
+      operationId: 'downloadApplicationFile',
+      roles: admin,
+      async handler({ params, reply }) {
+        const file = await deps.prisma.agentFile.findUnique({ where: { id: params.id } });
+        if (!file) throw fileNotFound();
+        const filePath = storedFilePath(deps.config, file.storedName);
+        const size = await stat(filePath).then(
+          (info) => (info.isFile() ? info.size : null),
+          () => null,
+        );
+        if (size === null) throw fileNotFound();
+        // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', attachmentHeader(file.filename))
+          .header('content-length', String(size))
+          .header('x-content-type-options', 'nosniff')
+          .header('cache-control', 'no-store')
+          .send(createReadStream(filePath));
+      },
+    }),
+    defineRoute({
+      operationId: 'approveAgentApplication',
+      roles: admin,
+      handler: async ({ user, params }) => decideApplication(deps, callerOf(user).id, params.id, 'active'),
+    }),
+    defineRoute({
+      operationId: 'rejectAgentApplication',
+      roles: admin,
+      handler: async ({ user, params }) => decideApplication(deps, callerOf(user).id, params.id, 'rejected'),
+    }),
+    defineRoute({
+      operationId: 'listSharings',
+      roles: admin,
+      handler: async () => listSharings(deps),
+    }),
+    defineRoute({
+      operationId: 'suspendSharing',
+      roles: admin,
+      handler: async ({ user, params }) => changeSharing(deps, callerOf(user).id, params.id, 'suspend'),
+    }),
+    defineRoute({
+      operationId: 'resumeSharing',
+      roles: admin,
+      handler: async ({ user, params }) => changeSharing(deps, callerOf(user).id, params.id, 'resume'),
+    }),
+  ];
+}

@@ -1,0 +1,83 @@
+import { roleHintParam } from '../auth/dev-idp/provider.ts';
+import { finishLogin, startLogin } from '../auth/login-flow.ts';
+import { createLoginRateLimit } from '../auth/login-rate-limit.ts';
+import { LoginError } from '../auth/relying-party.ts';
+import {
+  clearLoginStateCookie,
+  clearSessionCookie,
+  loginStateCookie,
+  setLoginStateCookie,
+  setSessionCookie,
+} from '../auth/session-cookie.ts';
+import { destroySession } from '../auth/sessions.ts';
+import type { PortalDeps } from '../deps.ts';
+import { AppError } from '../lib/app-error.ts';
+import { defineRoute } from '../lib/route.ts';
+
+const failurePage = (reason: LoginError['reason']) => `/login?error=${reason}`;
+
+/** Sign-in (OpenID Connect authorisation code flow with PKCE) and sign-out. */
+export function authRoutes(deps: PortalDeps) {
+  const { config } = deps;
+  const rateLimit = createLoginRateLimit();
+  return [
+    defineRoute({
+      operationId: 'login',
+      async handler({ request, reply, query }) {
+        if (!rateLimit.allow(request.ip)) {
+          throw new AppError(
+            429,
+            'RATE_LIMITED',
+            'Too many sign-in attempts. Please wait a minute and try again.',
+          );
+        }
+        const relyingParty = request.server.relyingParty;
+        const finishing = query.code !== undefined || query.state !== undefined || query.error !== undefined;
+        try {
+          if (!finishing) {
+            // The login page's "User or Company" choice, honoured by the built-in provider (others ignore it).
+            const role = (request.query as Record<string, unknown>).role;
+            const extra = role === 'agent' || role === 'user' ? { [roleHintParam]: role } : undefined;
+            const started = await startLogin(
+              deps,
+              relyingParty,
+              relyingParty.accountKey === 'subject' ? extra : {},
+            );
+            setLoginStateCookie(reply, config, started.state, started.maxAgeSeconds);
+            return reply.redirect(started.location, 302);
+          }
+          clearLoginStateCookie(reply, config);
+          const finished = await finishLogin(deps, relyingParty, {
+            code: query.code,
+            state: query.state,
+            iss: query.iss,
+            clientId: query.client_id,
+            error: query.error,
+            browserState: request.cookies[loginStateCookie],
+            userAgent: request.headers['user-agent'],
+          });
+          setSessionCookie(reply, config, finished.token);
+          return reply.redirect(finished.returnTo, 302);
+        } catch (error) {
+          if (!(error instanceof LoginError)) throw error;
+          // Never the code, state or tokens: only why.
+          request.log.warn(
+            { code: 'LOGIN_FAILED', reason: error.reason, detail: error.message },
+            'sign-in failed',
+          );
+          return reply.redirect(failurePage(error.reason), 302);
+        }
+      },
+    }),
+    defineRoute({
+      operationId: 'logout',
+      status: 204,
+      async handler({ request, reply }) {
+        const token = request.cookies[config.session.cookieName];
+        if (token) await destroySession(deps, token);
+        clearSessionCookie(reply, config);
+        return undefined;
+      },
+    }),
+  ];
+}

@@ -1,0 +1,57 @@
+import type { PortalDeps } from '../deps.ts';
+import { callerOf, defineRoute } from '../lib/route.ts';
+import { listSharingEvents } from '../services/audit.ts';
+import {
+  createInvitation,
+  decideInvitation,
+  findOwnInvitation,
+  listOwnerInvitations,
+  ownerPermissions,
+  revokeByOwner,
+} from '../services/invitations.ts';
+
+/** The data owner's side of sharing: codes, data recipients, their permissions, decisions, history. */
+export function invitationsRoutes(deps: PortalDeps) {
+  const owner = ['user'] as const;
+  return [
+    defineRoute({
+      operationId: 'createInvitation',
+      roles: owner,
+      status: 201,
+      handler: async ({ user, body }) => createInvitation(deps, callerOf(user).id, body),
+    }),
+    defineRoute({
+      operationId: 'listClaimedInvitations',
+      roles: owner,
+      handler: async ({ user, params }) => listOwnerInvitations(deps, callerOf(user).id, true, params.filter),
+    }),
+    defineRoute({
+      operationId: 'listUnclaimedInvitations',
+      roles: owner,
+      handler: async ({ user, params }) => listOwnerInvitations(deps, callerOf(user).id, false, params.filter),
+    }),
+    defineRoute({
+      operationId: 'getInvitationPermissions',
+      roles: owner,
+      handler: async ({ user, params }) => ownerPermissions(deps, callerOf(user).id, params.id),
+    }),
+    defineRoute({
+      operationId: 'listInvitationEvents',
+      roles: owner,
+      async handler({ user, params }) {
+        const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
+        return listSharingEvents(deps.prisma, invitation.id);
+      },
+    }),
+    defineRoute({
+      operationId: 'decideInvitation',
+      roles: owner,
+      handler: async ({ user, params }) => decideInvitation(deps, callerOf(user).id, params.id, params.decision),
+    }),
+    defineRoute({
+      operationId: 'revokeInvitation',
+      roles: owner,
+      handler: async ({ user, params }) => revokeByOwner(deps, callerOf(user).id, params.id),
+    }),
+  ];
+}

@@ -1,0 +1,38 @@
+import type { PortalDeps } from '../deps.ts';
+import { defineRoute } from '../lib/route.ts';
+import {
+  awaitCollectionChange,
+  listOwnProducts,
+  ownProductWithState,
+  requestCollectionChange,
+  toApiProduct,
+} from '../services/collection.ts';
+
+/** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
+export function productsRoutes(deps: PortalDeps) {
+  const { prisma } = deps;
+  return [
+    defineRoute({
+      operationId: 'listProducts',
+      roles: ['user'],
+      async handler({ user }) {
+        const products = await listOwnProducts(prisma, user?.id ?? '');
+        const answer = products.map(({ row, enabled }) => toApiProduct(row, enabled));
+        return {
+          vehicles: answer.filter((product) => product.productType === 'VEHICLE'),
+          wallboxes: answer.filter((product) => product.productType === 'WALLBOX'),
+        };
+      },
+    }),
+    defineRoute({
+      operationId: 'setProductCollection',
+      roles: ['user'],
+      async handler({ user, params }) {
+        const ownerId = user?.id ?? '';
+        const change = await requestCollectionChange(deps, ownerId, params.id, params.action);
+        await awaitCollectionChange(deps, change);
+        return ownProductWithState(prisma, ownerId, params.id);
+      },
+    }),
+  ];
+}

@@ -1,0 +1,138 @@
+import type { components } from '../api/schema.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { conflict, notFound } from '../lib/app-error.ts';
+import type { FileSection } from './agent-files.ts';
+import type { AgentStatus } from './agent-registration.ts';
+import { transitionInvitation } from './invitation-transitions.ts';
+
+type Schemas = components['schemas'];
+type AgentApplication = Schemas['AgentApplication'];
+type Sharing = Schemas['Sharing'];
+type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+
+const applicationInclude = {
+  user: {
+    select: {
+      email: true,
+      fullName: true,
+      agentFiles: { where: { submitted: true }, orderBy: [{ section: 'asc' }, { createdAt: 'asc' }] },
+    },
+  },
+} satisfies Prisma.AgentProfileInclude;
+type ApplicationRow = Prisma.AgentProfileGetPayload<{ include: typeof applicationInclude }>;
+
+function toApplication(row: ApplicationRow): AgentApplication {
+  return {
+    id: row.id,
+    status: row.status as AgentStatus,
+    email: row.user.email,
+    fullName: row.user.fullName,
+    submittedAt: row.submittedAt.toISOString(),
+    decidedAt: row.decidedAt?.toISOString() ?? null,
+    registration: {
+      legalName: row.legalName,
+      displayName: row.displayName,
+      vatNumber: row.vatNumber,
+      country: row.country,
+      site: row.site,
+      type: row.type as AgentApplication['registration']['type'],
+      sanction: row.sanction,
+      gatekeeper: row.gatekeeper,
+      representative: {
+        title: row.representativeTitle as 'mr' | 'ms' | null,
+        firstname: row.representativeFirstname,
+        surname: row.representativeSurname,
+      },
+    },
+    files: row.user.agentFiles.map((file) => ({
+      id: file.id,
+      section: file.section as FileSection,
+      filename: file.filename,
+      size: file.size,
+      contentType: file.contentType as 'application/pdf' | 'image/png',
+    })),
+  };
+}
+
+export async function listApplications({ prisma }: Pick<Deps, 'prisma'>, status?: AgentStatus) {
+  const rows = await prisma.agentProfile.findMany({
+    where: status ? { status } : {},
+    include: applicationInclude,
+    orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map(toApplication);
+}
+
+/** pending → active or rejected; a conditional write, so two admins deciding at once cannot both win. */
+export async function decideApplication(
+  { prisma, clock }: Deps,
+  adminId: string,
+  id: string,
+  status: 'active' | 'rejected',
+): Promise<AgentApplication> {
+  const written = await prisma.agentProfile.updateMany({
+    where: { id, status: 'pending' },
+    data: { status, decidedAt: clock.now(), decidedById: adminId },
+  });
+  const row = await prisma.agentProfile.findUnique({ where: { id }, include: applicationInclude });
+  if (!row) throw notFound('APPLICATION_NOT_FOUND', 'This application could not be found.');
+  if (written.count === 0) {
+    throw conflict('INVALID_APPLICATION_STATE', `This application is already ${row.status}; only pending ones can be decided.`);
+  }
+  return toApplication(row);
+}
+
+const sharingInclude = {
+  owner: { select: { email: true, fullName: true } },
+  agent: { select: { email: true, fullName: true, agentProfile: { select: { displayName: true } } } },
+  _count: { select: { products: true } },
+} satisfies Prisma.InvitationInclude;
+type SharingRow = Prisma.InvitationGetPayload<{ include: typeof sharingInclude }>;
+
+function toSharing(row: SharingRow): Sharing {
+  const agent = row.agent;
+  return {
+    id: row.id,
+    status: row.status as InvitationStatus,
+    ownerEmail: row.owner.email,
+    ownerName: row.owner.fullName,
+    agentName: (agent?.agentProfile?.displayName ?? agent?.fullName ?? '').slice(0, 100),
+    agentEmail: agent?.email ?? '',
+    createdAt: row.createdAt.toISOString(),
+    statusChangedAt: row.statusChangedAt.toISOString(),
+    productCount: row._count.products,
+  };
+}
+
+/** Every redeemed invitation: a sharing exists once a company has claimed the code. */
+export async function listSharings({ prisma }: Pick<Deps, 'prisma'>): Promise<Sharing[]> {
+  const rows = await prisma.invitation.findMany({
+    where: { agentId: { not: null } },
+    include: sharingInclude,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return rows.map(toSharing);
+}
+
+const sharingNotFound = () => notFound('SHARING_NOT_FOUND', 'This sharing could not be found.');
+
+/** ACCEPTED → PAUSED_BY_ADMIN (suspend) or back (resume), through the invitation lifecycle. */
+export async function changeSharing(deps: Deps, adminId: string, id: string, event: 'suspend' | 'resume') {
+  await transitionInvitation(deps, {
+    invitationId: id,
+    event,
+    actor: { id: adminId, role: 'admin' },
+    missing: sharingNotFound,
+    authorise: (invitation) => {
+      if (!invitation.agentId) throw sharingNotFound();
+    },
+    refusal: () =>
+      conflict(
+        'INVALID_SHARING_STATE',
+        event === 'suspend' ? 'Only an active sharing can be suspended.' : 'Only a suspended sharing can be resumed.',
+      ),
+  });
+  return toSharing(await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }));
+}

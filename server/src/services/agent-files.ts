@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { MultipartFile } from '@fastify/multipart';
+import { fileTypeFromBuffer } from 'file-type';
+import type { Config } from '../config.ts';
+import type { PortalDeps } from '../deps.ts';
+import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+
+export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
+export type FileSection = (typeof FILE_SECTIONS)[number];
+export const MAX_FILES_PER_SECTION = 3;
+export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+const MAX_NAME_LENGTH = 200;
+
+/** Allowed document types, recognised by their content (magic bytes), never by name or declared type. */
+const ALLOWED: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/png': 'png' };
+
+/** Uploaded documents live here, flat, under generated names; this folder is never served statically. */
+export const agentFilesDirectory = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'agent-files');
+
+/** Only names we generated ourselves are ever joined to the folder. */
+export function storedFilePath(config: Pick<Config, 'dataDir'>, storedName: string): string {
+  if (!/^[A-Za-z0-9_.-]+$/.test(storedName) || storedName.startsWith('.')) throw new Error('Invalid stored name');
+  return path.join(agentFilesDirectory(config), storedName);
+}
+
+/**
+ * A display name safe to show and to put in a download header: the last path segment only, without
+ * control or direction-override characters, at most 200 characters (keeping the extension).
+ */
+export function sanitiseFilename(raw: string): string {
+  const lastSegment = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
+  const cleaned = lastSegment
+    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/["<>:|?*]/g, '_')
+    .trim()
+    .replace(/^\.+/, '');
+  const name = cleaned || 'document';
+  if (name.length <= MAX_NAME_LENGTH) return name;
+  const extension = path.extname(name).slice(0, 10);
+  return name.slice(0, MAX_NAME_LENGTH - extension.length) + extension;
+}
+
+/** The display name ends in the extension of what the file really is (a PDF named scan.png gets .pdf). */
+function withTrueExtension(name: string, extension: string): string {
+  if (name.toLowerCase().endsWith(`.${extension}`)) return name;
+  return sanitiseFilename(`${name}.${extension}`.slice(-MAX_NAME_LENGTH));
+}
+
+interface ReceivedFile {
+  filename: string;
+  buffer: Buffer;
+}
+
+const multipartErrors: Readonly<Record<string, () => AppError>> = {
+  FST_FILES_LIMIT: () => tooManyFiles(),
+  FST_REQ_FILE_TOO_LARGE: () => new AppError(413, 'FILE_TOO_LARGE', 'File size too large: the limit is 5 MB.', 'file'),
+  FST_PARTS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many parts.'),
+  FST_FIELDS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many fields.'),
+  FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
+    badRequest('VALIDATION_FAILED', 'Send the files as multipart/form-data in the field "file".'),
+};
+
+const tooManyFiles = () =>
+  badRequest('TOO_MANY_FILES', `You can only upload a maximum of ${MAX_FILES_PER_SECTION} file(s).`, 'file');
+
+/** Reads every part into memory (at most 3 × 5 MB) so nothing is stored unless the whole upload is valid. */
+export async function receiveFiles(parts: AsyncIterable<MultipartFile | { type: 'field'; fieldname: string }>) {
+  const files: ReceivedFile[] = [];
+  try {
+    for await (const part of parts) {
+      if (part.type !== 'file' || part.fieldname !== 'file') {
+        throw badRequest('VALIDATION_FAILED', `Unexpected form field "${part.fieldname}"; send files in "file".`);
+      }
+      const chunks: Buffer[] = [];
+      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      const filename = sanitiseFilename(part.filename ?? '');
+      if (part.file.truncated) {
+        throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
+      }
+      files.push({ filename, buffer: Buffer.concat(chunks) });
+    }
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const mapped = typeof code === 'string' ? multipartErrors[code] : undefined;
+    throw mapped ? mapped() : error;
+  }
+  return files;
+}
+
+async function checkFile(file: ReceivedFile): Promise<{ contentType: string; filename: string }> {
+  if (file.buffer.length === 0) throw badRequest('FILE_EMPTY', `The file is empty: ${file.filename}`, 'file');
+  if (file.buffer.length > MAX_FILE_BYTES) {
+    throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${file.filename}`, 'file');
+  }
+  const detected = await fileTypeFromBuffer(file.buffer);
+  const extension = detected ? ALLOWED[detected.mime] : undefined;
+  if (!detected || !extension) {
+    throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', `File type is not allowed: ${file.filename}`, 'file');
+  }
+  return { contentType: detected.mime, filename: withTrueExtension(file.filename, extension) };
+}
+
+const registrationLocked = () =>
+  conflict('REGISTRATION_LOCKED', 'Your registration was submitted; its documents can no longer change.');
+
+/**
+ * Stores a section's new documents: all or nothing. Each file is checked by content, the section's
+ * total stays at most 3, and files are written under generated names before their rows are committed
+ * (and removed again if the commit fails).
+ */
+export async function storeAgentFiles(
+  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  userId: string,
+  section: FileSection,
+  received: readonly ReceivedFile[],
+) {
+  if (received.length === 0) throw badRequest('FILE_EMPTY', 'Choose at least one file to upload.', 'file');
+  const checked = [];
+  for (const file of received) checked.push({ ...(await checkFile(file)), buffer: file.buffer });
+  const directory = agentFilesDirectory(config);
+  await mkdir(directory, { recursive: true });
+  const rows = checked.map((file) => ({
+    id: randomUUID().replaceAll('-', ''),
+    storedName: randomUUID(),
+    userId,
+    section,
+    filename: file.filename,
+    size: file.buffer.length,
+    contentType: file.contentType,
+  }));
+  try {
+    await Promise.all(rows.map((row, index) => writeFile(storedFilePath(config, row.storedName), checked[index]?.buffer ?? '')));
+    await prisma.$transaction(async (tx) => {
+      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } })) throw registrationLocked();
+      const existing = await tx.agentFile.count({ where: { userId, section } });
+      if (existing + rows.length > MAX_FILES_PER_SECTION) throw tooManyFiles();
+      await tx.agentFile.createMany({ data: rows });
+    });
+  } catch (error) {
+    await Promise.all(rows.map((row) => rm(storedFilePath(config, row.storedName), { force: true })));
+    throw error;
+  }
+  return rows.map((row) => ({ id: row.id, filename: row.filename }));
+}
+
+export async function listAgentFiles({ prisma }: Pick<PortalDeps, 'prisma'>, userId: string) {
+  const files = await prisma.agentFile.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    select: { id: true, section: true, filename: true },
+  });
+  return files.map((file) => ({ ...file, section: file.section as FileSection }));
+}
+
+/** Deletes one of the caller's documents while the registration is still a draft. */
+export async function deleteAgentFile({ prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>, userId: string, id: string) {
+  const file = await prisma.$transaction(async (tx) => {
+    const found = await tx.agentFile.findFirst({ where: { id, userId } });
+    if (!found) throw notFound('FILE_NOT_FOUND', 'This file could not be found.');
+    if (found.submitted || (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))) {
+      throw registrationLocked();
+    }
+    await tx.agentFile.delete({ where: { id: found.id } });
+    return found;
+  });
+  await rm(storedFilePath(config, file.storedName), { force: true });
+}
+
+/** Quick check before the upload body is read: a submitted registration's documents are locked. */
+export async function assertDraftRegistration({ prisma }: Pick<PortalDeps, 'prisma'>, userId: string): Promise<void> {
+  if (await prisma.agentProfile.findUnique({ where: { userId }, select: { id: true } })) throw registrationLocked();
+}

@@ -1,0 +1,143 @@
+import type { PortalDeps } from '../deps.ts';
+import { normaliseAccessCode } from '../domain/access-code.ts';
+import {
+  agentDataAccess,
+  filterStatuses,
+  type InvitationFilter,
+  type InvitationStatus,
+} from '../domain/invitation-lifecycle.ts';
+import type { Invitation } from '../generated/prisma/client.ts';
+import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
+import { invalidCode, invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
+import { type ConnectedInvitation, loadPermissions, toConnectedInvitation, withOwner } from './invitation-views.ts';
+import { createDownloadJob } from './jobs.ts';
+import { toApiDownloadJob } from './job-snapshot.ts';
+
+type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+
+/** Only an approved (active) company may see or touch users' data. */
+export async function requireActiveAgent({ prisma }: Pick<Deps, 'prisma'>, agentId: string): Promise<void> {
+  const profile = await prisma.agentProfile.findUnique({ where: { userId: agentId }, select: { status: true } });
+  if (profile?.status !== 'active') {
+    throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
+  }
+}
+
+async function connectedOf({ prisma }: Pick<Deps, 'prisma'>, id: string): Promise<ConnectedInvitation> {
+  return toConnectedInvitation(await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withOwner }));
+}
+
+/**
+ * Claims a code for the company (CREATED → CLAIMED). Unknown, malformed, expired, used and revoked
+ * codes all get the same answer. Of many companies redeeming one code at once exactly one wins: the
+ * claim is a conditional write on status CREATED.
+ */
+export async function redeemCode(deps: Deps, agentId: string, input: string): Promise<ConnectedInvitation> {
+  const code = normaliseAccessCode(input);
+  if (!code) throw invalidCode();
+  const found = await deps.prisma.invitation.findUnique({ where: { code }, select: { id: true } });
+  if (!found) throw invalidCode();
+  await transitionInvitation(deps, {
+    invitationId: found.id,
+    event: 'claim',
+    actor: { id: agentId, role: 'agent' },
+    missing: invalidCode,
+    authorise: (invitation) => {
+      if (invitation.expiresAt <= deps.clock.now()) throw invalidCode();
+    },
+    data: (now) => ({ agentId, claimedAt: now }),
+  });
+  return connectedOf(deps, found.id);
+}
+
+export async function listConnected(
+  { prisma }: Pick<Deps, 'prisma'>,
+  agentId: string,
+  filter: InvitationFilter,
+): Promise<ConnectedInvitation[]> {
+  const invitations = await prisma.invitation.findMany({
+    where: { agentId, status: { in: [...filterStatuses(filter)] } },
+    include: withOwner,
+    orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
+  });
+  return invitations.map(toConnectedInvitation);
+}
+
+const notYours = () =>
+  forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
+
+async function findClaimedBy(
+  { prisma }: Pick<Deps, 'prisma'>,
+  agentId: string,
+  id: string,
+  foreign: () => AppError = notYours,
+): Promise<Invitation> {
+  const invitation = await prisma.invitation.findUnique({ where: { id } });
+  if (!invitation) throw invitationNotFound();
+  if (invitation.agentId !== agentId) throw foreign();
+  return invitation;
+}
+
+/** Statuses in which a user still shares something with the company (pending, active, paused). */
+const CONNECTED: ReadonlySet<InvitationStatus> = new Set(['CLAIMED', 'ACCEPTED', 'PAUSED_BY_ADMIN']);
+
+/**
+ * What the user shares with this company, minimised by the server. A declined or revoked connection
+ * shares nothing, so its permissions are empty.
+ */
+export async function agentPermissions(deps: Deps, agentId: string, id: string) {
+  const invitation = await findClaimedBy(deps, agentId, id);
+  if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
+  return loadPermissions(deps.prisma, invitation, { forAgent: true });
+}
+
+export async function revokeByAgent(deps: Deps, agentId: string, id: string): Promise<ConnectedInvitation> {
+  await transitionInvitation(deps, {
+    invitationId: id,
+    event: 'revokeByAgent',
+    actor: { id: agentId, role: 'agent' },
+    authorise: (invitation) => {
+      if (invitation.agentId !== agentId) {
+        throw forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
+      }
+    },
+    refusal: () => conflict('INVALID_REVOKE_STATE', 'This connected user cannot be removed in its current state.'),
+  });
+  return connectedOf(deps, id);
+}
+
+/**
+ * Starts an INVITE export of a connected user's shared data. Only while the sharing is ACCEPTED;
+ * it covers the shared products that have collection periods, with personal fields only where the
+ * user allowed them. The status is read in the transaction that creates the job, so a revoke or
+ * suspension that lands first wins.
+ */
+export async function createInviteDownload(deps: Deps, agentId: string, id: string) {
+  await findClaimedBy(deps, agentId, id);
+  const job = await deps.prisma.$transaction(async (tx) => {
+    const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
+    const access = agentDataAccess(invitation.status as InvitationStatus);
+    if (access === 'suspended') {
+      throw conflict('SHARING_SUSPENDED', 'An administrator has paused this sharing. Downloads are not available.');
+    }
+    if (access === 'none') throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
+    const shared = await tx.invitationProduct.findMany({
+      where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: deps.clock.now() } } } } },
+      include: { product: { select: { productType: true } } },
+    });
+    return createDownloadJob(
+      { prisma: tx, clock: deps.clock },
+      {
+        userId: agentId,
+        type: 'INVITE',
+        relatedId: id,
+        products: shared.map((entry) => ({
+          id: entry.productId,
+          productType: entry.product.productType as 'VEHICLE' | 'WALLBOX',
+          includeSensitiveData: entry.includeSensitiveData,
+        })),
+      },
+    );
+  });
+  return toApiDownloadJob(job);
+}

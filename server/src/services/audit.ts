@@ -1,0 +1,78 @@
+import type { Db } from '../db/client.ts';
+import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
+
+/** Who did something to a sharing: a signed-in person, or the server itself (null id, role system). */
+export interface Actor {
+  id: string | null;
+  role: ActorRole;
+}
+
+export interface AuditEntry {
+  invitationId: string;
+  type: SharingEventType;
+  actor: Actor;
+  at: Date;
+  detail?: Record<string, string>;
+}
+
+/** Writes one audit trail entry; call it inside the transaction that made the change it records. */
+export async function recordSharingEvent(db: Db, entry: AuditEntry): Promise<void> {
+  await db.sharingEvent.create({
+    data: {
+      invitationId: entry.invitationId,
+      type: entry.type,
+      actorId: entry.actor.id,
+      actorRole: entry.actor.role,
+      at: entry.at,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    },
+  });
+}
+
+export interface SharingEventView {
+  id: string;
+  type: SharingEventType;
+  actorRole: 'user' | 'agent' | 'admin';
+  actorName: string;
+  at: string;
+}
+
+const FALLBACK_NAMES: Readonly<Record<string, string>> = { user: 'A user', agent: 'A company', admin: 'Administrator' };
+
+/**
+ * The audit trail of one sharing, oldest first. A person is named by full name, a company by its
+ * registered display name, an admin as "Administrator" (admins act for the data holder, not by name).
+ */
+export async function listSharingEvents(db: Db, invitationId: string): Promise<SharingEventView[]> {
+  const events = await db.sharingEvent.findMany({
+    where: { invitationId },
+    orderBy: [{ at: 'asc' }, { id: 'asc' }],
+    include: { actor: { select: { fullName: true, agentProfile: { select: { displayName: true } } } } },
+  });
+  return events.map((event) => {
+    // The contract knows people only; an automatic action is shown as the administration's.
+    const role = (event.actorRole === 'system' ? 'admin' : event.actorRole) as SharingEventView['actorRole'];
+    const named = role === 'admin' ? null : (event.actor?.agentProfile?.displayName ?? event.actor?.fullName);
+    return {
+      id: event.id,
+      type: event.type as SharingEventType,
+      actorRole: role,
+      actorName: (named ?? FALLBACK_NAMES[role] ?? 'Administrator').slice(0, 200),
+      at: event.at.toISOString(),
+    };
+  });
+}
+
+/** Job-runner hook: a completed INVITE export is recorded in that sharing's audit trail. */
+export function recordInviteDownload(db: Db, clock: { now(): Date }) {
+  return async (job: { id: string; type: string; relatedId: string | null; userId: string }) => {
+    if (job.type !== 'INVITE' || !job.relatedId) return;
+    await recordSharingEvent(db, {
+      invitationId: job.relatedId,
+      type: 'DATA_DOWNLOADED',
+      actor: { id: job.userId, role: 'agent' },
+      at: clock.now(),
+      detail: { jobId: job.id },
+    });
+  };
+}

@@ -1,0 +1,149 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { components } from '../api/schema.ts';
+import type { Db, PortalPrisma } from '../db/client.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { Product as ProductRow } from '../generated/prisma/client.ts';
+import { conflict, notFound } from '../lib/app-error.ts';
+
+export type ApiProduct = components['schemas']['Product'];
+export type CollectionAction = 'ENABLE' | 'DISABLE';
+
+/** Simulated time a collection toggle takes in the (simulated) vehicle back end. */
+export const COLLECTION_CHANGE_MS = 3_000;
+/** A toggle call never waits longer than this in real time, however slow the simulation clock runs. */
+const MAX_REAL_WAIT_MS = 30_000;
+const POLL_MS = 25;
+
+export function toApiProduct(product: ProductRow, dataCollectionEnabled: boolean): ApiProduct {
+  const base = { id: product.id, externalId: product.externalId, dataCollectionEnabled };
+  return product.productType === 'VEHICLE'
+    ? { ...base, productType: 'VEHICLE', productFields: { model: product.model ?? '', brand: product.brand ?? '' } }
+    : { ...base, productType: 'WALLBOX', productFields: { name: product.name ?? '' } };
+}
+
+/** Ids of the given products that have an open collection period. */
+export async function enabledProductIds(db: Db, productIds: readonly string[]): Promise<Set<string>> {
+  const open = await db.collectionPeriod.findMany({
+    where: { productId: { in: [...productIds] }, disabledAt: null },
+    select: { productId: true },
+  });
+  return new Set(open.map((period) => period.productId));
+}
+
+/** The caller's products with their collection state; others' products are never listed. */
+export async function listOwnProducts(db: Db, ownerId: string) {
+  const products = await db.product.findMany({
+    where: { ownerId },
+    orderBy: [{ createdAt: 'asc' }, { externalId: 'asc' }],
+  });
+  const enabled = await enabledProductIds(
+    db,
+    products.map((product) => product.id),
+  );
+  return products.map((product) => ({ row: product, enabled: enabled.has(product.id) }));
+}
+
+/** The caller's product; another owner's product answers the same 404 as a missing one. */
+export async function findOwnProduct(db: Db, ownerId: string, productId: string): Promise<ProductRow> {
+  const product = await db.product.findFirst({ where: { id: productId, ownerId } });
+  if (!product) throw notFound('PRODUCT_NOT_FOUND', 'This product could not be found.');
+  return product;
+}
+
+/** Records a toggle that completes COLLECTION_CHANGE_MS later on the simulation clock. */
+export async function requestCollectionChange(
+  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  ownerId: string,
+  productId: string,
+  action: CollectionAction,
+) {
+  return prisma.$transaction(async (tx) => {
+    const product = await findOwnProduct(tx, ownerId, productId);
+    const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
+    if (pending) {
+      throw conflict('COLLECTION_UNCHANGED', 'A data collection change for this product is still in progress.');
+    }
+    const enabled = (await enabledProductIds(tx, [productId])).has(productId);
+    if (enabled === (action === 'ENABLE')) {
+      throw conflict(
+        'COLLECTION_UNCHANGED',
+        `Data collection for this product is already ${enabled ? 'enabled' : 'disabled'}.`,
+      );
+    }
+    const requestedAt = clock.now();
+    const change = await tx.collectionChange.create({
+      data: {
+        productId: product.id,
+        action,
+        requestedAt,
+        completesAt: new Date(requestedAt.getTime() + COLLECTION_CHANGE_MS),
+      },
+    });
+    return change;
+  });
+}
+
+/**
+ * Applies every toggle whose time has come (optionally of one product): opens or closes the collection
+ * period at the change's completion time. Safe to run concurrently: a change is claimed by the
+ * transaction that marks it completed.
+ */
+export async function applyDueCollectionChanges(
+  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  productId?: string,
+): Promise<number> {
+  const due = await prisma.collectionChange.findMany({
+    where: { completedAt: null, completesAt: { lte: clock.now() }, ...(productId ? { productId } : {}) },
+    orderBy: { completesAt: 'asc' },
+  });
+  let applied = 0;
+  for (const change of due) {
+    const done = await prisma.$transaction(async (tx) => {
+      const claimed = await tx.collectionChange.updateMany({
+        where: { id: change.id, completedAt: null },
+        data: { completedAt: change.completesAt },
+      });
+      if (claimed.count === 0) return false;
+      await applyChange(tx, change.productId, change.action as CollectionAction, change.completesAt);
+      return true;
+    });
+    if (done) applied += 1;
+  }
+  return applied;
+}
+
+async function applyChange(tx: Db, productId: string, action: CollectionAction, at: Date): Promise<void> {
+  const open = await tx.collectionPeriod.findFirst({ where: { productId, disabledAt: null } });
+  if (action === 'ENABLE' && !open) {
+    await tx.collectionPeriod.create({ data: { productId, enabledAt: at } });
+  } else if (action === 'DISABLE' && open) {
+    // A period never ends before it began, even if the clock was moved back in between.
+    const end = at < open.enabledAt ? open.enabledAt : at;
+    await tx.collectionPeriod.update({ where: { id: open.id }, data: { disabledAt: end } });
+  }
+}
+
+/**
+ * Waits until the change is due on the simulation clock and applies it. The real-time wait follows
+ * the clock's speed (3 s simulated at speed 10 is 0.3 s), capped so a call never hangs; past the cap
+ * the change still completes in the background runner.
+ */
+export async function awaitCollectionChange(
+  deps: Pick<PortalDeps, 'prisma' | 'clock'>,
+  change: { id: string; productId: string; completesAt: Date },
+): Promise<void> {
+  const remaining = change.completesAt.getTime() - deps.clock.now().getTime();
+  const speed = deps.clock.speed > 0 ? deps.clock.speed : 1;
+  const cap = Math.min(MAX_REAL_WAIT_MS, Math.max(0, remaining) / speed + 1_000);
+  const deadline = Date.now() + cap;
+  while (deps.clock.now() < change.completesAt && Date.now() < deadline) {
+    await sleep(POLL_MS);
+  }
+  await applyDueCollectionChanges(deps, change.productId);
+}
+
+export async function ownProductWithState(prisma: PortalPrisma, ownerId: string, productId: string) {
+  const product = await findOwnProduct(prisma, ownerId, productId);
+  const enabled = (await enabledProductIds(prisma, [productId])).has(productId);
+  return toApiProduct(product, enabled);
+}

@@ -1,0 +1,77 @@
+import type { PortalDeps } from '../deps.ts';
+import {
+  type InvitationEvent,
+  type InvitationStatus,
+  TRANSITIONS,
+  type TransitionErrorCode,
+  transition,
+} from '../domain/invitation-lifecycle.ts';
+import type { Invitation } from '../generated/prisma/client.ts';
+import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import { type Actor, recordSharingEvent } from './audit.ts';
+
+/** The answers for refused transitions; the texts are the ones the web app shows (spec section 8). */
+const REFUSALS: Record<TransitionErrorCode, () => AppError> = {
+  INVALID_CODE: () => invalidCode(),
+  INVALID_INVITATION_STATE: () =>
+    conflict('INVALID_INVITATION_STATE', 'This invitation is no longer pending. Please refresh the page.'),
+  INVALID_REVOKE_STATE: () =>
+    conflict('INVALID_REVOKE_STATE', 'This invitation cannot be revoked in its current state.'),
+  INVALID_SHARING_STATE: () =>
+    conflict('INVALID_SHARING_STATE', 'This sharing is not in a state that allows this action.'),
+};
+
+/** One answer for a wrong, expired, used or revoked code, so codes cannot be probed. */
+export const invalidCode = () => new AppError(400, 'INVALID_CODE', 'Invalid or expired code.');
+
+export const invitationNotFound = () =>
+  notFound('INVITATION_NOT_FOUND', 'This invitation could not be found. It may have been deleted or expired.');
+
+export interface TransitionRequest {
+  invitationId: string;
+  event: InvitationEvent;
+  actor: Actor & { id: string };
+  /** Throws when the caller may not act on this invitation (checked before the state). */
+  authorise?(invitation: Invitation): void;
+  /** The error for a missing invitation (default INVITATION_NOT_FOUND). */
+  missing?: () => AppError;
+  /** The error for a refused transition, when the default for its code does not fit the caller. */
+  refusal?: (code: TransitionErrorCode) => AppError;
+  /** Extra columns written with the status change (e.g. the claiming agent). */
+  data?: (now: Date) => { agentId?: string; claimedAt?: Date };
+}
+
+const MAX_ATTEMPTS = 3;
+
+/**
+ * Applies one lifecycle event to an invitation. The new status comes from the domain's transition
+ * table; the write is conditional on the status read (`updateMany where {id, status}`), so when two
+ * requests race, exactly one wins and the other re-reads and is judged against the new status.
+ * The audit event is written in the same transaction as the change.
+ */
+export async function transitionInvitation(
+  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  request: TransitionRequest,
+): Promise<Invitation> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
+    const outcome = await prisma.$transaction(async (tx) => {
+      const invitation = await tx.invitation.findUnique({ where: { id: request.invitationId } });
+      if (!invitation) throw (request.missing ?? invitationNotFound)();
+      request.authorise?.(invitation);
+      const step = transition(invitation.status as InvitationStatus, request.event);
+      if (!step.ok) throw (request.refusal ?? ((code) => REFUSALS[code]()))(step.code);
+      const now = clock.now();
+      const written = await tx.invitation.updateMany({
+        where: { id: invitation.id, status: invitation.status },
+        data: { status: step.next, statusChangedAt: now, ...request.data?.(now) },
+      });
+      if (written.count === 0) return null;
+      await recordSharingEvent(tx, { invitationId: invitation.id, type: step.eventType, actor: request.actor, at: now });
+      return tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
+    });
+    if (outcome) return outcome;
+  }
+  // Still losing after several re-reads means the invitation keeps changing: report it as not allowed now.
+  const code = TRANSITIONS[request.event].refusal;
+  throw (request.refusal ?? ((refused) => REFUSALS[refused]()))(code);
+}

@@ -1,0 +1,85 @@
+import type { components } from '../api/schema.ts';
+import type { Db } from '../db/client.ts';
+import { formatAccessCode } from '../domain/access-code.ts';
+import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
+import type { Invitation, Prisma } from '../generated/prisma/client.ts';
+import { enabledProductIds, toApiProduct } from './collection.ts';
+
+type Schemas = components['schemas'];
+export type InvitationListEntry = Schemas['InvitationListEntry'];
+export type ConnectedInvitation = Schemas['ConnectedInvitation'];
+export type Permissions = Schemas['Permissions'];
+
+/** What the owner's list entry needs: the claiming company's public profile. */
+export const withAgentProfile = {
+  agent: { select: { fullName: true, agentProfile: { select: { displayName: true, site: true } } } },
+} satisfies Prisma.InvitationInclude;
+export type InvitationWithAgent = Prisma.InvitationGetPayload<{ include: typeof withAgentProfile }>;
+
+export const withOwner = { owner: { select: { fullName: true, email: true } } } satisfies Prisma.InvitationInclude;
+export type InvitationWithOwner = Prisma.InvitationGetPayload<{ include: typeof withOwner }>;
+
+export const invitationLink = (publicUrl: string, code: string) => `${publicUrl}/redeem/${formatAccessCode(code)}`;
+
+/** The owner's view: a data recipient (`agent`) once a company claimed it, an invitation link before. */
+export function toListEntry(invitation: InvitationWithAgent, publicUrl: string): InvitationListEntry {
+  const profile = invitation.agent?.agentProfile ?? null;
+  return {
+    id: invitation.id,
+    type: invitation.agentId ? 'agent' : 'invitation',
+    displayName: invitation.agent ? (profile?.displayName ?? invitation.agent.fullName.slice(0, 100)) : null,
+    site: profile?.site ?? null,
+    code: formatAccessCode(invitation.code),
+    link: invitationLink(publicUrl, invitation.code),
+    status: invitation.status as InvitationStatus,
+    createdAt: invitation.createdAt.toISOString(),
+    statusChangedAt: invitation.statusChangedAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+  };
+}
+
+/** The company's view of a connected user; `createdAt` is when the company redeemed the code. */
+export function toConnectedInvitation(invitation: InvitationWithOwner): ConnectedInvitation {
+  return {
+    invitationId: invitation.id,
+    fullName: invitation.owner.fullName,
+    email: invitation.owner.email,
+    createdAt: (invitation.claimedAt ?? invitation.createdAt).toISOString(),
+    status: invitation.status as InvitationStatus,
+  };
+}
+
+/** A vehicle's VIN shown to a company once collection is off: the first 3 characters, then stars. */
+export const maskExternalId = (externalId: string) =>
+  externalId.slice(0, 3) + '*'.repeat(Math.max(0, externalId.length - 3));
+
+/**
+ * The products an invitation shares, and nothing else. In a company's view (`forAgent`) a vehicle
+ * whose collection is off has its VIN masked (data minimisation is the server's job, not the screen's).
+ */
+export async function loadPermissions(
+  db: Db,
+  invitation: Pick<Invitation, 'id'>,
+  options: { forAgent: boolean },
+): Promise<Permissions> {
+  const shared = await db.invitationProduct.findMany({
+    where: { invitationId: invitation.id },
+    include: { product: true },
+    orderBy: [{ product: { createdAt: 'asc' } }, { product: { externalId: 'asc' } }],
+  });
+  const enabled = await enabledProductIds(
+    db,
+    shared.map((entry) => entry.productId),
+  );
+  const permissions: Permissions = { vehicles: [], wallboxes: [] };
+  for (const entry of shared) {
+    const on = enabled.has(entry.productId);
+    const product = toApiProduct(entry.product, on);
+    if (options.forAgent && !on && product.productType === 'VEHICLE') {
+      product.externalId = maskExternalId(product.externalId);
+    }
+    const item = { id: entry.productId, includeSensitiveData: entry.includeSensitiveData, product };
+    (product.productType === 'VEHICLE' ? permissions.vehicles : permissions.wallboxes).push(item);
+  }
+  return permissions;
+}

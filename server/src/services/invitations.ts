@@ -1,0 +1,158 @@
+import type { PortalDeps } from '../deps.ts';
+import { formatAccessCode, generateAccessCode } from '../domain/access-code.ts';
+import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
+import { type Invitation, Prisma } from '../generated/prisma/client.ts';
+import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { recordSharingEvent } from './audit.ts';
+import { enabledProductIds } from './collection.ts';
+import { invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
+import {
+  type InvitationListEntry,
+  invitationLink,
+  loadPermissions,
+  toListEntry,
+  withAgentProfile,
+} from './invitation-views.ts';
+
+/** How long an unclaimed code can be redeemed (ARCHITECTURE.md). */
+export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
+const CODE_ATTEMPTS = 5;
+
+type Deps = Pick<PortalDeps, 'prisma' | 'clock' | 'config'>;
+
+export interface ShareItem {
+  productId: string;
+  includeSensitiveData: boolean;
+}
+
+const invitationForbidden = () =>
+  forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
+
+/** Creates a single-use code for the owner's products; each must be theirs, listed once, and collecting. */
+export async function createInvitation({ prisma, clock, config }: Deps, ownerId: string, items: readonly ShareItem[]) {
+  const ids = items.map((item) => item.productId);
+  if (new Set(ids).size !== ids.length) {
+    throw badRequest('VALIDATION_FAILED', 'Each product can be shared only once per invitation.', 'productId');
+  }
+  const products = await prisma.product.findMany({ where: { id: { in: ids }, ownerId } });
+  if (products.length !== ids.length) {
+    throw notFound('PRODUCT_NOT_FOUND', 'A product to share could not be found among your products.');
+  }
+  const enabled = await enabledProductIds(prisma, ids);
+  const off = products.filter((product) => !enabled.has(product.id));
+  if (off.length > 0) {
+    const names = off.map((product) => product.externalId).join(', ');
+    throw conflict('COLLECTION_DISABLED', `Data collection is off for ${names}. Turn it on before sharing.`);
+  }
+  for (let attempt = 1; ; attempt += 1) {
+    const code = generateAccessCode();
+    try {
+      const invitation = await insertInvitation({ prisma, clock }, ownerId, code, items);
+      return {
+        code: formatAccessCode(invitation.code),
+        link: invitationLink(config.publicUrl, invitation.code),
+        expiresAt: invitation.expiresAt.toISOString(),
+      };
+    } catch (error) {
+      // 80 random bits make a collision practically impossible; a retry costs nothing if it happens.
+      const duplicate = error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+      if (!duplicate || attempt >= CODE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function insertInvitation(
+  { prisma, clock }: Pick<Deps, 'prisma' | 'clock'>,
+  ownerId: string,
+  code: string,
+  items: readonly ShareItem[],
+): Promise<Invitation> {
+  return prisma.$transaction(async (tx) => {
+    const now = clock.now();
+    const invitation = await tx.invitation.create({
+      data: {
+        ownerId,
+        code,
+        status: 'CREATED',
+        createdAt: now,
+        statusChangedAt: now,
+        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
+        products: {
+          create: items.map((item) => ({ productId: item.productId, includeSensitiveData: item.includeSensitiveData })),
+        },
+      },
+    });
+    await recordSharingEvent(tx, {
+      invitationId: invitation.id,
+      type: 'CREATED',
+      actor: { id: ownerId, role: 'user' },
+      at: now,
+    });
+    return invitation;
+  });
+}
+
+/** The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first. */
+export async function listOwnerInvitations(
+  { prisma, config }: Deps,
+  ownerId: string,
+  claimed: boolean,
+  filter: InvitationFilter,
+): Promise<InvitationListEntry[]> {
+  const invitations = await prisma.invitation.findMany({
+    where: {
+      ownerId,
+      agentId: claimed ? { not: null } : null,
+      status: { in: [...filterStatuses(filter)] },
+    },
+    include: withAgentProfile,
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+  });
+  return invitations.map((invitation) => toListEntry(invitation, config.publicUrl));
+}
+
+/** The owner's invitation, or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
+export async function findOwnInvitation({ prisma }: Pick<Deps, 'prisma'>, ownerId: string, id: string) {
+  const invitation = await prisma.invitation.findUnique({ where: { id } });
+  if (!invitation) throw invitationNotFound();
+  if (invitation.ownerId !== ownerId) throw invitationForbidden();
+  return invitation;
+}
+
+export async function ownerPermissions(deps: Deps, ownerId: string, id: string) {
+  const invitation = await findOwnInvitation(deps, ownerId, id);
+  return loadPermissions(deps.prisma, invitation, { forAgent: false });
+}
+
+async function listEntryOf({ prisma, config }: Deps, id: string): Promise<InvitationListEntry> {
+  const invitation = await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withAgentProfile });
+  return toListEntry(invitation, config.publicUrl);
+}
+
+/** The owner accepts (CLAIMED → ACCEPTED) or declines (CLAIMED → DECLINED) a company. */
+export async function decideInvitation(deps: Deps, ownerId: string, id: string, decision: 'accept' | 'decline') {
+  await transitionInvitation(deps, {
+    invitationId: id,
+    event: decision,
+    actor: { id: ownerId, role: 'user' },
+    authorise: (invitation) => {
+      if (invitation.ownerId !== ownerId) throw invitationForbidden();
+    },
+  });
+  return listEntryOf(deps, id);
+}
+
+/** The owner deletes a link or removes a company; access ends at once. */
+export async function revokeByOwner(deps: Deps, ownerId: string, id: string) {
+  await transitionInvitation(deps, {
+    invitationId: id,
+    event: 'revokeByOwner',
+    actor: { id: ownerId, role: 'user' },
+    authorise: (invitation) => {
+      if (invitation.ownerId !== ownerId) {
+        throw forbidden('REVOKE_FORBIDDEN', "You don't have permission to revoke this invitation.");
+      }
+    },
+  });
+  return listEntryOf(deps, id);
+}

@@ -1,0 +1,202 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { DownloadJob } from '../generated/prisma/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import { applyDueCollectionChanges } from './collection.ts';
+import { createExportStorage } from './export-storage.ts';
+import { writeJobExport } from './job-export.ts';
+import {
+  type ExportSnapshot,
+  JOB_MIN_RUNNING_MS,
+  JOB_START_DELAY_MS,
+  type JobProductInput,
+  type JobType,
+  type SnapshotProduct,
+} from './job-snapshot.ts';
+
+export interface CreateDownloadJobInput {
+  userId: string;
+  type: JobType;
+  /** Product id (PRODUCT), invitation id (INVITE), null (PRODUCTS). */
+  relatedId: string | null;
+  /** The products to export, with whether personal data is included for each. */
+  products: readonly JobProductInput[];
+}
+
+/**
+ * Creates a CREATED job; the job runner takes it from there. The collection periods are frozen now,
+ * so toggling collection while the job waits or runs does not change what it exports. Pass a
+ * transaction client as `prisma` to create the job inside a caller's transaction.
+ */
+export async function createDownloadJob(
+  deps: { prisma: Db; clock: Clock },
+  input: CreateDownloadJobInput,
+): Promise<DownloadJob> {
+  const now = deps.clock.now();
+  const ids = input.products.map((product) => product.id);
+  const periods = await deps.prisma.collectionPeriod.findMany({
+    where: { productId: { in: ids }, enabledAt: { lt: now } },
+    orderBy: { enabledAt: 'asc' },
+  });
+  const snapshotOf = (product: JobProductInput): SnapshotProduct => ({
+    id: product.id,
+    includeSensitiveData: product.includeSensitiveData,
+    periods: periods
+      .filter((period) => period.productId === product.id)
+      .map((period) => ({
+        from: period.enabledAt.toISOString(),
+        to: period.disabledAt && period.disabledAt < now ? period.disabledAt.toISOString() : null,
+      })),
+  });
+  const snapshot: ExportSnapshot = {
+    vehicles: input.products.filter((product) => product.productType === 'VEHICLE').map(snapshotOf),
+    wallboxes: input.products.filter((product) => product.productType === 'WALLBOX').map(snapshotOf),
+    until: now.toISOString(),
+  };
+  return deps.prisma.downloadJob.create({
+    data: {
+      userId: input.userId,
+      type: input.type,
+      relatedId: input.relatedId,
+      status: 'CREATED',
+      exportRequest: JSON.stringify(snapshot),
+      createdAt: now,
+      updatedAt: now,
+      runAt: new Date(now.getTime() + JOB_START_DELAY_MS),
+    },
+  });
+}
+
+/** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
+export const JOB_FAULT_OPERATION_ID = 'downloadJob';
+const TICK_MS = 250;
+const BATCH = 20;
+
+export type JobCompletedHook = (job: DownloadJob) => Promise<void>;
+
+/**
+ * Moves download jobs CREATED → RUNNING → COMPLETED | FAILED on the simulation clock, and applies due
+ * collection toggles. All state is in the database, so a restart picks up where it stopped: a job
+ * found RUNNING is simply built again (exports are written to a temporary file and renamed).
+ * Ticks never overlap; `tick()` lets tests drive it after advancing a manual clock.
+ */
+export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: { onCompleted?: JobCompletedHook[] } = {}) {
+  const storage = createExportStorage(deps.config);
+  const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
+  let timer: NodeJS.Timeout | null = null;
+  let queue: Promise<void> = Promise.resolve();
+  let busy = false;
+
+  async function startDue(): Promise<void> {
+    const now = deps.clock.now();
+    const due = await deps.prisma.downloadJob.findMany({
+      where: { status: 'CREATED', runAt: { lte: now } },
+      orderBy: { runAt: 'asc' },
+      take: BATCH,
+    });
+    for (const job of due) {
+      await deps.prisma.downloadJob.updateMany({
+        where: { id: job.id, status: 'CREATED' },
+        data: { status: 'RUNNING', startedAt: now, updatedAt: now, runAt: new Date(now.getTime() + JOB_MIN_RUNNING_MS) },
+      });
+    }
+  }
+
+  async function finish(job: DownloadJob, outcome: { filePath: string } | { failureReason: string }): Promise<void> {
+    const now = deps.clock.now();
+    const done = await deps.prisma.downloadJob.updateMany({
+      where: { id: job.id, status: 'RUNNING' },
+      data:
+        'filePath' in outcome
+          ? { status: 'COMPLETED', filePath: outcome.filePath, finishedAt: now, updatedAt: now }
+          : { status: 'FAILED', failureReason: outcome.failureReason, finishedAt: now, updatedAt: now },
+    });
+    if (done.count === 0 || !('filePath' in outcome)) return;
+    const completed = await deps.prisma.downloadJob.findUnique({ where: { id: job.id } });
+    for (const hook of completed ? hooks : []) {
+      try {
+        await hook(completed as DownloadJob);
+      } catch (error) {
+        log.error({ err: error, jobId: job.id }, 'download job completion hook failed');
+      }
+    }
+  }
+
+  async function completeDue(): Promise<void> {
+    const due = await deps.prisma.downloadJob.findMany({
+      where: { status: 'RUNNING', runAt: { lte: deps.clock.now() } },
+      orderBy: { runAt: 'asc' },
+      take: BATCH,
+    });
+    for (const job of due) {
+      const fault = await consumeJobFault(deps.prisma);
+      if (fault) {
+        log.info({ jobId: job.id }, 'download job failed (simulated fault)');
+        await finish(job, { failureReason: fault });
+        continue;
+      }
+      try {
+        const filePath = await writeJobExport(deps, storage, job);
+        await finish(job, { filePath });
+      } catch (error) {
+        log.error({ err: error, jobId: job.id }, 'download job failed');
+        await finish(job, { failureReason: 'The export could not be created.' });
+      }
+    }
+  }
+
+  async function runOnce(): Promise<void> {
+    await applyDueCollectionChanges(deps);
+    await startDue();
+    await completeDue();
+  }
+
+  function tick(): Promise<void> {
+    const next = queue.then(runOnce);
+    queue = next.catch((error: unknown) => log.error({ err: error }, 'job runner tick failed'));
+    return next;
+  }
+
+  return {
+    storage,
+    tick,
+    onCompleted(hook: JobCompletedHook): void {
+      hooks.push(hook);
+    },
+    async start(): Promise<void> {
+      await storage.removeTemporaryFiles();
+      if (timer) return;
+      timer = setInterval(() => {
+        if (busy) return;
+        busy = true;
+        tick()
+          .catch(() => undefined)
+          .finally(() => {
+            busy = false;
+          });
+      }, TICK_MS);
+      timer.unref();
+    },
+    async stop(): Promise<void> {
+      if (timer) clearInterval(timer);
+      timer = null;
+      await queue;
+    },
+  };
+}
+
+export type JobRunner = ReturnType<typeof createJobRunner>;
+
+/** Takes one use of an armed `downloadJob` fault, if any; answers the failure reason to record. */
+async function consumeJobFault(prisma: PortalDeps['prisma']): Promise<string | null> {
+  return prisma.$transaction(async (tx) => {
+    const fault = await tx.fault.findFirst({
+      where: { operationId: JOB_FAULT_OPERATION_ID, remaining: { gt: 0 } },
+      orderBy: { createdAt: 'asc' },
+    });
+    if (!fault) return null;
+    await tx.fault.update({ where: { id: fault.id }, data: { remaining: { decrement: 1 } } });
+    return fault.code ? `Simulated failure (${fault.code}).` : 'Simulated failure.';
+  });
+}

@@ -1,0 +1,141 @@
+import type { FastifyInstance } from 'fastify';
+
+interface StoredCookie {
+  name: string;
+  value: string;
+  path: string;
+}
+
+export interface BrowserResponse {
+  status: number;
+  location: string | undefined;
+  setCookies: string[];
+  body: string;
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+const origin = 'http://localhost:3000';
+
+/** A cookie-keeping browser over `app.inject`: enough to walk the OpenID Connect redirects of a sign-in. */
+export function createBrowser(app: FastifyInstance) {
+  const jar = new Map<string, StoredCookie>();
+
+  function remember(header: string) {
+    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
+    const eq = pair.indexOf('=');
+    const name = pair.slice(0, eq);
+    const value = pair.slice(eq + 1);
+    const attr = (key: string) =>
+      attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
+    const path = attr('path') ?? '/';
+    const expires = attr('expires');
+    const gone =
+      attr('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() < Date.now());
+    const key = `${name};${path}`;
+    if (gone || value === '') jar.delete(key);
+    else jar.set(key, { name, value, path });
+  }
+
+  async function request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
+    const target = new URL(url, origin);
+    const cookie = [...jar.values()]
+      .filter(
+        (c) =>
+          target.pathname === c.path ||
+          target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) ||
+          c.path === '/',
+      )
+      .map((c) => `${c.name}=${c.value}`)
+      .join('; ');
+    const response = await app.inject({
+      method,
+      url: `${target.pathname}${target.search}`,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      ...(form ? { payload: new URLSearchParams(form).toString() } : {}),
+    });
+    const raw = response.headers['set-cookie'];
+    const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
+    for (const header of setCookies) remember(header);
+    const location = response.headers.location;
+    return {
+      status: response.statusCode,
+      location: typeof location === 'string' ? location : undefined,
+      setCookies,
+      body: response.body,
+      headers: response.headers,
+    } satisfies BrowserResponse;
+  }
+
+  return {
+    get: (url: string) => request('GET', url),
+    post: (url: string, form: Record<string, string>) => request('POST', url, form),
+    cookie: (name: string) => [...jar.values()].find((c) => c.name === name)?.value,
+    setCookie: (name: string, value: string, path = '/') => jar.set(`${name};${path}`, { name, value, path }),
+    clear: () => jar.clear(),
+  };
+}
+
+export type Browser = ReturnType<typeof createBrowser>;
+
+/** The form action and the account button of `email` on the provider's sign-in page. */
+export function accountButton(html: string, email: string): { action: string; accountId: string } {
+  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
+  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const accountId = new RegExp(`value="([^"]+)">\\s*<span class="email">${escaped}</span>`).exec(html)?.[1];
+  if (!action || !accountId) throw new Error(`no account button for ${email} on the sign-in page`);
+  return { action: action.replaceAll('&#38;', '&'), accountId };
+}
+
+/** What the web app's /auth/callback does: forward code, iss, state and client_id to the login endpoint. */
+export function loginUrlFromCallback(callbackUrl: string): string {
+  const callback = new URL(callbackUrl, origin);
+  if (callback.pathname !== '/auth/callback')
+    throw new Error(`expected the web app callback, got ${callback.pathname}`);
+  const forwarded = new URLSearchParams();
+  for (const key of ['code', 'iss', 'state', 'client_id', 'error']) {
+    const value = callback.searchParams.get(key);
+    if (value !== null) forwarded.set(key, value);
+  }
+  return `/api/v1/login?${forwarded.toString()}`;
+}
+
+/** Start a sign-in and stop on the provider's page: the page's HTML and response. */
+export async function openSignInPage(browser: Browser, loginUrl = '/api/v1/login') {
+  const start = await browser.get(loginUrl);
+  if (start.status !== 302 || !start.location)
+    throw new Error(`login did not redirect: ${start.status} ${start.body}`);
+  const authorize = await browser.get(start.location);
+  if (authorize.status !== 303 || !authorize.location) {
+    throw new Error(`authorize did not redirect: ${authorize.status} ${authorize.body}`);
+  }
+  const page = await browser.get(authorize.location);
+  return { start, authorize, page };
+}
+
+/** Submit a form on the provider's page and follow the provider's redirects to the web app callback URL. */
+export async function submitAndReachCallback(browser: Browser, action: string, form: Record<string, string>) {
+  const submitted = await browser.post(action, form);
+  if (submitted.status !== 303 || !submitted.location) {
+    throw new Error(`provider form did not redirect: ${submitted.status} ${submitted.body}`);
+  }
+  const resumed = await browser.get(submitted.location);
+  if (resumed.status !== 303 || !resumed.location)
+    throw new Error(`resume did not redirect: ${resumed.status}`);
+  return resumed.location;
+}
+
+/** The whole sign-in of a persona up to (not including) the portal's callback: the callback URL. */
+export async function callbackFor(browser: Browser, email: string, loginUrl?: string): Promise<string> {
+  const { page } = await openSignInPage(browser, loginUrl);
+  const { action, accountId } = accountButton(page.body, email);
+  return submitAndReachCallback(browser, action, { intent: 'choose', accountId });
+}
+
+/** Sign in as a persona through the built-in provider; answers the portal's final response. */
+export async function signIn(browser: Browser, email: string) {
+  const callback = await callbackFor(browser, email);
+  return browser.get(loginUrlFromCallback(callback));
+}

@@ -1,0 +1,51 @@
+import { waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { readPendingInvitationCode } from '../../lib/pending-invitation.ts';
+import { activeAgent, admin, owner, pendingAgent } from '../../test/fixtures.ts';
+import { currentPath, renderApp } from '../../test/render.tsx';
+import { redeemCodeFrom } from './redirect-handler.tsx';
+
+describe('redirect handler', () => {
+  it.each([
+    ['a user', owner, '/products'],
+    ['a pending agent', pendingAgent, '/agent-registration'],
+    ['an active agent (moved on by the guard)', activeAgent, '/users'],
+    ['an admin', admin, '/admin'],
+    ['no session', null, '/login'],
+  ])('sends %s from the empty path to %s', async (_label, user, expected) => {
+    const { router } = renderApp('/', { user });
+    await waitFor(() => expect(currentPath(router)).toBe(expected));
+  });
+
+  it('handles unknown paths the same way', async () => {
+    const { router } = renderApp('/no/such/page', { user: owner });
+    await waitFor(() => expect(currentPath(router)).toBe('/products'));
+  });
+
+  it('stores the URL-decoded code of an invitation link, then redirects', async () => {
+    const { router } = renderApp('/redeem/ABCD%20EFGH-1234%2F5', { user: activeAgent });
+    await waitFor(() => expect(currentPath(router)).toBe('/users'));
+    expect(readPendingInvitationCode()).toBe('ABCD EFGH-1234/5');
+  });
+
+  it('keeps the code for after login when there is no session', async () => {
+    const { router } = renderApp('/redeem/K7Q2-9XZP', { user: null });
+    await waitFor(() => expect(currentPath(router)).toBe('/login'));
+    expect(readPendingInvitationCode()).toBe('K7Q2-9XZP');
+  });
+
+  it('stores nothing for other paths', async () => {
+    const { router } = renderApp('/redeemed', { user: owner });
+    await waitFor(() => expect(currentPath(router)).toBe('/products'));
+    expect(readPendingInvitationCode()).toBeNull();
+  });
+});
+
+describe('redeemCodeFrom', () => {
+  it('decodes the remainder after /redeem/ and ignores a trailing slash', () => {
+    expect(redeemCodeFrom('/redeem/A%2BB/')).toBe('A+B');
+    expect(redeemCodeFrom('/redeem/')).toBeNull();
+    expect(redeemCodeFrom('/products')).toBeNull();
+    expect(redeemCodeFrom('/redeem/%E0%A4%A')).toBe('%E0%A4%A');
+  });
+});

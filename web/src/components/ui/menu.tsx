@@ -1,0 +1,82 @@
+import { DropdownMenu } from 'radix-ui';
+import type { ReactElement, ReactNode } from 'react';
+
+export type MenuProps = {
+  /** One button element; it receives aria-haspopup/expanded from Radix. */
+  trigger: ReactElement;
+  children: ReactNode;
+  align?: 'start' | 'center' | 'end';
+  label?: string;
+};
+
+/** Dropdown menu (Radix): arrow keys move, Escape closes and focus returns to the trigger. */
+export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="ui-menu" align={align} sideOffset={6} aria-label={label}>
+          {children}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+export type MenuItemProps = {
+  children: ReactNode;
+  onSelect?: () => void;
+  icon?: ReactNode;
+  disabled?: boolean;
+  danger?: boolean;
+  /** Marks the item as the current page/selection (aria-current). */
+  current?: boolean;
+};
+
+export function MenuItem({ children, onSelect, icon, disabled, danger, current }: MenuItemProps) {
+  return (
+    <DropdownMenu.Item
+      className={danger ? 'ui-menu__item ui-menu__item--danger' : 'ui-menu__item'}
+      onSelect={onSelect}
+      disabled={disabled}
+      aria-current={current ? 'page' : undefined}
+      data-current={current || undefined}
+    >
+      {icon}
+      <span>{children}</span>
+    </DropdownMenu.Item>
+  );
+}
+
+export function MenuLabel({ children }: { children: ReactNode }) {
+  return <DropdownMenu.Label className="ui-menu__label">{children}</DropdownMenu.Label>;
+}
+
+export function MenuSeparator() {
+  return <DropdownMenu.Separator className="ui-menu__separator" />;
+}
+
+export type MenuRadioGroupProps = {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+};
+
+export function MenuRadioGroup({ label, value, onValueChange, options }: MenuRadioGroupProps) {
+  return (
+    <DropdownMenu.Group>
+      <DropdownMenu.Label className="ui-menu__label">{label}</DropdownMenu.Label>
+      <DropdownMenu.RadioGroup value={value} onValueChange={onValueChange}>
+        {options.map((option) => (
+          <DropdownMenu.RadioItem key={option.value} value={option.value} className="ui-menu__item">
+            <span className="ui-menu__indicator" aria-hidden="true">
+              <DropdownMenu.ItemIndicator>●</DropdownMenu.ItemIndicator>
+            </span>
+            <span>{option.label}</span>
+          </DropdownMenu.RadioItem>
+        ))}
+      </DropdownMenu.RadioGroup>
+    </DropdownMenu.Group>
+  );
+}

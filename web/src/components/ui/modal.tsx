@@ -1,0 +1,68 @@
+import { Dialog } from 'radix-ui';
+import type { CSSProperties, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from './icons.tsx';
+
+export type ModalProps = {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description?: ReactNode;
+  children?: ReactNode;
+  footer?: ReactNode;
+  /** Pixels; the generic modal is 550 x 200 (its minimum height). */
+  width?: number;
+  height?: number;
+  /** A blocking modal ignores Escape and outside clicks and has no close button. */
+  blocking?: boolean;
+  showClose?: boolean;
+  className?: string;
+};
+
+/** Accessible dialog (Radix): focus is trapped inside and restored on close, Escape closes it. */
+export function Modal({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  width = 550,
+  height = 200,
+  blocking = false,
+  showClose = !blocking,
+  className,
+}: ModalProps) {
+  const { t } = useTranslation();
+  const style = { '--modal-width': `${width}px`, '--modal-height': `${height}px` } as CSSProperties;
+  const prevent = (event: Event) => {
+    if (blocking) event.preventDefault();
+  };
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="ui-modal__overlay" />
+        <Dialog.Content
+          className={className ? `ui-modal ${className}` : 'ui-modal'}
+          style={style}
+          onEscapeKeyDown={prevent}
+          onPointerDownOutside={prevent}
+          onInteractOutside={prevent}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <div className="ui-modal__header">
+            <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
+            {showClose && (
+              <Dialog.Close className="ui-icon-button ui-icon-button--ghost" aria-label={t('common.close')}>
+                <CloseIcon />
+              </Dialog.Close>
+            )}
+          </div>
+          {description && <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>}
+          {children && <div className="ui-modal__body">{children}</div>}
+          {footer && <div className="ui-modal__footer">{footer}</div>}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,83 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotificationsProvider } from '../../lib/notifications/notifications-context.tsx';
+import { createNotificationStore } from '../../lib/notifications/notification-store.ts';
+import { NotificationViewport } from './notification-viewport.tsx';
+
+function setup() {
+  const store = createNotificationStore();
+  render(
+    <NotificationsProvider store={store}>
+      <NotificationViewport />
+    </NotificationsProvider>,
+  );
+  return store;
+}
+
+describe('NotificationViewport', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows banners (default) at the top centre and toasts in their own list', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'Saved', type: 'success' });
+      store.notify({ message: 'New download ready', style: 'toast' });
+    });
+    const [banners, toasts] = screen.getAllByRole('region', { name: 'Notifications' });
+    expect(banners).toHaveClass('ui-notifications--banner');
+    expect(within(banners as HTMLElement).getByText('Saved')).toBeInTheDocument();
+    expect(toasts).toHaveClass('ui-notifications--toast');
+    expect(within(toasts as HTMLElement).getByText('New download ready')).toBeInTheDocument();
+  });
+
+  it('announces errors and warnings as alerts, info and success as status, coloured by type', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'Boom', type: 'error' });
+      store.notify({ message: 'Careful', type: 'warning' });
+      store.notify({ message: 'FYI', type: 'info' });
+      store.notify({ message: 'Done', type: 'success' });
+    });
+    const alerts = screen.getAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual(['Boom', 'Careful']);
+    expect(alerts[0]).toHaveClass('ui-notification--error');
+    expect(alerts[0]).toHaveAttribute('aria-live', 'assertive');
+    const statuses = screen.getAllByRole('status');
+    expect(statuses.map((s) => s.textContent)).toEqual(['FYI', 'Done']);
+    expect(statuses[1]).toHaveClass('ui-notification--success');
+    expect(statuses[1]).toHaveAttribute('aria-live', 'polite');
+  });
+
+  it('removes a notification after its duration (3000 ms default, custom, never for Infinity)', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'Default' });
+      store.notify({ message: 'Seven seconds', duration: 7000 });
+      store.notify({ message: 'Forever', duration: Number.POSITIVE_INFINITY });
+    });
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Default')).not.toBeInTheDocument();
+    expect(screen.getByText('Seven seconds')).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(4000));
+    expect(screen.queryByText('Seven seconds')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(600_000));
+    expect(screen.getByText('Forever')).toBeInTheDocument();
+  });
+
+  it('dismisses exactly the notification whose close button is pressed', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'First', duration: Number.POSITIVE_INFINITY });
+      store.notify({ message: 'Second', duration: Number.POSITIVE_INFINITY });
+    });
+    const second = screen.getByText('Second').closest('li') as HTMLElement;
+    fireEvent.click(within(second).getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Second')).not.toBeInTheDocument();
+    expect(screen.getByText('First')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { useNotifications, useNotify } from '../../lib/notifications/notifications-context.tsx';
+import type { Notification, NotificationStyle } from '../../lib/notifications/notification-store.ts';
+import { CloseIcon } from './icons.tsx';
+
+function NotificationItem({ notification }: { notification: Notification }) {
+  const { t } = useTranslation();
+  const { remove } = useNotify();
+  const urgent = notification.type === 'error' || notification.type === 'warning';
+  return (
+    <li
+      className={`ui-notification ui-notification--${notification.type} ui-notification--${notification.style}`}
+      role={urgent ? 'alert' : 'status'}
+      aria-live={urgent ? 'assertive' : 'polite'}
+      aria-atomic="true"
+      data-notification-id={notification.id}
+    >
+      <p className="ui-notification__message">{notification.message}</p>
+      <button
+        type="button"
+        className="ui-notification__close"
+        aria-label={t('notifications.dismiss')}
+        onClick={() => remove(notification.id)}
+      >
+        <CloseIcon size={16} />
+      </button>
+    </li>
+  );
+}
+
+function NotificationList({ style, items }: { style: NotificationStyle; items: readonly Notification[] }) {
+  const { t } = useTranslation();
+  return (
+    <section className={`ui-notifications ui-notifications--${style}`} aria-label={t('notifications.region')}>
+      <ul>
+        {items.map((notification) => (
+          <NotificationItem key={notification.id} notification={notification} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Banners at the top centre (the default style), toasts at the top right. */
+export function NotificationViewport() {
+  const notifications = useNotifications();
+  const banners = notifications.filter((item) => item.style === 'banner');
+  const toasts = notifications.filter((item) => item.style === 'toast');
+  return (
+    <>
+      <NotificationList style="banner" items={banners} />
+      <NotificationList style="toast" items={toasts} />
+    </>
+  );
+}

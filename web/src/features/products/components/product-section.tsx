@@ -1,0 +1,43 @@
+import { useId } from 'react';
+import { Callout } from '../../../components/ui/callout.tsx';
+import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import type { Product } from '../../../lib/api/types.ts';
+import { ProductCard } from './product-card.tsx';
+
+type ProductSectionProps = {
+  title: string;
+  emptyText: string;
+  products: readonly Product[] | undefined;
+  loading: boolean;
+};
+
+function SkeletonCards() {
+  return (
+    <ul className="product-grid" aria-hidden="true">
+      {[0, 1, 2].map((key) => (
+        <li key={key} className="product-card product-card--skeleton">
+          <Skeleton width="60%" height="1.25rem" />
+          <Skeleton width="80%" height="0.875rem" />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function ProductSection({ title, emptyText, products, loading }: ProductSectionProps) {
+  const headingId = useId();
+  return (
+    <section className="product-section" aria-labelledby={headingId} aria-busy={loading || undefined}>
+      <h2 id={headingId}>{title}</h2>
+      {loading && <SkeletonCards />}
+      {!loading && products && products.length === 0 && <Callout>{emptyText}</Callout>}
+      {!loading && products && products.length > 0 && (
+        <ul className="product-grid">
+          {products.map((product) => (
+            <ProductCard key={product.id} product={product} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

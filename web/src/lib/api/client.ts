@@ -1,0 +1,42 @@
+import createFetchClient, { type Middleware } from 'openapi-fetch';
+import createQueryClient from 'openapi-react-query';
+import { emitNetworkFailure } from './network-events.ts';
+import type { paths } from './schema.ts';
+
+const DEV_USER_KEY = 'portal.devUserId';
+
+/** Logs error answers and reports requests that got no answer (status 0) to the app shell. */
+const failureMiddleware: Middleware = {
+  onResponse({ request, response }) {
+    if (!response.ok) console.warn(`[api] ${request.method} ${request.url} -> ${response.status}`);
+    return undefined;
+  },
+  onError({ request, error }) {
+    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    console.error(`[api] ${request.method} ${request.url} failed`, error);
+    emitNetworkFailure({ url: request.url, method: request.method });
+    return undefined;
+  },
+};
+
+/** Development only: impersonate a seeded persona (`localStorage['portal.devUserId'] = 'owner@example.com'`). */
+const devUserMiddleware: Middleware = {
+  onRequest({ request }) {
+    const devUser = window.localStorage.getItem(DEV_USER_KEY);
+    if (devUser) request.headers.set('X-User-Id', devUser);
+    return request;
+  },
+};
+
+export const client = createFetchClient<paths>({
+  baseUrl: '',
+  credentials: 'include',
+  // openapi-fetch captures fetch at creation; resolve it per call so test doubles and MSW apply.
+  fetch: (request) => globalThis.fetch(request),
+});
+
+client.use(failureMiddleware);
+if (import.meta.env.DEV) client.use(devUserMiddleware);
+
+/** Typed TanStack Query hooks; query keys are `[method, path, init]`, never written by hand. */
+export const $api = createQueryClient(client);

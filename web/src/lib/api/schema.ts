@@ -1,0 +1,3729 @@
+// generated from openapi.yaml by scripts/generate.mjs — do not edit
+
+export interface paths {
+    "/api/v1/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health check
+         * @description Liveness and readiness: answers `200 {"status": "ok"}` when the server can reach its database.
+         *
+         *     Errors:
+         *     - `500 INTERNAL_ERROR` - the server is not healthy.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Public portal configuration
+         * @description Branding and mode settings the web app needs before anyone signs in: product name, the
+         *     manufacturer's name, the support email address, whether development mode is on (persona
+         *     shortcuts, `X-User-Id`, simulation controls) and the default language.
+         *
+         *     Errors:
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getPortalConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start or finish OpenID Connect sign-in
+         * @description A browser navigation, not an XHR call.
+         *     - Without `code`, `iss`, `state` and `client_id` it starts the authorisation code flow
+         *       (state, PKCE) and redirects to the identity provider.
+         *     - With all four (forwarded by the web app's `/auth/callback`) it checks state and issuer
+         *       (RFC 9207), exchanges the code, creates the server-side session, sets the `portal_session`
+         *       cookie and redirects to `/`.
+         *     - When the provider is unreachable it redirects to `/login?error=unavailable`; any other
+         *       failure (including `error` from the provider, a wrong state or issuer) redirects to
+         *       `/login?error=failed` and is logged with code `LOGIN_FAILED`.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - a query parameter is longer than allowed.
+         *     - `429 RATE_LIMITED` - too many sign-in attempts from this client.
+         *     - `500 INTERNAL_ERROR` - unexpected failure before a redirect could be chosen.
+         */
+        get: operations["login"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign out
+         * @description Ends the server-side session and clears the `portal_session` cookie. Idempotent: without a
+         *     session it also answers `204`.
+         *
+         *     Errors:
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user
+         * @description The current user: id, email, name, role, the terms version still to accept (or `null`) and,
+         *     for companies, the registration status (`null` for other roles and for companies that have
+         *     not registered).
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getCurrentUser"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/users/terms/{termsId}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept a terms-of-use version
+         * @description Records that the user accepted the terms version `termsId` (which must equal the user's
+         *     `termsToAccept`) and answers the updated user, whose `termsToAccept` is then `null`.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed terms id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `409 TERMS_NOT_PENDING` - no terms pending, or `termsId` is not the pending version.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["acceptTerms"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's vehicles and wallboxes
+         * @description All products the user owns, split into vehicles and wallboxes, each with its data-collection
+         *     state.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user (role `user`).
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listProducts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/collect/{action}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turn data collection on or off
+         * @description `ENABLE` starts a new collection period, `DISABLE` ends the current one. Only data generated
+         *     while collection is on is exported. Answers the updated product.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id or unknown action.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
+         *     - `409 COLLECTION_UNCHANGED` - collection is already in the requested state.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["setProductCollection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/download/jobs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's recent download jobs
+         * @description The caller's last 50 download jobs, newest first. Users see their `PRODUCT` and `PRODUCTS`
+         *     jobs, companies their `INVITE` jobs. Poll while a job is `CREATED` or `RUNNING`.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is an admin.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listDownloadJobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a download of all enabled products
+         * @description Creates a `PRODUCTS` job (`relatedId` null) covering every product whose data collection is
+         *     currently enabled.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `409 NO_PRODUCTS_ENABLED` - no product has data collection enabled.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createProductsDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a download of one product
+         * @description Creates a `PRODUCT` job (`relatedId` = the product id) for one product whose data collection
+         *     is enabled.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
+         *     - `409 COLLECTION_DISABLED` - data collection is off for this product.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createProductDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/products/download/jobs/{jobId}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Link to a completed job's zip
+         * @description A short-lived, same-origin link (`/api/v1/exports/{token}`) to the zip of one of the
+         *     caller's completed jobs. The link only works with the same session.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed job id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is an admin.
+         *     - `404 JOB_NOT_FOUND` - no such job among the caller's jobs.
+         *     - `409 JOB_NOT_READY` - the job is not completed (or it failed).
+         *     - `409 SHARING_SUSPENDED` - an `INVITE` job whose sharing an admin has paused since.
+         *     - `409 INVALID_INVITATION_STATE` - an `INVITE` job whose sharing was revoked since.
+         *     - `410 EXPORT_EXPIRED` - the export file has expired.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getDownloadLink"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/exports/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an export zip
+         * @description Streams the zip of a completed job as an attachment (CSV and JSON per product, a data
+         *     dictionary and a manifest). The session must own the job; an unknown token or one of
+         *     another session answers `404 NOT_FOUND`.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed token.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 NOT_FOUND` - unknown token, or not the caller's.
+         *     - `409 SHARING_SUSPENDED` - an `INVITE` export whose sharing an admin has paused since.
+         *     - `409 INVALID_INVITATION_STATE` - an `INVITE` export whose sharing was revoked since.
+         *     - `410 EXPORT_EXPIRED` - the link or the file has expired.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["downloadExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an invitation code
+         * @description Creates a single-use invitation for the listed products (one entry per product with sharing
+         *     on, each product at most once, each with data collection enabled). Answers the code (16 Crockford
+         *     base32 characters = 80 bits, in 4 groups of 4), the link `{origin}/redeem/{code}` and the expiry.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - empty or too long list, duplicate product, malformed entry.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 PRODUCT_NOT_FOUND` - a product is not among the user's products.
+         *     - `409 COLLECTION_DISABLED` - data collection is off for a listed product.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/claimed/{filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's data recipients
+         * @description Invitations a company has redeemed (type `agent`), newest first, narrowed by the filter:
+         *     `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any
+         *     REVOKED_*, `ALL` = all (including PAUSED_BY_ADMIN).
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listClaimedInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/unclaimed/{filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user's invitation links
+         * @description Invitations no company has redeemed yet (type `invitation`), newest first, narrowed by the
+         *     filter (same meaning as for claimed invitations; `DECLINED` and `PENDING` are always empty
+         *     here).
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listUnclaimedInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What one of the user's invitations shares
+         * @description The products the invitation shares, split into vehicles and wallboxes, with the personal-data
+         *     choice per product.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 INVITATION_FORBIDDEN` - the invitation belongs to another user.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getInvitationPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * History of one of the user's invitations
+         * @description The invitation's events, oldest first (created, claimed, accepted, declined, revoked, paused,
+         *     resumed, data downloaded), with who did what.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 INVITATION_FORBIDDEN` - the invitation belongs to another user.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listInvitationEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/redeem/{decision}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Accept or decline a data recipient
+         * @description The user accepts (CLAIMED -> ACCEPTED, the company gets access to the selected data) or
+         *     declines (CLAIMED -> DECLINED) an invitation a company has redeemed. Answers the updated list
+         *     entry.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id or unknown decision.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `403 INVITATION_FORBIDDEN` - the invitation belongs to another user.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `409 INVALID_INVITATION_STATE` - the invitation is not pending (CLAIMED).
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["decideInvitation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Remove a data recipient or delete an invitation link
+         * @description CREATED -> REVOKED_BEFORE_CLAIMED (the link stops working), CLAIMED -> REVOKED_AFTER_CLAIMED,
+         *     ACCEPTED or PAUSED_BY_ADMIN -> REVOKED_AFTER_ACCEPTED (access ends at once). Answers the
+         *     updated list entry.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a user.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `403 REVOKE_FORBIDDEN` - the invitation belongs to another user.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `409 INVALID_REVOKE_STATE` - already declined or revoked.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["revokeInvitation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/redeem/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Redeem an access code
+         * @description An active company redeems a user's code (case-insensitive; dashes optional; Crockford
+         *     aliases I/L = 1 and O = 0 accepted). The invitation becomes CLAIMED and waits for the user's
+         *     decision. Codes are single-use; a wrong, expired or already used code gets one identical
+         *     answer. Redemption is rate-limited per company and per client address.
+         *
+         *     Errors:
+         *     - `400 INVALID_CODE` - wrong, expired or already used code.
+         *     - `400 VALIDATION_FAILED` - the code is not shaped like a code.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `429 RATE_LIMITED` - too many attempts; retry later.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["redeemInvitationCode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/invitations/{filter}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's connected users
+         * @description Invitations the company has redeemed, newest first, narrowed by the filter (`ACTIVE` =
+         *     ACCEPTED, `PENDING` = CLAIMED, `DECLINED`, `REVOKED` = any REVOKED_*, `ALL`).
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listConnectedInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/invitations/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What a connected user shares with the company
+         * @description The products the user shares with the company and whether personal data is included. The
+         *     server applies data minimisation: only shared products appear, and a vehicle whose data
+         *     collection is off has its external id masked after its first 3 characters.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
+         *     - `403 INVITATION_FORBIDDEN` - the invitation was redeemed by another company.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getConnectedInvitationPermissions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/invitations/{id}/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Remove a connected user
+         * @description The company ends a connection: CLAIMED -> REVOKED_AFTER_CLAIMED, ACCEPTED or PAUSED_BY_ADMIN
+         *     -> REVOKED_AFTER_ACCEPTED. Answers the updated connection.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `403 REVOKE_FORBIDDEN` - the invitation was redeemed by another company.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `409 INVALID_REVOKE_STATE` - already declined or revoked.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["revokeConnectedInvitation"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/invites/{invitationId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a download of a connected user's data
+         * @description Creates an `INVITE` job (`relatedId` = the invitation id) for the products the user shares
+         *     with the company, restricted to what the user chose (personal data only where allowed) and to
+         *     the collection periods. The connection must be ACCEPTED.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `403 INVITATION_FORBIDDEN` - the invitation was redeemed by another company.
+         *     - `404 INVITATION_NOT_FOUND` - no such invitation.
+         *     - `409 INVALID_INVITATION_STATE` - the connection is not active (ACCEPTED).
+         *     - `409 SHARING_SUSPENDED` - an admin has paused this sharing.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createInvitationDownload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's registration status
+         * @description `pending` (in review), `rejected`, `active`, or `null` before the company has registered.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getAgentStatus"];
+        put?: never;
+        /**
+         * Submit the company registration
+         * @description Submits the registration with the ids of previously uploaded documents. Required sections:
+         *     REGISTRATION and REPRESENTATIVE, plus SME_CONFIRMATION when `type` is `sme`; CERTIFICATE is
+         *     optional. The status becomes `pending` and the documents are locked.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - a field breaks its rule, or a file id is not one of the company's files.
+         *     - `400 MISSING_DOCUMENTS` - a required section has no file.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `409 REGISTRATION_EXISTS` - the company has already submitted.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["submitAgentRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The company's uploaded documents
+         * @description Every document the company has uploaded, with its section.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listAgentFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/files/upload/section/{section}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload registration documents
+         * @description `multipart/form-data` with the field `file` repeated once per file (1 to 3 files). Each file
+         *     must be a PDF or a PNG (checked by content, not by name) of at most 5 MB (5242880 bytes), and
+         *     a section holds at most 3 files in total. Answers the stored files.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown section or malformed body.
+         *     - `400 TOO_MANY_FILES` - more than 3 files in the section.
+         *     - `400 FILE_EMPTY` - no file, or an empty file.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `409 REGISTRATION_LOCKED` - the registration was already submitted.
+         *     - `413 FILE_TOO_LARGE` - a file is larger than 5 MB.
+         *     - `415 FILE_TYPE_NOT_ALLOWED` - a file is neither PDF nor PNG.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["uploadAgentFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/agents/file/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a registration document
+         * @description Deletes one of the company's documents before the registration is submitted.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not a company.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 FILE_NOT_FOUND` - no such file among the company's files.
+         *     - `409 REGISTRATION_LOCKED` - the registration was already submitted.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        delete: operations["deleteAgentFile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Company applications
+         * @description Submitted company registrations, newest first, optionally narrowed to one status.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown status.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listAgentApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/files/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an application document
+         * @description The stored document as an attachment, with its own media type (PDF or PNG).
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `404 FILE_NOT_FOUND` - no such file.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["downloadApplicationFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/applications/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Approve a company application
+         * @description pending -> active: the company can redeem codes and see connected users.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 APPLICATION_NOT_FOUND` - no such application.
+         *     - `409 INVALID_APPLICATION_STATE` - the application is not pending.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["approveAgentApplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/applications/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Reject a company application
+         * @description pending -> rejected: the company sees the failure message.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 APPLICATION_NOT_FOUND` - no such application.
+         *     - `409 INVALID_APPLICATION_STATE` - the application is not pending.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["rejectAgentApplication"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sharings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * All sharings between users and companies
+         * @description Every redeemed invitation (user to company), newest first, with its product count.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listSharings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sharings/{id}/suspend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Suspend a sharing
+         * @description ACCEPTED -> PAUSED_BY_ADMIN: the company can no longer download the user's data.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SHARING_NOT_FOUND` - no such sharing.
+         *     - `409 INVALID_SHARING_STATE` - the sharing is not active (ACCEPTED).
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["suspendSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/sharings/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Resume a suspended sharing
+         * @description PAUSED_BY_ADMIN -> ACCEPTED.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 FORBIDDEN` - the caller is not an admin.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SHARING_NOT_FOUND` - no such sharing.
+         *     - `409 INVALID_SHARING_STATE` - the sharing is not paused.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["resumeSharing"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Wipe and reseed
+         * @description Development mode only. Wipes the database and stored files and reseeds the personas. All
+         *     sessions end (including the caller's); `X-User-Id` keeps working.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["resetSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/clock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The simulation clock
+         * @description Development mode only. How fast simulated time runs (job and toggle delays) and the
+         *     simulated current time.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getSimulationClock"];
+        /**
+         * Set the simulation speed
+         * @description Development mode only. `speed` 1 is real time, 10 runs ten times faster, 0.1 ten times
+         *     slower.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - speed out of range or malformed body.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        put: operations["setSimulationClock"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Injected faults still pending
+         * @description Development mode only. The injected faults that still have calls left, oldest first.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Inject a fault
+         * @description Development mode only. The next `count` calls of the operation wait `delayMs` (if given) and
+         *     then fail with `status` and `code` (if either is given). A missing `status` is taken from the
+         *     code's catalogue status; a missing `code` defaults to `INTERNAL_ERROR` for 5xx and to the
+         *     generic code of the status otherwise. At least one of `status`, `code` and `delayMs` must be
+         *     given. Simulation operations cannot be faulted.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown operation, out-of-range value, or nothing to inject.
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["injectFault"];
+        /**
+         * Clear all injected faults
+         * @description Development mode only. Removes every injected fault.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/manuals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The user guide
+         * @description The user guide PDF, shown inline.
+         *
+         *     Errors:
+         *     - `404 DOCUMENT_NOT_FOUND` - the guide is not installed.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getUserGuide"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Check the user guide exists
+         * @description Same headers as `GET /manuals` without the body; clients check the status and that
+         *     `Content-Type` is `application/pdf` before opening the guide.
+         *
+         *     Errors:
+         *     - `404 DOCUMENT_NOT_FOUND` - the guide is not installed (no body on HEAD).
+         *     - `500 INTERNAL_ERROR` - unexpected failure (no body on HEAD).
+         */
+        head: operations["headUserGuide"];
+        patch?: never;
+        trace?: never;
+    };
+    "/catalogue/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A data catalogue
+         * @description One of the data catalogue PDFs (generated from the field catalogue that also drives the
+         *     exports). `Data Prices.pdf` is offered to companies only by the web app but is public.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown document name.
+         *     - `404 DOCUMENT_NOT_FOUND` - the document is not available.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getCatalogue"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Check a data catalogue exists
+         * @description Same headers as the matching `GET` without the body.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown document name (no body on HEAD).
+         *     - `404 DOCUMENT_NOT_FOUND` - the document is not available (no body on HEAD).
+         *     - `500 INTERNAL_ERROR` - unexpected failure (no body on HEAD).
+         */
+        head: operations["headCatalogue"];
+        patch?: never;
+        trace?: never;
+    };
+    "/tnc/{document}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A terms-of-use document
+         * @description The terms PDF `{termsToAccept}_{role}_en.pdf` (English only).
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed document name.
+         *     - `404 DOCUMENT_NOT_FOUND` - no such terms version for the role.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getTermsDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        /**
+         * Check a terms-of-use document exists
+         * @description Same headers as the matching `GET` without the body.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed document name (no body on HEAD).
+         *     - `404 DOCUMENT_NOT_FOUND` - no such terms version for the role (no body on HEAD).
+         *     - `500 INTERNAL_ERROR` - unexpected failure (no body on HEAD).
+         */
+        head: operations["headTermsDocument"];
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /**
+         * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
+         * @enum {string}
+         */
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND";
+        /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
+        ErrorItem: {
+            code: components["schemas"]["ErrorCode"];
+            /** @description Human-readable English text; not for program logic. */
+            message: string;
+            /** @description Request id to quote to support (matches the server log). */
+            requestId?: string;
+            /** @description The offending input, e.g. `legalName`, `representative.surname`, `file`. */
+            field?: string;
+        };
+        /** @description The envelope of every error answer. Clients read `errors[0].code`. */
+        ErrorResponse: {
+            errors: components["schemas"]["ErrorItem"][];
+        };
+        /**
+         * @description Opaque identifier.
+         * @example prd_vehicle_1
+         */
+        Id: string;
+        /**
+         * Format: date-time
+         * @example 2025-03-14T09:30:00.000Z
+         */
+        Timestamp: string;
+        /**
+         * Format: email
+         * @example owner@example.com
+         */
+        Email: string;
+        /**
+         * @description Terms-of-use version id; the terms PDF is `/tnc/{termsId}_{role}_en.pdf`.
+         * @example 2025-01
+         */
+        TermsId: string;
+        /**
+         * @description An access code as typed: Crockford base32 groups separated by single dashes, case-insensitive
+         *     (the aliases I and L for 1 and O for 0 are accepted; U is not a Crockford letter). The server
+         *     normalises it (upper case, no dashes) before looking it up.
+         * @example 7kq2-9xwm-c4rt-h8pz
+         */
+        AccessCodeInput: string;
+        /**
+         * @description An access code in canonical form - 16 upper-case Crockford base32 characters (80 bits) in 4 groups of 4.
+         * @example 7KQ2-9XWM-C4RT-H8PZ
+         */
+        AccessCode: string;
+        /**
+         * Format: uri
+         * @description `{origin}/redeem/{code}`.
+         * @example http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ
+         */
+        InvitationLink: string;
+        Health: {
+            /** @constant */
+            status: "ok";
+        };
+        PortalConfig: {
+            /** @description Shown in the header, login heading and page titles. */
+            productName: string;
+            /** @description The vehicle manufacturer named in the footer rights text. */
+            manufacturer: string;
+            supportEmail: components["schemas"]["Email"];
+            /** @description Development mode: `X-User-Id`, persona sign-in and simulation controls are available. */
+            devMode: boolean;
+            /**
+             * @description Default interface language (English is always the fallback).
+             * @enum {string}
+             */
+            defaultLanguage: "en" | "el";
+        };
+        /**
+         * @description `user` is the data subject (spec "User"), `agent` the company (spec "DataAgent"), `admin` the administrator.
+         * @enum {string}
+         */
+        UserRole: "user" | "agent" | "admin";
+        /**
+         * @description Company registration status.
+         * @enum {string}
+         */
+        AgentStatus: "pending" | "rejected" | "active";
+        CurrentUser: {
+            id: components["schemas"]["Id"];
+            email: components["schemas"]["Email"];
+            fullName: string;
+            role: components["schemas"]["UserRole"];
+            /** @description Terms version the user must accept before continuing; `null` when none. */
+            termsToAccept: string | null;
+            /**
+             * @description Registration status for companies; `null` for other roles and for companies that have not registered.
+             * @enum {string|null}
+             */
+            agentStatus: "pending" | "rejected" | "active" | null;
+        };
+        /** @enum {string} */
+        ProductType: "VEHICLE" | "WALLBOX";
+        /** @description Vehicles carry `model` and `brand`; wallboxes carry `name`. */
+        ProductFields: {
+            model?: string;
+            brand?: string;
+            name?: string;
+        };
+        Product: {
+            id: components["schemas"]["Id"];
+            /** @description VIN for vehicles, serial number for wallboxes. Masked after 3 characters in a company's view when collection is off. */
+            externalId: string;
+            productType: components["schemas"]["ProductType"];
+            dataCollectionEnabled: boolean;
+            productFields: components["schemas"]["ProductFields"];
+        };
+        ProductsResponse: {
+            vehicles: components["schemas"]["Product"][];
+            wallboxes: components["schemas"]["Product"][];
+        };
+        /** @enum {string} */
+        CollectionAction: "ENABLE" | "DISABLE";
+        /**
+         * @description `PRODUCT` one product, `PRODUCTS` all enabled products, `INVITE` a connected user's shared data.
+         * @enum {string}
+         */
+        DownloadJobType: "PRODUCT" | "PRODUCTS" | "INVITE";
+        /** @enum {string} */
+        DownloadJobStatus: "CREATED" | "RUNNING" | "COMPLETED" | "FAILED";
+        ProductRef: {
+            id: components["schemas"]["Id"];
+        };
+        /** @description The products a job covers. */
+        ExportRequest: {
+            vehicles: components["schemas"]["ProductRef"][];
+            wallboxes: components["schemas"]["ProductRef"][];
+        };
+        DownloadJob: {
+            id: components["schemas"]["Id"];
+            /** @description Product id for `PRODUCT`, `null` for `PRODUCTS`, invitation id for `INVITE`. */
+            relatedId: string | null;
+            type: components["schemas"]["DownloadJobType"];
+            status: components["schemas"]["DownloadJobStatus"];
+            exportRequest: components["schemas"]["ExportRequest"];
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        DownloadLink: {
+            /**
+             * @description Same-origin path of the zip, valid for a short time and for the same session only.
+             * @example /api/v1/exports/3q2-7wEXAMPLEtoken_9xZ
+             */
+            link: string;
+        };
+        /**
+         * @description Server status of an invitation (see spec section 4 for how it is displayed).
+         * @enum {string}
+         */
+        InvitationStatus: "CREATED" | "CLAIMED" | "ACCEPTED" | "DECLINED" | "REVOKED_BEFORE_CLAIMED" | "REVOKED_AFTER_CLAIMED" | "REVOKED_AFTER_ACCEPTED" | "PAUSED_BY_ADMIN";
+        /**
+         * @description `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any REVOKED_*, `ALL` = all.
+         * @enum {string}
+         */
+        InvitationFilter: "ALL" | "ACTIVE" | "DECLINED" | "PENDING" | "REVOKED";
+        /** @enum {string} */
+        InvitationDecision: "accept" | "decline";
+        /** @description One product to share; sent for each product with sharing on. */
+        InvitationCreateItem: {
+            productId: components["schemas"]["Id"];
+            /** @description Include personal data (position, card id, ...). */
+            includeSensitiveData: boolean;
+        };
+        InvitationCreated: {
+            code: components["schemas"]["AccessCode"];
+            link: components["schemas"]["InvitationLink"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        /** @description An invitation as the user sees it - a data recipient (`agent`) once claimed, an invitation link (`invitation`) before. */
+        InvitationListEntry: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            type: "agent" | "invitation";
+            /** @description The company's commercial name; `null` for unclaimed invitations. */
+            displayName: string | null;
+            /** @description The company's web site; `null` when unknown or unclaimed. */
+            site: string | null;
+            code: components["schemas"]["AccessCode"];
+            link: components["schemas"]["InvitationLink"];
+            status: components["schemas"]["InvitationStatus"];
+            createdAt: components["schemas"]["Timestamp"];
+            statusChangedAt: components["schemas"]["Timestamp"];
+            expiresAt: components["schemas"]["Timestamp"];
+        };
+        PermissionEntry: {
+            id: components["schemas"]["Id"];
+            includeSensitiveData: boolean;
+            product: components["schemas"]["Product"];
+        };
+        Permissions: {
+            vehicles: components["schemas"]["PermissionEntry"][];
+            wallboxes: components["schemas"]["PermissionEntry"][];
+        };
+        /** @enum {string} */
+        SharingEventType: "CREATED" | "CLAIMED" | "ACCEPTED" | "DECLINED" | "REVOKED" | "PAUSED" | "RESUMED" | "DATA_DOWNLOADED";
+        /**
+         * @description Who caused an event; `system` for the server itself (e.g. expiry).
+         * @enum {string}
+         */
+        SharingActorRole: "user" | "agent" | "admin" | "system";
+        SharingEvent: {
+            id: components["schemas"]["Id"];
+            type: components["schemas"]["SharingEventType"];
+            actorRole: components["schemas"]["SharingActorRole"];
+            /** @description The person's full name or the company's display name; `null` for system actions. */
+            actorName: string | null;
+            at: components["schemas"]["Timestamp"];
+        };
+        /** @description An invitation as the company sees it (a connected user). */
+        ConnectedInvitation: {
+            invitationId: components["schemas"]["Id"];
+            fullName: string;
+            email: components["schemas"]["Email"];
+            createdAt: components["schemas"]["Timestamp"];
+            status: components["schemas"]["InvitationStatus"];
+        };
+        AgentStatusResponse: {
+            /**
+             * @description `null` before the company has registered.
+             * @enum {string|null}
+             */
+            status: "pending" | "rejected" | "active" | null;
+        };
+        /**
+         * @description `sme` Small & Medium Enterprise, `non_profit` Non-profit organization, `large` Large.
+         * @enum {string}
+         */
+        CompanyType: "sme" | "non_profit" | "large";
+        /** @enum {string} */
+        RepresentativeTitle: "mr" | "ms";
+        RepresentativeInput: {
+            title?: components["schemas"]["RepresentativeTitle"];
+            firstname: string;
+            surname: string;
+        };
+        Representative: {
+            /** @enum {string|null} */
+            title: "mr" | "ms" | null;
+            firstname: string;
+            surname: string;
+        };
+        /** @description The registration form. Text is plain text (no markup); documents are uploaded first and referenced by id. */
+        AgentRegistration: {
+            /** @description Company legal name. */
+            legalName: string;
+            /** @description Commercial name shown to users. */
+            displayName: string;
+            /** @description VAT number, digits only. */
+            vatNumber: string;
+            /** @description ISO 3166-1 alpha-2 country code. */
+            country: string;
+            /** @description Company web site (optional). */
+            site?: string;
+            type: components["schemas"]["CompanyType"];
+            /** @description The company is on a sanction list. */
+            sanction: boolean;
+            /** @description The company is a designated gatekeeper. */
+            gatekeeper: boolean;
+            representative: components["schemas"]["RepresentativeInput"];
+            /** @description Ids of the uploaded documents (at most 3 per section, 4 sections). */
+            fileIds: components["schemas"]["Id"][];
+        };
+        /** @description A submitted registration (the form without `fileIds`; absent optional values are `null`). */
+        AgentRegistrationDetails: {
+            legalName: string;
+            displayName: string;
+            vatNumber: string;
+            country: string;
+            site: string | null;
+            type: components["schemas"]["CompanyType"];
+            sanction: boolean;
+            gatekeeper: boolean;
+            representative: components["schemas"]["Representative"];
+        };
+        RegistrationSubmitted: {
+            /** @constant */
+            status: "pending";
+        };
+        /**
+         * @description `REGISTRATION` registry extract (required), `CERTIFICATE` domain certificate (optional),
+         *     `SME_CONFIRMATION` SME size confirmation (required when the type is `sme`), `REPRESENTATIVE`
+         *     evidence of the authorised representative (required).
+         * @enum {string}
+         */
+        AgentFileSection: "REGISTRATION" | "CERTIFICATE" | "SME_CONFIRMATION" | "REPRESENTATIVE";
+        /** @example registry-extract.pdf */
+        Filename: string;
+        AgentFile: {
+            id: components["schemas"]["Id"];
+            section: components["schemas"]["AgentFileSection"];
+            filename: components["schemas"]["Filename"];
+        };
+        UploadedFile: {
+            id: components["schemas"]["Id"];
+            filename: components["schemas"]["Filename"];
+        };
+        /** @description Repeated field `file`: 1 to 3 PDF or PNG files of at most 5 MB (5242880 bytes) each. */
+        AgentFileUpload: {
+            file: string[];
+        };
+        ApplicationFile: {
+            id: components["schemas"]["Id"];
+            section: components["schemas"]["AgentFileSection"];
+            filename: components["schemas"]["Filename"];
+            /** @description Size in bytes. */
+            size: number;
+            /** @enum {string} */
+            contentType: "application/pdf" | "image/png";
+        };
+        AgentApplication: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["AgentStatus"];
+            email: components["schemas"]["Email"];
+            fullName: string;
+            submittedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @description When an admin approved or rejected it; `null` while pending.
+             */
+            decidedAt: string | null;
+            registration: components["schemas"]["AgentRegistrationDetails"];
+            files: components["schemas"]["ApplicationFile"][];
+        };
+        /** @description A redeemed invitation seen by an admin. */
+        Sharing: {
+            id: components["schemas"]["Id"];
+            status: components["schemas"]["InvitationStatus"];
+            ownerEmail: components["schemas"]["Email"];
+            ownerName: string;
+            /** @description The company's display name. */
+            agentName: string;
+            agentEmail: components["schemas"]["Email"];
+            createdAt: components["schemas"]["Timestamp"];
+            statusChangedAt: components["schemas"]["Timestamp"];
+            productCount: number;
+        };
+        SimulationClock: {
+            speed: number;
+            now: components["schemas"]["Timestamp"];
+        };
+        SimulationClockUpdate: {
+            /** @description Simulated seconds per real second. */
+            speed: number;
+        };
+        /**
+         * @description Any operation of this contract except the simulation controls.
+         * @enum {string}
+         */
+        FaultableOperationId: "getHealth" | "getPortalConfig" | "login" | "logout" | "getCurrentUser" | "acceptTerms" | "listProducts" | "setProductCollection" | "listDownloadJobs" | "createProductsDownload" | "createProductDownload" | "getDownloadLink" | "downloadExport" | "createInvitation" | "listClaimedInvitations" | "listUnclaimedInvitations" | "getInvitationPermissions" | "listInvitationEvents" | "decideInvitation" | "revokeInvitation" | "redeemInvitationCode" | "listConnectedInvitations" | "getConnectedInvitationPermissions" | "revokeConnectedInvitation" | "createInvitationDownload" | "getAgentStatus" | "submitAgentRegistration" | "listAgentFiles" | "uploadAgentFiles" | "deleteAgentFile" | "listAgentApplications" | "downloadApplicationFile" | "approveAgentApplication" | "rejectAgentApplication" | "listSharings" | "suspendSharing" | "resumeSharing" | "getUserGuide" | "headUserGuide" | "getCatalogue" | "headCatalogue" | "getTermsDocument" | "headTermsDocument";
+        /** @description At least one of `status`, `code` and `delayMs`. */
+        FaultInput: {
+            operationId: components["schemas"]["FaultableOperationId"];
+            /** @description HTTP status to answer with. */
+            status?: number;
+            code?: components["schemas"]["ErrorCode"];
+            /**
+             * @description How many calls are affected.
+             * @default 1
+             */
+            count?: number;
+            /** @description Delay before answering, in milliseconds. */
+            delayMs?: number;
+        };
+        Fault: {
+            id: components["schemas"]["Id"];
+            operationId: components["schemas"]["FaultableOperationId"];
+            /** @description Status the calls fail with; `null` for a delay-only fault. */
+            status: number | null;
+            /** @description Error code the calls fail with; `null` for a delay-only fault. */
+            code: components["schemas"]["ErrorCode"] | null;
+            delayMs: number | null;
+            /** @description Calls still to be affected. */
+            remaining: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+    };
+    responses: {
+        /** @description The request is malformed or not allowed as sent (`VALIDATION_FAILED` and request-specific codes). */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description No valid session (`UNAUTHENTICATED`). */
+        Unauthorized: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "UNAUTHENTICATED",
+                 *           "message": "Sign in to continue."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The caller may not do this (`FORBIDDEN`, `CSRF_REJECTED` and resource-specific codes). */
+        Forbidden: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The resource does not exist or is not the caller's (`NOT_FOUND` and resource-specific codes). */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "INVITATION_NOT_FOUND",
+                 *           "message": "This invitation could not be found. It may have been deleted or expired."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The resource is not in a state that allows the action (state-specific codes). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "INVALID_INVITATION_STATE",
+                 *           "message": "This invitation is no longer pending. Please refresh the page."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The export has expired (`EXPORT_EXPIRED`). */
+        Gone: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "EXPORT_EXPIRED",
+                 *           "message": "This export has expired. Start a new download."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A file is too large (`FILE_TOO_LARGE`). */
+        PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "FILE_TOO_LARGE",
+                 *           "message": "File size too large: scan.pdf",
+                 *           "field": "file"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A file type is not allowed (`FILE_TYPE_NOT_ALLOWED`). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "FILE_TYPE_NOT_ALLOWED",
+                 *           "message": "File type is not allowed: photo.jpg",
+                 *           "field": "file"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Rate limit reached (`RATE_LIMITED`). */
+        TooManyRequests: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "RATE_LIMITED",
+                 *           "message": "Too many attempts. Try again later."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description Unexpected failure (`INTERNAL_ERROR`); the details are in the server log under the request id. */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "INTERNAL_ERROR",
+                 *           "message": "Something went wrong.",
+                 *           "requestId": "req-7f3a9c"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The PDF document, shown inline. */
+        PdfDocument: {
+            headers: {
+                "Content-Length": components["headers"]["ContentLength"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/pdf": string;
+            };
+        };
+        /** @description The document exists; headers only. */
+        PdfDocumentHead: {
+            headers: {
+                /**
+                 * @description Always `application/pdf`.
+                 * @example application/pdf
+                 */
+                "Content-Type": "application/pdf";
+                "Content-Length": components["headers"]["ContentLength"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+    };
+    parameters: {
+        /**
+         * @description The terms version to accept (the user's `termsToAccept`).
+         * @example 2025-01
+         */
+        TermsIdPath: components["schemas"]["TermsId"];
+        /**
+         * @description Product id.
+         * @example prd_vehicle_1
+         */
+        ProductIdPath: components["schemas"]["Id"];
+        /**
+         * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
+         * @example ENABLE
+         */
+        CollectionActionPath: components["schemas"]["CollectionAction"];
+        /**
+         * @description Download job id.
+         * @example job_1
+         */
+        JobIdPath: components["schemas"]["Id"];
+        /**
+         * @description Opaque export token from `getDownloadLink`.
+         * @example 3q2-7wEXAMPLEtoken_9xZ
+         */
+        ExportTokenPath: string;
+        /**
+         * @description Which invitations to list.
+         * @example ALL
+         */
+        InvitationFilterPath: components["schemas"]["InvitationFilter"];
+        /**
+         * @description Invitation id.
+         * @example inv_claimed_1
+         */
+        InvitationIdPath: components["schemas"]["Id"];
+        /**
+         * @description Invitation id of the connected user.
+         * @example inv_claimed_1
+         */
+        InvitationIdInvitesPath: components["schemas"]["Id"];
+        /**
+         * @description Accept or decline the company.
+         * @example accept
+         */
+        DecisionPath: components["schemas"]["InvitationDecision"];
+        /**
+         * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
+         * @example 7kq2-9xwm-c4rt-h8pz
+         */
+        AccessCodePath: components["schemas"]["AccessCodeInput"];
+        /**
+         * @description Document section the files belong to.
+         * @example REGISTRATION
+         */
+        FileSectionPath: components["schemas"]["AgentFileSection"];
+        /**
+         * @description File id.
+         * @example fil_reg_1
+         */
+        FileIdPath: components["schemas"]["Id"];
+        /**
+         * @description Application id.
+         * @example app_pending
+         */
+        ApplicationIdPath: components["schemas"]["Id"];
+        /**
+         * @description Sharing id (the invitation id).
+         * @example inv_claimed_1
+         */
+        SharingIdPath: components["schemas"]["Id"];
+        /**
+         * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
+         * @example Vehicle Data.pdf
+         */
+        CatalogueDocumentPath: "Vehicle Data.pdf" | "Home Charger Data.pdf" | "Data Prices.pdf";
+        /**
+         * @description Terms file name `{termsId}_{role}_en.pdf`.
+         * @example 2025-01_user_en.pdf
+         */
+        TermsDocumentPath: string;
+    };
+    requestBodies: never;
+    headers: {
+        /**
+         * @description `attachment` with the file name.
+         * @example attachment; filename="data-export-2025-03-14.zip"
+         */
+        ContentDisposition: string;
+        /**
+         * @description Size of the body in bytes.
+         * @example 482133
+         */
+        ContentLength: number;
+        /**
+         * @description Seconds to wait before retrying.
+         * @example 60
+         */
+        RetryAfter: number;
+    };
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The server is healthy. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Health"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getPortalConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The configuration. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "productName": "Data Act Portal",
+                     *       "manufacturer": "Example Motors",
+                     *       "supportEmail": "support@example.com",
+                     *       "devMode": true,
+                     *       "defaultLanguage": "en"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PortalConfig"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+        };
+    };
+    login: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Authorisation code from the identity provider.
+                 * @example SplxlOBeZQQYbYS6WxSbIA
+                 */
+                code?: string;
+                /**
+                 * @description Issuer identifier of the provider that answered (RFC 9207).
+                 * @example http://localhost:3000/oidc
+                 */
+                iss?: string;
+                /**
+                 * @description The state value the server sent when it started the flow.
+                 * @example af0ifjsldkj
+                 */
+                state?: string;
+                /**
+                 * @description Client id the provider issued the code to.
+                 * @example data-act-portal
+                 */
+                client_id?: string;
+                /**
+                 * @description Error reported by the provider instead of a code.
+                 * @example access_denied
+                 */
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /**
+             * @description Redirect to the identity provider (flow started), to `/` (signed in, cookie set) or to
+             *     `/login?error=unavailable|failed`.
+             */
+            302: {
+                headers: {
+                    /**
+                     * @description Where the browser goes next.
+                     * @example /
+                     */
+                    Location: string;
+                    /**
+                     * @description The new `portal_session` cookie (only when the flow finished successfully).
+                     * @example portal_session=s%3Aabc123; Path=/; HttpOnly; SameSite=Lax
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Signed out. */
+            204: {
+                headers: {
+                    /**
+                     * @description Clears the `portal_session` cookie.
+                     * @example portal_session=; Path=/; HttpOnly; SameSite=Lax; Expires=Thu, 01 Jan 1970 00:00:00 GMT
+                     */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCurrentUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The current user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    acceptTerms: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The terms version to accept (the user's `termsToAccept`).
+                 * @example 2025-01
+                 */
+                termsId: components["parameters"]["TermsIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_terms",
+                     *       "email": "terms@example.com",
+                     *       "fullName": "Theo Terms",
+                     *       "role": "user",
+                     *       "termsToAccept": null,
+                     *       "agentStatus": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listProducts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The products. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "vehicles": [
+                     *         {
+                     *           "id": "prd_vehicle_1",
+                     *           "externalId": "WVWZZZ1JZXW000001",
+                     *           "productType": "VEHICLE",
+                     *           "dataCollectionEnabled": true,
+                     *           "productFields": {
+                     *             "model": "ID.4 Pro",
+                     *             "brand": "Example Motors"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "wallboxes": [
+                     *         {
+                     *           "id": "prd_wallbox_1",
+                     *           "externalId": "WB-2024-000123",
+                     *           "productType": "WALLBOX",
+                     *           "dataCollectionEnabled": false,
+                     *           "productFields": {
+                     *             "name": "Home Charger 11 kW"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setProductCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Product id.
+                 * @example prd_vehicle_1
+                 */
+                id: components["parameters"]["ProductIdPath"];
+                /**
+                 * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
+                 * @example ENABLE
+                 */
+                action: components["parameters"]["CollectionActionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "prd_wallbox_1",
+                     *       "externalId": "WB-2024-000123",
+                     *       "productType": "WALLBOX",
+                     *       "dataCollectionEnabled": true,
+                     *       "productFields": {
+                     *         "name": "Home Charger 11 kW"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Product"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listDownloadJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The jobs, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "job_2",
+                     *         "relatedId": "prd_vehicle_1",
+                     *         "type": "PRODUCT",
+                     *         "status": "RUNNING",
+                     *         "exportRequest": {
+                     *           "vehicles": [
+                     *             {
+                     *               "id": "prd_vehicle_1"
+                     *             }
+                     *           ],
+                     *           "wallboxes": []
+                     *         },
+                     *         "createdAt": "2025-03-14T09:31:00.000Z",
+                     *         "updatedAt": "2025-03-14T09:31:05.000Z"
+                     *       },
+                     *       {
+                     *         "id": "job_1",
+                     *         "relatedId": null,
+                     *         "type": "PRODUCTS",
+                     *         "status": "COMPLETED",
+                     *         "exportRequest": {
+                     *           "vehicles": [
+                     *             {
+                     *               "id": "prd_vehicle_1"
+                     *             }
+                     *           ],
+                     *           "wallboxes": [
+                     *             {
+                     *               "id": "prd_wallbox_1"
+                     *             }
+                     *           ]
+                     *         },
+                     *         "createdAt": "2025-03-14T09:30:00.000Z",
+                     *         "updatedAt": "2025-03-14T09:30:40.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["DownloadJob"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProductsDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new job. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_3",
+                     *       "relatedId": null,
+                     *       "type": "PRODUCTS",
+                     *       "status": "CREATED",
+                     *       "exportRequest": {
+                     *         "vehicles": [
+                     *           {
+                     *             "id": "prd_vehicle_1"
+                     *           }
+                     *         ],
+                     *         "wallboxes": [
+                     *           {
+                     *             "id": "prd_wallbox_1"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "createdAt": "2025-03-14T09:40:00.000Z",
+                     *       "updatedAt": "2025-03-14T09:40:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DownloadJob"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createProductDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Product id.
+                 * @example prd_vehicle_1
+                 */
+                id: components["parameters"]["ProductIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new job. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_4",
+                     *       "relatedId": "prd_vehicle_1",
+                     *       "type": "PRODUCT",
+                     *       "status": "CREATED",
+                     *       "exportRequest": {
+                     *         "vehicles": [
+                     *           {
+                     *             "id": "prd_vehicle_1"
+                     *           }
+                     *         ],
+                     *         "wallboxes": []
+                     *       },
+                     *       "createdAt": "2025-03-14T09:45:00.000Z",
+                     *       "updatedAt": "2025-03-14T09:45:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DownloadJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getDownloadLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Download job id.
+                 * @example job_1
+                 */
+                jobId: components["parameters"]["JobIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The link. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "link": "/api/v1/exports/3q2-7wEXAMPLEtoken_9xZ"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DownloadLink"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Opaque export token from `getDownloadLink`.
+                 * @example 3q2-7wEXAMPLEtoken_9xZ
+                 */
+                token: components["parameters"]["ExportTokenPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The zip file. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/zip": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            410: components["responses"]["Gone"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "productId": "prd_vehicle_1",
+                 *         "includeSensitiveData": true
+                 *       },
+                 *       {
+                 *         "productId": "prd_wallbox_1",
+                 *         "includeSensitiveData": false
+                 *       }
+                 *     ]
+                 */
+                "application/json": components["schemas"]["InvitationCreateItem"][];
+            };
+        };
+        responses: {
+            /** @description The invitation code and link. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
+                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "expiresAt": "2025-03-28T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationCreated"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listClaimedInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Which invitations to list.
+                 * @example ALL
+                 */
+                filter: components["parameters"]["InvitationFilterPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The data recipients. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "inv_claimed_1",
+                     *         "type": "agent",
+                     *         "displayName": "Fleet Analytics",
+                     *         "site": "https://fleet.example.com",
+                     *         "code": "4MZ8-QW2E-7RTY-K9PD",
+                     *         "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *         "status": "CLAIMED",
+                     *         "createdAt": "2025-03-01T10:00:00.000Z",
+                     *         "statusChangedAt": "2025-03-02T08:15:00.000Z",
+                     *         "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvitationListEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listUnclaimedInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Which invitations to list.
+                 * @example ALL
+                 */
+                filter: components["parameters"]["InvitationFilterPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The invitation links. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "inv_open_1",
+                     *         "type": "invitation",
+                     *         "displayName": null,
+                     *         "site": null,
+                     *         "code": "7KQ2-9XWM-C4RT-H8PZ",
+                     *         "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *         "status": "CREATED",
+                     *         "createdAt": "2025-03-14T09:30:00.000Z",
+                     *         "statusChangedAt": "2025-03-14T09:30:00.000Z",
+                     *         "expiresAt": "2025-03-28T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["InvitationListEntry"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getInvitationPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Permissions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listInvitationEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "evt_1",
+                     *         "type": "CREATED",
+                     *         "actorRole": "user",
+                     *         "actorName": "Olga Owner",
+                     *         "at": "2025-03-01T10:00:00.000Z"
+                     *       },
+                     *       {
+                     *         "id": "evt_2",
+                     *         "type": "CLAIMED",
+                     *         "actorRole": "agent",
+                     *         "actorName": "Fleet Analytics",
+                     *         "at": "2025-03-02T08:15:00.000Z"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SharingEvent"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    decideInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+                /**
+                 * @description Accept or decline the company.
+                 * @example accept
+                 */
+                decision: components["parameters"]["DecisionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_claimed_1",
+                     *       "type": "agent",
+                     *       "displayName": "Fleet Analytics",
+                     *       "site": "https://fleet.example.com",
+                     *       "code": "4MZ8-QW2E-7RTY-K9PD",
+                     *       "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *       "status": "ACCEPTED",
+                     *       "createdAt": "2025-03-01T10:00:00.000Z",
+                     *       "statusChangedAt": "2025-03-14T09:50:00.000Z",
+                     *       "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationListEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated invitation. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "inv_open_1",
+                     *       "type": "invitation",
+                     *       "displayName": null,
+                     *       "site": null,
+                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
+                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "status": "REVOKED_BEFORE_CLAIMED",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
+                     *       "expiresAt": "2025-03-28T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["InvitationListEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    redeemInvitationCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
+                 * @example 7kq2-9xwm-c4rt-h8pz
+                 */
+                code: components["parameters"]["AccessCodePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new connection, pending the user's decision. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitationId": "inv_claimed_2",
+                     *       "fullName": "Olga Owner",
+                     *       "email": "owner@example.com",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "status": "CLAIMED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectedInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listConnectedInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Which invitations to list.
+                 * @example ALL
+                 */
+                filter: components["parameters"]["InvitationFilterPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The connected users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "invitationId": "inv_claimed_1",
+                     *         "fullName": "Olga Owner",
+                     *         "email": "owner@example.com",
+                     *         "createdAt": "2025-03-01T10:00:00.000Z",
+                     *         "status": "ACCEPTED"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["ConnectedInvitation"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getConnectedInvitationPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The permissions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "vehicles": [
+                     *         {
+                     *           "id": "perm_1",
+                     *           "includeSensitiveData": true,
+                     *           "product": {
+                     *             "id": "prd_vehicle_2",
+                     *             "externalId": "WVW**************",
+                     *             "productType": "VEHICLE",
+                     *             "dataCollectionEnabled": false,
+                     *             "productFields": {
+                     *               "model": "ID.3",
+                     *               "brand": "Example Motors"
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "wallboxes": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Permissions"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    revokeConnectedInvitation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id.
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["InvitationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated connection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "invitationId": "inv_claimed_1",
+                     *       "fullName": "Olga Owner",
+                     *       "email": "owner@example.com",
+                     *       "createdAt": "2025-03-01T10:00:00.000Z",
+                     *       "status": "REVOKED_AFTER_ACCEPTED"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ConnectedInvitation"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createInvitationDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Invitation id of the connected user.
+                 * @example inv_claimed_1
+                 */
+                invitationId: components["parameters"]["InvitationIdInvitesPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new job. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "job_9",
+                     *       "relatedId": "inv_claimed_1",
+                     *       "type": "INVITE",
+                     *       "status": "CREATED",
+                     *       "exportRequest": {
+                     *         "vehicles": [
+                     *           {
+                     *             "id": "prd_vehicle_1"
+                     *           }
+                     *         ],
+                     *         "wallboxes": []
+                     *       },
+                     *       "createdAt": "2025-03-14T11:00:00.000Z",
+                     *       "updatedAt": "2025-03-14T11:00:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DownloadJob"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getAgentStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentStatusResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    submitAgentRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "legalName": "New Company Mobility Services S.A.",
+                 *       "displayName": "NewCo Mobility",
+                 *       "vatNumber": "123456789",
+                 *       "country": "GR",
+                 *       "site": "https://newco.example.com",
+                 *       "type": "sme",
+                 *       "sanction": false,
+                 *       "gatekeeper": false,
+                 *       "representative": {
+                 *         "title": "ms",
+                 *         "firstname": "Eleni",
+                 *         "surname": "Nikolaou"
+                 *       },
+                 *       "fileIds": [
+                 *         "fil_reg_1",
+                 *         "fil_rep_1",
+                 *         "fil_sme_1"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["AgentRegistration"];
+            };
+        };
+        responses: {
+            /** @description Submitted; in review. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "pending"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RegistrationSubmitted"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgentFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The documents. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "fil_reg_1",
+                     *         "section": "REGISTRATION",
+                     *         "filename": "registry-extract.pdf"
+                     *       },
+                     *       {
+                     *         "id": "fil_rep_1",
+                     *         "section": "REPRESENTATIVE",
+                     *         "filename": "power-of-attorney.pdf"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["AgentFile"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    uploadAgentFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Document section the files belong to.
+                 * @example REGISTRATION
+                 */
+                section: components["parameters"]["FileSectionPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["AgentFileUpload"];
+            };
+        };
+        responses: {
+            /** @description The stored files. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "fil_reg_1",
+                     *         "filename": "registry-extract.pdf"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["UploadedFile"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteAgentFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File id.
+                 * @example fil_reg_1
+                 */
+                id: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listAgentApplications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only applications in this status (all when absent).
+                 * @example pending
+                 */
+                status?: components["schemas"]["AgentStatus"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentApplication"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    downloadApplicationFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description File id.
+                 * @example fil_reg_1
+                 */
+                id: components["parameters"]["FileIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The document. */
+            200: {
+                headers: {
+                    "Content-Disposition": components["headers"]["ContentDisposition"];
+                    "Content-Length": components["headers"]["ContentLength"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    approveAgentApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application id.
+                 * @example app_pending
+                 */
+                id: components["parameters"]["ApplicationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rejectAgentApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Application id.
+                 * @example app_pending
+                 */
+                id: components["parameters"]["ApplicationIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgentApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSharings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sharings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sharing"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    suspendSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sharing id (the invitation id).
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["SharingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated sharing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sharing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resumeSharing: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Sharing id (the invitation id).
+                 * @example inv_claimed_1
+                 */
+                id: components["parameters"]["SharingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The updated sharing. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Sharing"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    resetSimulation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Reset done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSimulationClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The clock. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "speed": 1,
+                     *       "now": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationClock"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    setSimulationClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "speed": 10
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationClockUpdate"];
+            };
+        };
+        responses: {
+            /** @description The clock after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "speed": 10,
+                     *       "now": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The faults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    injectFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operationId": "listProducts",
+                 *       "status": 500,
+                 *       "count": 2,
+                 *       "delayMs": 1500
+                 *     }
+                 */
+                "application/json": components["schemas"]["FaultInput"];
+            };
+        };
+        responses: {
+            /** @description The injected fault. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Fault"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cleared. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getUserGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocument"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headUserGuide: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocumentHead"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
+                 * @example Vehicle Data.pdf
+                 */
+                document: components["parameters"]["CatalogueDocumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocument"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headCatalogue: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
+                 * @example Vehicle Data.pdf
+                 */
+                document: components["parameters"]["CatalogueDocumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocumentHead"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getTermsDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Terms file name `{termsId}_{role}_en.pdf`.
+                 * @example 2025-01_user_en.pdf
+                 */
+                document: components["parameters"]["TermsDocumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocument"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    headTermsDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Terms file name `{termsId}_{role}_en.pdf`.
+                 * @example 2025-01_user_en.pdf
+                 */
+                document: components["parameters"]["TermsDocumentPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["PdfDocumentHead"];
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+}

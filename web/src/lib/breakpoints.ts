@@ -1,0 +1,24 @@
+import { useSyncExternalStore } from 'react';
+
+/** Same values as the `--bp-*` custom properties in styles/tokens.css. */
+export const BREAKPOINTS = { mobile: 480, tablet: 768, laptop: 1024, desktop: 1200, largeDesktop: 1600 } as const;
+
+/** mobile: below 768; tablet: 768 to 1023; laptop: 1024 and up. */
+export type Device = 'mobile' | 'tablet' | 'laptop';
+
+export function deviceFor(width: number): Device {
+  if (width < BREAKPOINTS.tablet) return 'mobile';
+  if (width < BREAKPOINTS.laptop) return 'tablet';
+  return 'laptop';
+}
+
+function subscribe(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+}
+
+const snapshot = (): Device => deviceFor(window.innerWidth);
+
+export function useBreakpoint(): Device {
+  return useSyncExternalStore(subscribe, snapshot, () => 'laptop');
+}

@@ -1,0 +1,9 @@
+/** Whole-page navigation and new tabs, behind one object so tests can observe them. */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  openInNewTab(url: string): void {
+    window.open(url, '_blank', 'noopener,noreferrer');
+  },
+};

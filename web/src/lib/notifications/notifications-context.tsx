@@ -1,0 +1,54 @@
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createNotificationStore,
+  type Notification,
+  type NotificationInput,
+  type NotificationStore,
+} from './notification-store.ts';
+
+const NotificationsContext = createContext<NotificationStore | null>(null);
+
+export function NotificationsProvider({ children, store }: { children: ReactNode; store?: NotificationStore }) {
+  const [ownStore] = useState(() => store ?? createNotificationStore());
+  useEffect(() => () => ownStore.dispose(), [ownStore]);
+  return <NotificationsContext.Provider value={ownStore}>{children}</NotificationsContext.Provider>;
+}
+
+function useStore(): NotificationStore {
+  const store = useContext(NotificationsContext);
+  if (!store) throw new Error('useNotify must be used inside <NotificationsProvider>');
+  return store;
+}
+
+export type Notify = {
+  notify: (input: NotificationInput) => string;
+  remove: (id?: string) => void;
+  info: (message: string, duration?: number) => string;
+  success: (message: string, duration?: number) => string;
+  warning: (message: string, duration?: number) => string;
+  error: (message: string, duration?: number) => string;
+};
+
+/** Show and remove notifications from any component. */
+export function useNotify(): Notify {
+  const store = useStore();
+  return useMemo(() => {
+    const of =
+      (type: Notification['type']) =>
+      (message: string, duration?: number): string =>
+        store.notify(duration === undefined ? { message, type } : { message, type, duration });
+    return {
+      notify: store.notify,
+      remove: store.remove,
+      info: of('info'),
+      success: of('success'),
+      warning: of('warning'),
+      error: of('error'),
+    };
+  }, [store]);
+}
+
+export function useNotifications(): readonly Notification[] {
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+}
