@@ -7,11 +7,26 @@ const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/do
 export default defineConfig({
   plugins: [react()],
   server: {
-    proxy: Object.fromEntries(proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }])),
+    proxy: Object.fromEntries(
+      proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),
+    ),
   },
   build: {
     outDir: 'dist',
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
+            },
+            { name: 'vendor', test: /node_modules[\\/]/ },
+          ],
+        },
+      },
+    },
   },
   test: {
     environment: 'jsdom',

@@ -5,12 +5,14 @@ import { createPrisma } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createSimulationClock } from './lib/clock.ts';
 import { seedIfEmpty } from './services/seeding.ts';
+import { restoreClockSpeed } from './services/simulation.ts';
 
 const config = loadConfig();
 mkdirSync(config.dataDir, { recursive: true });
 await applyMigrations(config.databaseUrl);
 const prisma = createPrisma(config.databaseUrl);
 const clock = createSimulationClock();
+await restoreClockSpeed({ prisma, clock });
 if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock });
 
 const app = await buildApp({ config, prisma, clock });

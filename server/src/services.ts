@@ -1,20 +1,32 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
+import { recordInviteDownload } from './services/audit.ts';
 import { createFaults, type Faults } from './services/faults.ts';
+import { createJobRunner, type JobRunner } from './services/jobs.ts';
 
 /** Long-lived services next to the routes: simulated faults and (added by features) background workers. */
 export interface PortalServices {
   faults: Faults;
+  /** Download jobs and collection toggles on the simulation clock. */
+  jobs: JobRunner;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function createServices(deps: PortalDeps, _log: FastifyBaseLogger): PortalServices {
+export function createServices(deps: PortalDeps, log: FastifyBaseLogger): PortalServices {
   const faults = createFaults(deps.prisma, isDevMode(deps.config));
+  const jobs = createJobRunner(deps, log);
+  // A company's completed export of a user's data belongs in that sharing's audit trail.
+  jobs.onCompleted(recordInviteDownload(deps.prisma, deps.clock));
   return {
     faults,
-    async start() {},
-    async stop() {},
+    jobs,
+    async start() {
+      await jobs.start();
+    },
+    async stop() {
+      await jobs.stop();
+    },
   };
 }

@@ -2,7 +2,7 @@
  * A fixed window per client address: enough to stop a script from filling the LoginAttempt table
  * or hammering the provider, generous for people (every sign-in is two calls). Real time, not simulated.
  */
-export function createLoginRateLimit(max = 60, windowMs = 60_000, now: () => number = Date.now) {
+export function createLoginRateLimit(max = 120, windowMs = 60_000, now: () => number = Date.now) {
   const windows = new Map<string, { start: number; count: number }>();
   return {
     /** Counts one call; false when the address is over its budget for the current window. */

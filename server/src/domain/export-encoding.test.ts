@@ -59,9 +59,14 @@ describe('encodeRecords', () => {
 
   it('writes only the listed fields, in their order', async () => {
     let stats: FileStats | undefined;
-    const stream = encodeRecords([{ note: 'n', id: 'x', secret: 's', value: 2 }][Symbol.iterator](), 'json', fields, (s) => {
-      stats = s;
-    });
+    const stream = encodeRecords(
+      [{ note: 'n', id: 'x', secret: 's', value: 2 }][Symbol.iterator](),
+      'json',
+      fields,
+      (s) => {
+        stats = s;
+      },
+    );
     const text = await collect(stream);
     expect(text).toBe('[\n{"id":"x","value":2,"note":"n"}\n]\n');
     expect(stats?.records).toBe(1);

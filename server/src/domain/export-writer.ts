@@ -33,7 +33,10 @@ export interface ExportProduct {
   includeSensitiveData: boolean;
 }
 
-export type RecordSource = (product: ExportProduct, windows: readonly TimeWindow[]) => Iterator<TelemetryRecord>;
+export type RecordSource = (
+  product: ExportProduct,
+  windows: readonly TimeWindow[],
+) => Iterator<TelemetryRecord>;
 
 export interface WriteExportInput {
   products: readonly ExportProduct[];
@@ -80,6 +83,7 @@ export async function writeExport(input: WriteExportInput): Promise<ExportSummar
   const failed = new Promise<never>((_, reject) => {
     fail = reject;
   });
+  failed.catch(() => {}); // observed through Promise.race below
   const written = pipeline(zip.outputStream, measure, file);
   zip.on('error', (error: unknown) => fail(error));
   const onAbort = () => fail(input.signal?.reason ?? new Error('Export aborted'));
@@ -105,7 +109,9 @@ export async function writeExport(input: WriteExportInput): Promise<ExportSummar
     stats: {} as Partial<Record<ExportFormat, FileStats>>,
   }));
   for (const part of parts) {
-    const fields = fieldsFor(part.product.productType, { includePersonal: part.product.includeSensitiveData });
+    const fields = fieldsFor(part.product.productType, {
+      includePersonal: part.product.includeSensitiveData,
+    });
     for (const format of ['csv', 'json'] as const) {
       // Lazy: records are generated only when the zip reaches this entry, one entry at a time.
       zip.addReadStreamLazy(`${part.folder}/data.${format}`, entryOptions, (callback) => {
@@ -147,6 +153,7 @@ export async function writeExport(input: WriteExportInput): Promise<ExportSummar
     await Promise.race([written, failed]);
   } catch (error) {
     written.catch(() => {});
+    zip.outputStream.on('error', () => {}); // yazl may still write into the torn-down stream
     zip.outputStream.unpipe();
     file.destroy();
     if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));

@@ -21,7 +21,13 @@ export const CHARGING_STATES = ['DISCONNECTED', 'CHARGING', 'COMPLETE'] as const
 export const AUTHORISATION_METHODS = ['RFID', 'APP', 'AUTOSTART'] as const;
 
 const VEHICLE_FIELDS: readonly FieldDefinition[] = [
-  { name: 'timestamp', type: 'timestamp', unit: 'UTC', description: 'Time of the reading (ISO 8601).', personal: false },
+  {
+    name: 'timestamp',
+    type: 'timestamp',
+    unit: 'UTC',
+    description: 'Time of the reading (ISO 8601).',
+    personal: false,
+  },
   {
     name: 'vehicle_state',
     type: 'enum',
@@ -87,7 +93,13 @@ const VEHICLE_FIELDS: readonly FieldDefinition[] = [
 ];
 
 const WALLBOX_FIELDS: readonly FieldDefinition[] = [
-  { name: 'session_id', type: 'string', unit: null, description: 'Identifier of the charging session.', personal: false },
+  {
+    name: 'session_id',
+    type: 'string',
+    unit: null,
+    description: 'Identifier of the charging session.',
+    personal: false,
+  },
   {
     name: 'session_start',
     type: 'timestamp',
@@ -110,7 +122,13 @@ const WALLBOX_FIELDS: readonly FieldDefinition[] = [
     description: 'Time energy was actually delivered.',
     personal: false,
   },
-  { name: 'energy_kwh', type: 'number', unit: 'kWh', description: 'Energy delivered in the session.', personal: false },
+  {
+    name: 'energy_kwh',
+    type: 'number',
+    unit: 'kWh',
+    description: 'Energy delivered in the session.',
+    personal: false,
+  },
   {
     name: 'meter_start_kwh',
     type: 'number',
@@ -125,7 +143,13 @@ const WALLBOX_FIELDS: readonly FieldDefinition[] = [
     description: 'Calibrated energy meter reading at the end.',
     personal: false,
   },
-  { name: 'max_power_kw', type: 'number', unit: 'kW', description: 'Highest charging power.', personal: false },
+  {
+    name: 'max_power_kw',
+    type: 'number',
+    unit: 'kW',
+    description: 'Highest charging power.',
+    personal: false,
+  },
   {
     name: 'avg_power_kw',
     type: 'number',
@@ -133,8 +157,20 @@ const WALLBOX_FIELDS: readonly FieldDefinition[] = [
     description: 'Average power while charging.',
     personal: false,
   },
-  { name: 'phases', type: 'integer', unit: null, description: 'Number of phases used (1 or 3).', personal: false },
-  { name: 'connector_id', type: 'integer', unit: null, description: 'Connector of the charger used.', personal: false },
+  {
+    name: 'phases',
+    type: 'integer',
+    unit: null,
+    description: 'Number of phases used (1 or 3).',
+    personal: false,
+  },
+  {
+    name: 'connector_id',
+    type: 'integer',
+    unit: null,
+    description: 'Connector of the charger used.',
+    personal: false,
+  },
   {
     name: 'authorisation',
     type: 'enum',
@@ -158,7 +194,10 @@ export const FIELD_CATALOGUE: Readonly<Record<ProductType, readonly FieldDefinit
 };
 
 /** The fields an export of this product type holds, in column order. */
-export function fieldsFor(productType: ProductType, options: { includePersonal: boolean }): FieldDefinition[] {
+export function fieldsFor(
+  productType: ProductType,
+  options: { includePersonal: boolean },
+): FieldDefinition[] {
   return FIELD_CATALOGUE[productType].filter((field) => options.includePersonal || !field.personal);
 }
 
@@ -173,46 +212,3 @@ export const CATALOGUE_PRODUCT_TYPE: Readonly<Record<'Vehicle Data' | 'Home Char
   'Vehicle Data': 'VEHICLE',
   'Home Charger Data': 'WALLBOX',
 };
-
-export interface DataPrice {
-  productType: ProductType;
-  /** Per product and month for a data recipient, excluding VAT. */
-  monthlyEur: number;
-  /** Added per product and month when personal data is included. */
-  personalDataSurchargeEur: number;
-  /** Cost-based price for SMEs and non-profit research organisations (Data Act, Art. 9(4)). */
-  smeMonthlyEur: number;
-  description: string;
-}
-
-export const PRICE_CURRENCY = 'EUR';
-
-export const DATA_PRICES: readonly DataPrice[] = [
-  {
-    productType: 'VEHICLE',
-    monthlyEur: 4.9,
-    personalDataSurchargeEur: 1.5,
-    smeMonthlyEur: 2.4,
-    description: 'Minute-by-minute vehicle telemetry: odometer, battery, charging, temperatures and position.',
-  },
-  {
-    productType: 'WALLBOX',
-    monthlyEur: 1.9,
-    personalDataSurchargeEur: 0.6,
-    smeMonthlyEur: 0.9,
-    description: 'Charging sessions of a home charger: energy, power, duration, meter readings and card used.',
-  },
-];
-
-export const PRICE_NOTES: readonly string[] = [
-  'Users access the data of their own products free of charge.',
-  'Prices apply per product and per started month of access by a data recipient and exclude VAT.',
-  'Micro, small and medium-sized enterprises and non-profit research organisations pay no more than the cost of making the data available.',
-  'The personal data surcharge applies only where the user chose to include personal data.',
-];
-
-export function priceFor(productType: ProductType): DataPrice {
-  const price = DATA_PRICES.find((entry) => entry.productType === productType);
-  if (!price) throw new Error(`No price for ${productType}`);
-  return price;
-}

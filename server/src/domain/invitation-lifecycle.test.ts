@@ -18,7 +18,12 @@ import {
 // The expected outcome of every (status, event) pair, written out by hand as the specification
 // of the lifecycle: a status name is the next status, anything else is the refusal code.
 const S = INVITATION_STATUSES;
-type Outcome = InvitationStatus | 'INVALID_CODE' | 'INVALID_INVITATION_STATE' | 'INVALID_REVOKE_STATE' | 'INVALID_SHARING_STATE';
+type Outcome =
+  | InvitationStatus
+  | 'INVALID_CODE'
+  | 'INVALID_INVITATION_STATE'
+  | 'INVALID_REVOKE_STATE'
+  | 'INVALID_SHARING_STATE';
 const X = 'INVALID_INVITATION_STATE';
 const R = 'INVALID_REVOKE_STATE';
 const C = 'INVALID_CODE';
@@ -55,7 +60,16 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     resume: H,
     expire: X,
   },
-  DECLINED: { claim: C, accept: X, decline: X, revokeByOwner: R, revokeByAgent: R, suspend: H, resume: H, expire: X },
+  DECLINED: {
+    claim: C,
+    accept: X,
+    decline: X,
+    revokeByOwner: R,
+    revokeByAgent: R,
+    suspend: H,
+    resume: H,
+    expire: X,
+  },
   REVOKED_BEFORE_CLAIMED: {
     claim: C,
     accept: X,
@@ -131,7 +145,12 @@ describe('transition', () => {
     const expected = EXPECTED[status][event];
     const result = transition(status, event);
     if ((S as readonly string[]).includes(expected)) {
-      expect(result).toEqual({ ok: true, next: expected, eventType: EVENT_TYPE[event], actorRole: ACTOR[event] });
+      expect(result).toEqual({
+        ok: true,
+        next: expected,
+        eventType: EVENT_TYPE[event],
+        actorRole: ACTOR[event],
+      });
       expect(canTransition(status, event)).toBe(true);
     } else {
       expect(result).toEqual({ ok: false, code: expected });
@@ -140,7 +159,12 @@ describe('transition', () => {
   });
 
   it('makes every revoked and declined status terminal', () => {
-    for (const status of ['DECLINED', 'REVOKED_BEFORE_CLAIMED', 'REVOKED_AFTER_CLAIMED', 'REVOKED_AFTER_ACCEPTED'] as const) {
+    for (const status of [
+      'DECLINED',
+      'REVOKED_BEFORE_CLAIMED',
+      'REVOKED_AFTER_CLAIMED',
+      'REVOKED_AFTER_ACCEPTED',
+    ] as const) {
       expect(allowedEvents(status)).toEqual([]);
     }
   });

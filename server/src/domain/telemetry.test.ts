@@ -5,7 +5,6 @@ import { recordsFor, type TelemetryRecord } from './telemetry.ts';
 import { vehicleProfileFor } from './vehicle-telemetry.ts';
 
 const vehicle = { id: 'veh-test-1', productType: 'VEHICLE' as const };
-const wallbox = { id: 'wb-test-1', productType: 'WALLBOX' as const };
 const until = new Date('2026-01-01T00:00:00Z');
 const at = (iso: string) => new Date(iso);
 const min = (values: number[]) => values.reduce((a, b) => Math.min(a, b), Number.POSITIVE_INFINITY);
@@ -25,7 +24,9 @@ describe('recordsFor (vehicle)', () => {
 
   it('gives the same reading at a given time whatever window is asked for', () => {
     const long = all(recordsFor(vehicle, week, { until }));
-    const late = all(recordsFor(vehicle, [{ from: at('2025-03-06T13:37:00Z'), to: at('2025-03-10T00:00:00Z') }], { until }));
+    const late = all(
+      recordsFor(vehicle, [{ from: at('2025-03-06T13:37:00Z'), to: at('2025-03-10T00:00:00Z') }], { until }),
+    );
     expect(late).toEqual(long.filter((record) => String(record.timestamp) >= '2025-03-06T13:37:00.000Z'));
   });
 
@@ -46,7 +47,9 @@ describe('recordsFor (vehicle)', () => {
     const times = records.map((record) => Date.parse(String(record.timestamp)));
     expect(new Set(times).size).toBe(times.length);
     for (const time of times) {
-      expect(periods.some((period) => time >= period.from.getTime() && time < period.to.getTime())).toBe(true);
+      expect(periods.some((period) => time >= period.from.getTime() && time < period.to.getTime())).toBe(
+        true,
+      );
     }
     // 10:01 .. 12:59 (179 readings) and 00:00 .. 00:29 (30)
     expect(records).toHaveLength(179 + 30);
@@ -55,9 +58,15 @@ describe('recordsFor (vehicle)', () => {
   });
 
   it('ends an open period at `until` and never produces future data', () => {
-    const records = all(recordsFor(vehicle, [{ from: at('2025-06-01T00:00:00Z'), to: null }], { until: at('2025-06-01T02:00:00Z') }));
+    const records = all(
+      recordsFor(vehicle, [{ from: at('2025-06-01T00:00:00Z'), to: null }], {
+        until: at('2025-06-01T02:00:00Z'),
+      }),
+    );
     expect(records).toHaveLength(120);
-    expect(all(recordsFor(vehicle, [{ from: at('2025-06-01T00:00:00Z'), to: null }], { until: at('2025-05-01') }))).toEqual([]);
+    expect(
+      all(recordsFor(vehicle, [{ from: at('2025-06-01T00:00:00Z'), to: null }], { until: at('2025-05-01') })),
+    ).toEqual([]);
   });
 
   it('uses the configured interval, aligned to whole intervals', () => {
@@ -67,12 +76,16 @@ describe('recordsFor (vehicle)', () => {
   });
 
   it('has no data before the vehicle was in service', () => {
-    expect(all(recordsFor(vehicle, [{ from: at('2010-01-01'), to: at('2010-02-01') }], { until }))).toEqual([]);
+    expect(all(recordsFor(vehicle, [{ from: at('2010-01-01'), to: at('2010-02-01') }], { until }))).toEqual(
+      [],
+    );
   });
 
   it('is lazy: the first reading of ten years comes at once', () => {
     const started = performance.now();
-    const first = recordsFor(vehicle, [{ from: at('2021-01-01'), to: at('2031-01-01') }], { until: at('2031-01-01') }).next();
+    const first = recordsFor(vehicle, [{ from: at('2021-01-01'), to: at('2031-01-01') }], {
+      until: at('2031-01-01'),
+    }).next();
     expect(first.done).toBe(false);
     expect(performance.now() - started).toBeLessThan(1000);
   });
@@ -108,29 +121,43 @@ describe('recordsFor (vehicle)', () => {
     });
 
     it('lowers the charge while driving and raises it only while charging', () => {
-      const delta = ([a, b]: (typeof pairs)[number]) => num(b, 'state_of_charge_pct') - num(a, 'state_of_charge_pct');
+      const delta = ([a, b]: (typeof pairs)[number]) =>
+        num(b, 'state_of_charge_pct') - num(a, 'state_of_charge_pct');
       const rising = pairs.filter((pair) => delta(pair) > 0.05);
-      const driving = pairs.filter(([a, b]) => a.vehicle_state === 'DRIVING' && b.vehicle_state === 'DRIVING');
+      const driving = pairs.filter(
+        ([a, b]) => a.vehicle_state === 'DRIVING' && b.vehicle_state === 'DRIVING',
+      );
       expect(rising.length).toBeGreaterThan(100);
       expect(driving.length).toBeGreaterThan(1000);
-      expect(rising.filter(([a, b]) => a.charging_state !== 'CHARGING' && b.charging_state !== 'CHARGING')).toEqual([]);
+      expect(
+        rising.filter(([a, b]) => a.charging_state !== 'CHARGING' && b.charging_state !== 'CHARGING'),
+      ).toEqual([]);
       expect(driving.filter((pair) => delta(pair) > 0)).toEqual([]);
       expect(driving.filter((pair) => delta(pair) < 0).length).toBeGreaterThan(driving.length / 2);
     });
 
     it('moves only while driving, at road speeds, and stays around home', () => {
       const home = vehicleProfileFor(vehicle.id).home;
-      const position = (record: TelemetryRecord) => ({ lat: num(record, 'latitude'), lon: num(record, 'longitude') });
+      const position = (record: TelemetryRecord) => ({
+        lat: num(record, 'latitude'),
+        lon: num(record, 'longitude'),
+      });
       const moved = ([a, b]: (typeof pairs)[number]) => distanceKm(position(a), position(b));
       expect(pairs.filter((pair) => moved(pair) >= 3)).toEqual([]); // < 180 km/h
       expect(
-        pairs.filter(([a, b]) => a.vehicle_state === 'PARKED' && b.vehicle_state === 'PARKED' && moved([a, b]) > 0),
+        pairs.filter(
+          ([a, b]) => a.vehicle_state === 'PARKED' && b.vehicle_state === 'PARKED' && moved([a, b]) > 0,
+        ),
       ).toEqual([]);
       expect(year.filter((record) => distanceKm(home, position(record)) >= 200)).toEqual([]);
-      expect(year.filter((record) => record.vehicle_state === 'PARKED' && record.speed_kmh !== 0)).toEqual([]);
+      expect(year.filter((record) => record.vehicle_state === 'PARKED' && record.speed_kmh !== 0)).toEqual(
+        [],
+      );
       expect(year.filter((record) => num(record, 'speed_kmh') >= 170)).toEqual([]);
       expect(
-        year.filter((record) => (record.charging_state === 'CHARGING') !== num(record, 'charging_power_kw') > 0),
+        year.filter(
+          (record) => (record.charging_state === 'CHARGING') !== num(record, 'charging_power_kw') > 0,
+        ),
       ).toEqual([]);
     });
 
@@ -145,7 +172,9 @@ describe('recordsFor (vehicle)', () => {
 
     it('shows seasonal and plausible temperatures', () => {
       const mean = (month: string) => {
-        const values = year.filter((r) => String(r.timestamp).startsWith(month)).map((r) => num(r, 'outside_temperature_c'));
+        const values = year
+          .filter((r) => String(r.timestamp).startsWith(month))
+          .map((r) => num(r, 'outside_temperature_c'));
         return values.reduce((sum, value) => sum + value, 0) / values.length;
       };
       expect(mean('2024-07')).toBeGreaterThan(mean('2025-01') + 8);
@@ -160,61 +189,5 @@ describe('recordsFor (vehicle)', () => {
       );
       expect(jumps).toEqual([]);
     });
-  });
-});
-
-describe('recordsFor (wallbox)', () => {
-  const window = [{ from: at('2025-01-01T00:00:00Z'), to: at('2025-04-01T00:00:00Z') }];
-  const sessions = all(recordsFor(wallbox, window, { until }));
-
-  it('is deterministic and holds exactly the catalogue fields', () => {
-    expect(all(recordsFor(wallbox, window, { until }))).toEqual(sessions);
-    for (const record of sessions) {
-      expect(Object.keys(record)).toEqual(FIELD_CATALOGUE.WALLBOX.map((field) => field.name));
-    }
-  });
-
-  it('has 0 to 2 sessions a day on average, each fully inside the window', () => {
-    expect(sessions.length).toBeGreaterThan(30);
-    expect(sessions.length).toBeLessThan(90 * 2);
-    for (const record of sessions) {
-      const start = Date.parse(String(record.session_start));
-      const end = Date.parse(String(record.session_end));
-      expect(start).toBeGreaterThanOrEqual(window[0]?.from.getTime() ?? 0);
-      expect(end).toBeLessThanOrEqual(window[0]?.to.getTime() ?? 0);
-      expect((end - start) / 60_000).toBe(record.duration_min);
-      expect(num(record, 'charging_time_min')).toBeLessThanOrEqual(num(record, 'duration_min'));
-    }
-  });
-
-  it('never overlaps sessions and keeps the meter counting up', () => {
-    for (let i = 1; i < sessions.length; i += 1) {
-      const previous = sessions[i - 1];
-      const current = sessions[i];
-      expect(String(current?.session_start) >= String(previous?.session_end)).toBe(true);
-      expect(num(current, 'meter_start_kwh')).toBeCloseTo(num(previous, 'meter_end_kwh'), 3);
-    }
-    for (const record of sessions) {
-      expect(num(record, 'meter_end_kwh') - num(record, 'meter_start_kwh')).toBeCloseTo(num(record, 'energy_kwh'), 2);
-      expect(num(record, 'energy_kwh')).toBeGreaterThan(0);
-      expect(num(record, 'avg_power_kw')).toBeLessThanOrEqual(num(record, 'max_power_kw'));
-      expect(num(record, 'max_power_kw')).toBeLessThanOrEqual(22);
-    }
-  });
-
-  it('includes the card id (personal) for RFID sessions only', () => {
-    const rfid = sessions.filter((record) => record.authorisation === 'RFID');
-    expect(rfid.length).toBeGreaterThan(0);
-    for (const record of sessions) {
-      if (record.authorisation === 'RFID') expect(record.card_id).toMatch(/^04[0-9A-F]{12}$/);
-      else expect(record.card_id).toBeNull();
-    }
-  });
-
-  it('leaves out a session that runs past the end of a period', () => {
-    const first = sessions[0];
-    const cut = new Date(Date.parse(String(first?.session_end)) - 60_000);
-    const cutShort = all(recordsFor(wallbox, [{ from: window[0]?.from ?? cut, to: cut }], { until }));
-    expect(cutShort.map((record) => record.session_id)).not.toContain(first?.session_id);
   });
 });

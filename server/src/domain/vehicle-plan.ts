@@ -86,7 +86,13 @@ export function vehicleProfile(productId: string): VehicleProfile {
 }
 
 export function initialCarry(profile: VehicleProfile): DayCarry {
-  return { odometerKm: profile.initialOdometerKm, soc: 70, pluggedIn: false, chargeTargetSoc: 80, warmAtMidnight: 0 };
+  return {
+    odometerKm: profile.initialOdometerKm,
+    soc: 70,
+    pluggedIn: false,
+    chargeTargetSoc: 80,
+    warmAtMidnight: 0,
+  };
 }
 
 /** Cold weather raises consumption by up to a quarter. */
@@ -112,7 +118,12 @@ function planOutings(profile: VehicleProfile, rng: Random, day: number): Outing[
   if (rng.chance(0.07)) return [];
   if (profile.commuter && !weekend) {
     const outings = [{ to: profile.work, depart: rng.between(400, 520), dwell: rng.between(480, 570) }];
-    if (rng.chance(0.35)) outings.push({ to: rng.pick(profile.places), depart: rng.between(1110, 1230), dwell: rng.between(30, 100) });
+    if (rng.chance(0.35))
+      outings.push({
+        to: rng.pick(profile.places),
+        depart: rng.between(1110, 1230),
+        dwell: rng.between(30, 100),
+      });
     return outings;
   }
   if (weekend && rng.chance(0.12)) {
@@ -165,7 +176,11 @@ export function planDay(profile: VehicleProfile, day: number, carry: DayCarry): 
     if (plugged && soc < target) {
       const rate = chargePerMin(profile.homeChargerKw);
       const end = Math.min(until, clock + (target - soc) / rate);
-      const segment = { ...base('charging', clock, end, profile.home), powerKw: profile.homeChargerKw, pluggedIn: true };
+      const segment = {
+        ...base('charging', clock, end, profile.home),
+        powerKw: profile.homeChargerKw,
+        pluggedIn: true,
+      };
       soc = Math.min(target, soc + rate * (end - clock));
       segment.socEnd = soc;
       segments.push(segment);
@@ -184,7 +199,12 @@ export function planDay(profile: VehicleProfile, day: number, carry: DayCarry): 
     const speed = speedFor(km, rng);
     const duration = Math.max(4, Math.round((km / speed) * 60));
     const drop = ((km * profile.consumptionKwhPerKm * factor) / profile.batteryKwh) * 100;
-    const segment = { ...base('driving', depart, depart + duration, from), to, distanceKm: km, avgSpeedKmh: speed };
+    const segment = {
+      ...base('driving', depart, depart + duration, from),
+      to,
+      distanceKm: km,
+      avgSpeedKmh: speed,
+    };
     segment.bend = rng.between(-0.18, 0.18);
     soc -= drop;
     odo += km;

@@ -83,12 +83,21 @@ function outsideTemperature(profile: VehicleProfile, day: number, minute: number
   return meanTempC + seasonal + diurnal + dayOffset;
 }
 
-function recordAt(profile: VehicleProfile, plan: DayPlan, segment: Segment, t: number, minute: number): VehicleRecord {
+function recordAt(
+  profile: VehicleProfile,
+  plan: DayPlan,
+  segment: Segment,
+  t: number,
+  minute: number,
+): VehicleRecord {
   const noise = unitNoise(profile.seed, t / 60_000);
   // Weather of the day drifts smoothly into the next day's, so midnight shows no jump.
   const share = minute / MINUTES_PER_DAY;
   const dayOffset =
-    ((1 - share) * unitNoise(profile.seed, -plan.day) + share * unitNoise(profile.seed, -plan.day - 1) - 0.5) * 6;
+    ((1 - share) * unitNoise(profile.seed, -plan.day) +
+      share * unitNoise(profile.seed, -plan.day - 1) -
+      0.5) *
+    6;
   const outside = outsideTemperature(profile, plan.day, minute, dayOffset) + (noise - 0.5) * 0.4;
   const elapsed = minute - segment.start;
   let position = segment.from;

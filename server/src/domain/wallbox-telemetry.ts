@@ -90,7 +90,11 @@ function sessionsOfDay(profile: WallboxProfile, day: number): Session[] {
     const evening = session(profile, rng, 1, rng.between(1020, 1290), rng.between(5, 45));
     // Unplugged the next morning, or soon after charging when the car is needed again.
     const overnight = 1440 - evening.start + rng.between(360, 510);
-    evening.duration = Math.round(rng.chance(0.8) ? Math.max(overnight, evening.chargingTime + 5) : evening.chargingTime + rng.between(5, 60));
+    evening.duration = Math.round(
+      rng.chance(0.8)
+        ? Math.max(overnight, evening.chargingTime + 5)
+        : evening.chargingTime + rng.between(5, 60),
+    );
     const previous = sessions[0];
     if (!previous || previous.start + previous.duration + 30 < evening.start) sessions.push(evening);
   }
@@ -114,7 +118,10 @@ function meterAt(sim: ReturnType<typeof simulation>, day: number): number {
   const index = day - sim.profile.installDay;
   while (sim.meters.length <= index) {
     const last = sim.meters.length - 1;
-    const energy = sessionsOfDay(sim.profile, sim.profile.installDay + last).reduce((sum, s) => sum + s.energyKwh, 0);
+    const energy = sessionsOfDay(sim.profile, sim.profile.installDay + last).reduce(
+      (sum, s) => sum + s.energyKwh,
+      0,
+    );
     sim.meters.push((sim.meters[last] ?? 0) + energy);
   }
   return sim.meters[index] ?? sim.profile.initialMeterKwh;

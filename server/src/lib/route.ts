@@ -6,25 +6,30 @@ export type OperationId = keyof operations;
 export type Role = 'user' | 'agent' | 'admin';
 
 type Op<K extends OperationId> = operations[K];
-type Clean<T> = [T] extends [undefined] ? Record<string, never> : [T] extends [never] ? Record<string, never> : T;
+type Clean<T> = [T] extends [undefined]
+  ? Record<string, never>
+  : [T] extends [never]
+    ? Record<string, never>
+    : T;
 
-export type PathParams<K extends OperationId> = Op<K> extends { parameters: { path?: infer P } }
-  ? Clean<NonNullable<P>>
-  : Record<string, never>;
-export type QueryParams<K extends OperationId> = Op<K> extends { parameters: { query?: infer Q } }
-  ? Clean<NonNullable<Q>>
-  : Record<string, never>;
-export type JsonBody<K extends OperationId> = Op<K> extends {
-  requestBody?: { content: { 'application/json': infer B } };
-}
-  ? B
-  : undefined;
+export type PathParams<K extends OperationId> =
+  Op<K> extends { parameters: { path?: infer P } } ? Clean<NonNullable<P>> : Record<string, never>;
+export type QueryParams<K extends OperationId> =
+  Op<K> extends { parameters: { query?: infer Q } } ? Clean<NonNullable<Q>> : Record<string, never>;
+export type JsonBody<K extends OperationId> =
+  Op<K> extends {
+    requestBody?: { content: { 'application/json': infer B } };
+  }
+    ? B
+    : undefined;
 
 type Responses<K extends OperationId> = Op<K>['responses'];
 type SuccessStatus = 200 | 201;
 /** The JSON body of the operation's 200/201 answer, or void where it has none. */
 export type Answer<K extends OperationId> = {
-  [S in keyof Responses<K> & SuccessStatus]: Responses<K>[S] extends { content: { 'application/json': infer R } }
+  [S in keyof Responses<K> & SuccessStatus]: Responses<K>[S] extends {
+    content: { 'application/json': infer R };
+  }
     ? R
     : undefined;
 }[keyof Responses<K> & SuccessStatus];

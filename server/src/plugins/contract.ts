@@ -1,4 +1,11 @@
-import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import type {
+  FastifyContextConfig,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onRequestHookHandler,
+  RouteOptions,
+} from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -34,7 +41,8 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
   const operations = operationIndex(document);
   const byId = new Map<string, AnyRouteDefinition>(routes.map((route) => [route.operationId, route]));
   for (const route of routes) {
-    if (!operations.has(route.operationId)) throw new Error(`Route for unknown operation ${route.operationId}`);
+    if (!operations.has(route.operationId))
+      throw new Error(`Route for unknown operation ${route.operationId}`);
   }
 
   const compilers = createRequestCompilers();
@@ -83,7 +91,8 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
           const problem = validateResponse(operationId, reply.statusCode, answer);
           if (problem) {
             request.log.error({ operationId, problem }, 'response does not match the contract');
-            if (options.strictResponses) throw new Error(`Response of ${operationId} breaks the contract: ${problem}`);
+            if (options.strictResponses)
+              throw new Error(`Response of ${operationId} breaks the contract: ${problem}`);
           }
         }
         return answer;
@@ -104,4 +113,8 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
   if (missing.length > 0) app.log.warn({ missing }, 'operations in openapi.yaml without a handler');
 }
 
-export const contractPlugin = fp(contract, { name: 'contract', fastify: '5.x', dependencies: ['error-envelope'] });
+export const contractPlugin = fp(contract, {
+  name: 'contract',
+  fastify: '5.x',
+  dependencies: ['error-envelope'],
+});

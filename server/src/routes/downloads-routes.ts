@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import type { PortalPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
+import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
-import type { AuthenticatedUser } from '../lib/route.ts';
-import { defineRoute } from '../lib/route.ts';
+import { type AuthenticatedUser, defineRoute } from '../lib/route.ts';
 import { enabledProductIds, findOwnProduct, listOwnProducts } from '../services/collection.ts';
 import { createExportStorage } from '../services/export-storage.ts';
 import { toApiDownloadJob } from '../services/job-snapshot.ts';
@@ -24,12 +25,28 @@ export function exportFileName(createdAt: Date, jobId: string): string {
   return `data-export-${createdAt.toISOString().slice(0, 10)}-${safeId}.zip`;
 }
 
+const exportExpired = () =>
+  new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
+
+/** A company's export stays available only while the user still shares the data with it. */
+async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promise<void> {
+  if (job.type !== 'INVITE' || !job.relatedId) return;
+  const invitation = await prisma.invitation.findUnique({
+    where: { id: job.relatedId },
+    select: { status: true, agentId: true },
+  });
+  if (invitation?.status === 'PAUSED_BY_ADMIN') {
+    throw conflict('SHARING_SUSPENDED', 'An administrator has paused this data sharing.');
+  }
+  if (invitation?.status !== 'ACCEPTED' || invitation.agentId !== job.userId) {
+    throw conflict('INVALID_INVITATION_STATE', 'This user no longer shares data with you.');
+  }
+}
+
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes(deps: PortalDeps) {
   const { prisma, clock } = deps;
   const storage = createExportStorage(deps.config);
-
-  const jobNotFound = () => notFound('JOB_NOT_FOUND', 'This download could not be found.');
 
   return [
     defineRoute({
@@ -78,7 +95,11 @@ export function downloadsRoutes(deps: PortalDeps) {
           type: 'PRODUCT',
           relatedId: product.id,
           products: [
-            { id: product.id, productType: product.productType as 'VEHICLE' | 'WALLBOX', includeSensitiveData: true },
+            {
+              id: product.id,
+              productType: product.productType as 'VEHICLE' | 'WALLBOX',
+              includeSensitiveData: true,
+            },
           ],
         });
         return toApiDownloadJob(job);
@@ -88,11 +109,13 @@ export function downloadsRoutes(deps: PortalDeps) {
       operationId: 'getDownloadLink',
       roles: ['user', 'agent'],
       async handler({ user, params }) {
-        const job = await prisma.downloadJob.findFirst({ where: { id: params.jobId, userId: callerId(user) } });
-        if (!job) throw jobNotFound();
-        if (job.status !== 'COMPLETED' || !job.filePath) {
-          throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
-        }
+        const job = await prisma.downloadJob.findFirst({
+          where: { id: params.jobId, userId: callerId(user) },
+        });
+        if (!job) throw notFound('JOB_NOT_FOUND', 'This download could not be found.');
+        if (job.status !== 'COMPLETED') throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
+        await assertStillShared(prisma, job);
+        if (!job.filePath || (await storage.size(job.filePath)) === null) throw exportExpired();
         const token = randomBytes(32).toString('base64url');
         await prisma.downloadJob.update({
           where: { id: job.id },
@@ -107,14 +130,13 @@ export function downloadsRoutes(deps: PortalDeps) {
         const userId = callerId(user);
         const job = await prisma.downloadJob.findUnique({ where: { downloadToken: params.token } });
         // Someone else's token answers exactly like an unknown one.
-        if (!job || job.userId !== userId || job.status !== 'COMPLETED' || !job.filePath) {
+        if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
           throw notFound('NOT_FOUND', 'This download link is not valid.');
         }
-        if (!job.tokenExpiresAt || job.tokenExpiresAt <= clock.now()) {
-          throw new AppError(410, 'EXPORT_EXPIRED', 'This download link has expired. Please request a new one.');
-        }
-        const size = await storage.size(job.filePath);
-        if (size === null) throw notFound('NOT_FOUND', 'This export is no longer available.');
+        if (!job.tokenExpiresAt || job.tokenExpiresAt <= clock.now()) throw exportExpired();
+        await assertStillShared(prisma, job);
+        const size = job.filePath ? await storage.size(job.filePath) : null;
+        if (!job.filePath || size === null) throw exportExpired();
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)

@@ -2,21 +2,29 @@ import type { PortalDeps } from '../deps.ts';
 import type { AnyRouteDefinition } from '../lib/route.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { agentsRoutes } from './agents-routes.ts';
+import { authRoutes } from './auth-routes.ts';
+import { documentsRoutes } from './documents-routes.ts';
+import { downloadsRoutes } from './downloads-routes.ts';
 import { invitationsAgentRoutes } from './invitations-agent-routes.ts';
 import { invitationsRoutes } from './invitations-routes.ts';
-import { authRoutes } from './auth-routes.ts';
 import { metaRoutes } from './meta-routes.ts';
+import { productsRoutes } from './products-routes.ts';
 import { simulationRoutes } from './simulation-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */
 export function createRoutes(deps: PortalDeps): AnyRouteDefinition[] {
   return [
-    ...metaRoutes(deps), ...authRoutes(deps), ...usersRoutes(deps),
+    ...metaRoutes(deps),
+    ...authRoutes(deps),
+    ...usersRoutes(deps),
     ...invitationsRoutes(deps),
     ...invitationsAgentRoutes(deps),
     ...agentsRoutes(deps),
     ...adminRoutes(deps),
     ...simulationRoutes(deps),
+    ...productsRoutes(deps),
+    ...downloadsRoutes(deps),
+    ...documentsRoutes(deps),
   ];
 }

@@ -50,7 +50,8 @@ export function invitationsAgentRoutes(deps: PortalDeps) {
       operationId: 'createInvitationDownload',
       roles: agent,
       status: 201,
-      handler: async ({ user, params }) => createInviteDownload(deps, await activeAgent(user), params.invitationId),
+      handler: async ({ user, params }) =>
+        createInviteDownload(deps, await activeAgent(user), params.invitationId),
     }),
   ];
 }

@@ -28,7 +28,8 @@ export function invitationsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listUnclaimedInvitations',
       roles: owner,
-      handler: async ({ user, params }) => listOwnerInvitations(deps, callerOf(user).id, false, params.filter),
+      handler: async ({ user, params }) =>
+        listOwnerInvitations(deps, callerOf(user).id, false, params.filter),
     }),
     defineRoute({
       operationId: 'getInvitationPermissions',
@@ -46,7 +47,8 @@ export function invitationsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'decideInvitation',
       roles: owner,
-      handler: async ({ user, params }) => decideInvitation(deps, callerOf(user).id, params.id, params.decision),
+      handler: async ({ user, params }) =>
+        decideInvitation(deps, callerOf(user).id, params.id, params.decision),
     }),
     defineRoute({
       operationId: 'revokeInvitation',

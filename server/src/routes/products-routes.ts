@@ -1,5 +1,6 @@
 import type { PortalDeps } from '../deps.ts';
-import { defineRoute } from '../lib/route.ts';
+import { AppError } from '../lib/app-error.ts';
+import { type AuthenticatedUser, defineRoute } from '../lib/route.ts';
 import {
   awaitCollectionChange,
   listOwnProducts,
@@ -7,6 +8,11 @@ import {
   requestCollectionChange,
   toApiProduct,
 } from '../services/collection.ts';
+
+function callerId(user: AuthenticatedUser | null): string {
+  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
+  return user.id;
+}
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
 export function productsRoutes(deps: PortalDeps) {
@@ -16,7 +22,7 @@ export function productsRoutes(deps: PortalDeps) {
       operationId: 'listProducts',
       roles: ['user'],
       async handler({ user }) {
-        const products = await listOwnProducts(prisma, user?.id ?? '');
+        const products = await listOwnProducts(prisma, callerId(user));
         const answer = products.map(({ row, enabled }) => toApiProduct(row, enabled));
         return {
           vehicles: answer.filter((product) => product.productType === 'VEHICLE'),
@@ -28,7 +34,7 @@ export function productsRoutes(deps: PortalDeps) {
       operationId: 'setProductCollection',
       roles: ['user'],
       async handler({ user, params }) {
-        const ownerId = user?.id ?? '';
+        const ownerId = callerId(user);
         const change = await requestCollectionChange(deps, ownerId, params.id, params.action);
         await awaitCollectionChange(deps, change);
         return ownProductWithState(prisma, ownerId, params.id);

@@ -79,7 +79,10 @@ export async function decideApplication(
   const row = await prisma.agentProfile.findUnique({ where: { id }, include: applicationInclude });
   if (!row) throw notFound('APPLICATION_NOT_FOUND', 'This application could not be found.');
   if (written.count === 0) {
-    throw conflict('INVALID_APPLICATION_STATE', `This application is already ${row.status}; only pending ones can be decided.`);
+    throw conflict(
+      'INVALID_APPLICATION_STATE',
+      `This application is already ${row.status}; only pending ones can be decided.`,
+    );
   }
   return toApplication(row);
 }
@@ -131,8 +134,12 @@ export async function changeSharing(deps: Deps, adminId: string, id: string, eve
     refusal: () =>
       conflict(
         'INVALID_SHARING_STATE',
-        event === 'suspend' ? 'Only an active sharing can be suspended.' : 'Only a suspended sharing can be resumed.',
+        event === 'suspend'
+          ? 'Only an active sharing can be suspended.'
+          : 'Only a suspended sharing can be resumed.',
       ),
   });
-  return toSharing(await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }));
+  return toSharing(
+    await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }),
+  );
 }

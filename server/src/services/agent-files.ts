@@ -6,6 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import { agentFilesDir } from './seeding.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
 export type FileSection = (typeof FILE_SECTIONS)[number];
@@ -17,11 +18,12 @@ const MAX_NAME_LENGTH = 200;
 const ALLOWED: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/png': 'png' };
 
 /** Uploaded documents live here, flat, under generated names; this folder is never served statically. */
-export const agentFilesDirectory = (config: Pick<Config, 'dataDir'>) => path.join(config.dataDir, 'agent-files');
+export const agentFilesDirectory = (config: Pick<Config, 'dataDir'>) => agentFilesDir(config.dataDir);
 
 /** Only names we generated ourselves are ever joined to the folder. */
 export function storedFilePath(config: Pick<Config, 'dataDir'>, storedName: string): string {
-  if (!/^[A-Za-z0-9_.-]+$/.test(storedName) || storedName.startsWith('.')) throw new Error('Invalid stored name');
+  if (!/^[A-Za-z0-9_.-]+$/.test(storedName) || storedName.startsWith('.'))
+    throw new Error('Invalid stored name');
   return path.join(agentFilesDirectory(config), storedName);
 }
 
@@ -32,7 +34,7 @@ export function storedFilePath(config: Pick<Config, 'dataDir'>, storedName: stri
 export function sanitiseFilename(raw: string): string {
   const lastSegment = raw.normalize('NFC').split(/[\\/]/).pop() ?? '';
   const cleaned = lastSegment
-    .replace(/[\u0000-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
+    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, '')
     .replace(/["<>:|?*]/g, '_')
     .trim()
     .replace(/^\.+/, '');
@@ -55,7 +57,8 @@ interface ReceivedFile {
 
 const multipartErrors: Readonly<Record<string, () => AppError>> = {
   FST_FILES_LIMIT: () => tooManyFiles(),
-  FST_REQ_FILE_TOO_LARGE: () => new AppError(413, 'FILE_TOO_LARGE', 'File size too large: the limit is 5 MB.', 'file'),
+  FST_REQ_FILE_TOO_LARGE: () =>
+    new AppError(413, 'FILE_TOO_LARGE', 'File size too large: the limit is 5 MB.', 'file'),
   FST_PARTS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many parts.'),
   FST_FIELDS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many fields.'),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
@@ -66,12 +69,17 @@ const tooManyFiles = () =>
   badRequest('TOO_MANY_FILES', `You can only upload a maximum of ${MAX_FILES_PER_SECTION} file(s).`, 'file');
 
 /** Reads every part into memory (at most 3 × 5 MB) so nothing is stored unless the whole upload is valid. */
-export async function receiveFiles(parts: AsyncIterable<MultipartFile | { type: 'field'; fieldname: string }>) {
+export async function receiveFiles(
+  parts: AsyncIterable<MultipartFile | { type: 'field'; fieldname: string }>,
+) {
   const files: ReceivedFile[] = [];
   try {
     for await (const part of parts) {
       if (part.type !== 'file' || part.fieldname !== 'file') {
-        throw badRequest('VALIDATION_FAILED', `Unexpected form field "${part.fieldname}"; send files in "file".`);
+        throw badRequest(
+          'VALIDATION_FAILED',
+          `Unexpected form field "${part.fieldname}"; send files in "file".`,
+        );
       }
       const chunks: Buffer[] = [];
       for await (const chunk of part.file) chunks.push(chunk as Buffer);
@@ -111,18 +119,21 @@ const registrationLocked = () =>
  * (and removed again if the commit fails).
  */
 export async function storeAgentFiles(
-  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  { prisma, config, clock }: Pick<PortalDeps, 'prisma' | 'config' | 'clock'>,
   userId: string,
   section: FileSection,
   received: readonly ReceivedFile[],
 ) {
   if (received.length === 0) throw badRequest('FILE_EMPTY', 'Choose at least one file to upload.', 'file');
-  const checked = [];
+  const checked: { contentType: string; filename: string; buffer: Buffer }[] = [];
   for (const file of received) checked.push({ ...(await checkFile(file)), buffer: file.buffer });
   const directory = agentFilesDirectory(config);
   await mkdir(directory, { recursive: true });
-  const rows = checked.map((file) => ({
+  const uploadedAt = clock.now().getTime();
+  const rows = checked.map((file, index) => ({
     id: randomUUID().replaceAll('-', ''),
+    // One millisecond apart, so the list keeps the order in which the files were sent.
+    createdAt: new Date(uploadedAt + index),
     storedName: randomUUID(),
     userId,
     section,
@@ -131,9 +142,14 @@ export async function storeAgentFiles(
     contentType: file.contentType,
   }));
   try {
-    await Promise.all(rows.map((row, index) => writeFile(storedFilePath(config, row.storedName), checked[index]?.buffer ?? '')));
+    await Promise.all(
+      rows.map((row, index) =>
+        writeFile(storedFilePath(config, row.storedName), checked[index]?.buffer ?? ''),
+      ),
+    );
     await prisma.$transaction(async (tx) => {
-      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } })) throw registrationLocked();
+      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+        throw registrationLocked();
       const existing = await tx.agentFile.count({ where: { userId, section } });
       if (existing + rows.length > MAX_FILES_PER_SECTION) throw tooManyFiles();
       await tx.agentFile.createMany({ data: rows });
@@ -155,7 +171,11 @@ export async function listAgentFiles({ prisma }: Pick<PortalDeps, 'prisma'>, use
 }
 
 /** Deletes one of the caller's documents while the registration is still a draft. */
-export async function deleteAgentFile({ prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>, userId: string, id: string) {
+export async function deleteAgentFile(
+  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  userId: string,
+  id: string,
+) {
   const file = await prisma.$transaction(async (tx) => {
     const found = await tx.agentFile.findFirst({ where: { id, userId } });
     if (!found) throw notFound('FILE_NOT_FOUND', 'This file could not be found.');
@@ -169,6 +189,10 @@ export async function deleteAgentFile({ prisma, config }: Pick<PortalDeps, 'pris
 }
 
 /** Quick check before the upload body is read: a submitted registration's documents are locked. */
-export async function assertDraftRegistration({ prisma }: Pick<PortalDeps, 'prisma'>, userId: string): Promise<void> {
-  if (await prisma.agentProfile.findUnique({ where: { userId }, select: { id: true } })) throw registrationLocked();
+export async function assertDraftRegistration(
+  { prisma }: Pick<PortalDeps, 'prisma'>,
+  userId: string,
+): Promise<void> {
+  if (await prisma.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+    throw registrationLocked();
 }

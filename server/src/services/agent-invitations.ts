@@ -9,22 +9,32 @@ import {
 import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { invalidCode, invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
-import { type ConnectedInvitation, loadPermissions, toConnectedInvitation, withOwner } from './invitation-views.ts';
-import { createDownloadJob } from './jobs.ts';
+import {
+  type ConnectedInvitation,
+  loadPermissions,
+  toConnectedInvitation,
+  withOwner,
+} from './invitation-views.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
+import { createDownloadJob } from './jobs.ts';
 
 type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
 
 /** Only an approved (active) company may see or touch users' data. */
 export async function requireActiveAgent({ prisma }: Pick<Deps, 'prisma'>, agentId: string): Promise<void> {
-  const profile = await prisma.agentProfile.findUnique({ where: { userId: agentId }, select: { status: true } });
+  const profile = await prisma.agentProfile.findUnique({
+    where: { userId: agentId },
+    select: { status: true },
+  });
   if (profile?.status !== 'active') {
     throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
   }
 }
 
 async function connectedOf({ prisma }: Pick<Deps, 'prisma'>, id: string): Promise<ConnectedInvitation> {
-  return toConnectedInvitation(await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withOwner }));
+  return toConnectedInvitation(
+    await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withOwner }),
+  );
 }
 
 /**
@@ -101,7 +111,8 @@ export async function revokeByAgent(deps: Deps, agentId: string, id: string): Pr
         throw forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
       }
     },
-    refusal: () => conflict('INVALID_REVOKE_STATE', 'This connected user cannot be removed in its current state.'),
+    refusal: () =>
+      conflict('INVALID_REVOKE_STATE', 'This connected user cannot be removed in its current state.'),
   });
   return connectedOf(deps, id);
 }
@@ -118,9 +129,13 @@ export async function createInviteDownload(deps: Deps, agentId: string, id: stri
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
     const access = agentDataAccess(invitation.status as InvitationStatus);
     if (access === 'suspended') {
-      throw conflict('SHARING_SUSPENDED', 'An administrator has paused this sharing. Downloads are not available.');
+      throw conflict(
+        'SHARING_SUSPENDED',
+        'An administrator has paused this sharing. Downloads are not available.',
+      );
     }
-    if (access === 'none') throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
+    if (access === 'none')
+      throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
     const shared = await tx.invitationProduct.findMany({
       where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: deps.clock.now() } } } } },
       include: { product: { select: { productType: true } } },

@@ -14,7 +14,10 @@ const SECTION_NAMES: Readonly<Record<FileSection, string>> = {
   REPRESENTATIVE: 'evidence of the authorised representative (REPRESENTATIVE)',
 };
 
-export async function agentStatus({ prisma }: Pick<PortalDeps, 'prisma'>, userId: string): Promise<AgentStatus | null> {
+export async function agentStatus(
+  { prisma }: Pick<PortalDeps, 'prisma'>,
+  userId: string,
+): Promise<AgentStatus | null> {
   const profile = await prisma.agentProfile.findUnique({ where: { userId }, select: { status: true } });
   return (profile?.status as AgentStatus | undefined) ?? null;
 }
@@ -29,18 +32,27 @@ function plainText(value: string, field: string, required: boolean): string | nu
     if (required) throw badRequest('VALIDATION_FAILED', 'This field is required', field);
     return null;
   }
-  if (/[<>\u0000-\u001f\u007f]/.test(text)) {
-    throw badRequest('VALIDATION_FAILED', 'Only plain text is allowed (no markup or control characters).', field);
+  if (/[<>\p{Cc}]/u.test(text)) {
+    throw badRequest(
+      'VALIDATION_FAILED',
+      'Only plain text is allowed (no markup or control characters).',
+      field,
+    );
   }
   return text;
 }
 
 function requiredSections(type: AgentRegistration['type']): FileSection[] {
-  return type === 'sme' ? ['REGISTRATION', 'SME_CONFIRMATION', 'REPRESENTATIVE'] : ['REGISTRATION', 'REPRESENTATIVE'];
+  return type === 'sme'
+    ? ['REGISTRATION', 'SME_CONFIRMATION', 'REPRESENTATIVE']
+    : ['REGISTRATION', 'REPRESENTATIVE'];
 }
 
 const alreadySubmitted = () =>
-  conflict('REGISTRATION_EXISTS', 'Your company registration was already submitted. An admin will contact you.');
+  conflict(
+    'REGISTRATION_EXISTS',
+    'Your company registration was already submitted. An admin will contact you.',
+  );
 
 /**
  * Submits the company's registration (→ pending) and locks the referenced documents. One registration
@@ -60,13 +72,18 @@ export async function submitRegistration(
 
   try {
     await prisma.$transaction(async (tx) => {
-      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } })) throw alreadySubmitted();
+      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+        throw alreadySubmitted();
       const files = await tx.agentFile.findMany({
         where: { id: { in: body.fileIds }, userId, submitted: false },
         select: { id: true, section: true },
       });
       if (files.length !== body.fileIds.length) {
-        throw badRequest('VALIDATION_FAILED', 'A referenced document is not one of your uploaded files.', 'fileIds');
+        throw badRequest(
+          'VALIDATION_FAILED',
+          'A referenced document is not one of your uploaded files.',
+          'fileIds',
+        );
       }
       const present = new Set(files.map((file) => file.section));
       const missing = requiredSections(body.type).filter((section) => !present.has(section));
@@ -92,10 +109,14 @@ export async function submitRegistration(
           submittedAt: clock.now(),
         },
       });
-      await tx.agentFile.updateMany({ where: { id: { in: body.fileIds }, userId }, data: { submitted: true } });
+      await tx.agentFile.updateMany({
+        where: { id: { in: body.fileIds }, userId },
+        data: { submitted: true },
+      });
     });
   } catch (error) {
-    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002') throw alreadySubmitted();
+    if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
+      throw alreadySubmitted();
     throw error;
   }
   return { status: 'pending' };

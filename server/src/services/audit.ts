@@ -37,7 +37,11 @@ export interface SharingEventView {
   at: string;
 }
 
-const FALLBACK_NAMES: Readonly<Record<string, string>> = { user: 'A user', agent: 'A company', admin: 'Administrator' };
+const FALLBACK_NAMES: Readonly<Record<string, string>> = {
+  user: 'A user',
+  agent: 'A company',
+  admin: 'Administrator',
+};
 
 /**
  * The audit trail of one sharing, oldest first. A person is named by full name, a company by its

@@ -17,7 +17,11 @@ const POLL_MS = 25;
 export function toApiProduct(product: ProductRow, dataCollectionEnabled: boolean): ApiProduct {
   const base = { id: product.id, externalId: product.externalId, dataCollectionEnabled };
   return product.productType === 'VEHICLE'
-    ? { ...base, productType: 'VEHICLE', productFields: { model: product.model ?? '', brand: product.brand ?? '' } }
+    ? {
+        ...base,
+        productType: 'VEHICLE',
+        productFields: { model: product.model ?? '', brand: product.brand ?? '' },
+      }
     : { ...base, productType: 'WALLBOX', productFields: { name: product.name ?? '' } };
 }
 
@@ -34,7 +38,7 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
 export async function listOwnProducts(db: Db, ownerId: string) {
   const products = await db.product.findMany({
     where: { ownerId },
-    orderBy: [{ createdAt: 'asc' }, { externalId: 'asc' }],
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
   const enabled = await enabledProductIds(
     db,
@@ -61,7 +65,10 @@ export async function requestCollectionChange(
     const product = await findOwnProduct(tx, ownerId, productId);
     const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
     if (pending) {
-      throw conflict('COLLECTION_UNCHANGED', 'A data collection change for this product is still in progress.');
+      throw conflict(
+        'COLLECTION_UNCHANGED',
+        'A data collection change for this product is still in progress.',
+      );
     }
     const enabled = (await enabledProductIds(tx, [productId])).has(productId);
     if (enabled === (action === 'ENABLE')) {

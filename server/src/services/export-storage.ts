@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
 
 /**
- * Where finished exports live: `{dataDir}/exports`, outside anything served statically. A zip is
- * written under a temporary name and renamed when complete, so a half-written file is never served.
- * The database stores only the file name relative to this folder, never a path from user input.
+ * Where finished exports live: `{dataDir}/exports`, outside anything served statically. The export
+ * writer streams to a temporary name in this folder and renames when complete, so a half-written
+ * file is never served. The database stores only the file name relative to this folder, never a
+ * path from user input.
  */
 export function createExportStorage(config: Pick<Config, 'dataDir'>) {
   const directory = path.join(config.dataDir, 'exports');
@@ -24,16 +24,8 @@ export function createExportStorage(config: Pick<Config, 'dataDir'>) {
       return `${jobId.replace(/[^A-Za-z0-9_-]/g, '')}.zip`;
     },
     resolve,
-    /** Runs `write` against a fresh temporary path, then renames it into place under `fileName`. */
-    async writeAtomically(fileName: string, write: (tempPath: string) => Promise<void>): Promise<void> {
+    async ensureDirectory(): Promise<void> {
       await mkdir(directory, { recursive: true });
-      const tempPath = path.join(directory, `.tmp-${randomUUID()}.part`);
-      try {
-        await write(tempPath);
-        await rename(tempPath, resolve(fileName));
-      } finally {
-        await rm(tempPath, { force: true });
-      }
     },
     /** Size in bytes, or null when the file is gone (e.g. data folder wiped). */
     async size(fileName: string): Promise<number | null> {
@@ -47,11 +39,13 @@ export function createExportStorage(config: Pick<Config, 'dataDir'>) {
     async remove(fileName: string): Promise<void> {
       await rm(resolve(fileName), { force: true });
     },
-    /** Leftovers of writes interrupted by a crash or restart. */
+    /** Leftovers of writes interrupted by a crash or restart (`{name}.zip.tmp-{random}`). */
     async removeTemporaryFiles(): Promise<void> {
       const names = await readdir(directory).catch(() => [] as string[]);
       await Promise.all(
-        names.filter((name) => name.startsWith('.tmp-')).map((name) => rm(path.join(directory, name), { force: true })),
+        names
+          .filter((name) => name.includes('.tmp-'))
+          .map((name) => rm(path.join(directory, name), { force: true })),
       );
     },
   };

@@ -25,7 +25,10 @@ const REFUSALS: Record<TransitionErrorCode, () => AppError> = {
 export const invalidCode = () => new AppError(400, 'INVALID_CODE', 'Invalid or expired code.');
 
 export const invitationNotFound = () =>
-  notFound('INVITATION_NOT_FOUND', 'This invitation could not be found. It may have been deleted or expired.');
+  notFound(
+    'INVITATION_NOT_FOUND',
+    'This invitation could not be found. It may have been deleted or expired.',
+  );
 
 export interface TransitionRequest {
   invitationId: string;
@@ -66,7 +69,12 @@ export async function transitionInvitation(
         data: { status: step.next, statusChangedAt: now, ...request.data?.(now) },
       });
       if (written.count === 0) return null;
-      await recordSharingEvent(tx, { invitationId: invitation.id, type: step.eventType, actor: request.actor, at: now });
+      await recordSharingEvent(tx, {
+        invitationId: invitation.id,
+        type: step.eventType,
+        actor: request.actor,
+        at: now,
+      });
       return tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
     });
     if (outcome) return outcome;

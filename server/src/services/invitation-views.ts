@@ -16,10 +16,13 @@ export const withAgentProfile = {
 } satisfies Prisma.InvitationInclude;
 export type InvitationWithAgent = Prisma.InvitationGetPayload<{ include: typeof withAgentProfile }>;
 
-export const withOwner = { owner: { select: { fullName: true, email: true } } } satisfies Prisma.InvitationInclude;
+export const withOwner = {
+  owner: { select: { fullName: true, email: true } },
+} satisfies Prisma.InvitationInclude;
 export type InvitationWithOwner = Prisma.InvitationGetPayload<{ include: typeof withOwner }>;
 
-export const invitationLink = (publicUrl: string, code: string) => `${publicUrl}/redeem/${formatAccessCode(code)}`;
+export const invitationLink = (publicUrl: string, code: string) =>
+  `${publicUrl}/redeem/${formatAccessCode(code)}`;
 
 /** The owner's view: a data recipient (`agent`) once a company claimed it, an invitation link before. */
 export function toListEntry(invitation: InvitationWithAgent, publicUrl: string): InvitationListEntry {

@@ -1,5 +1,5 @@
 import type { PortalDeps } from '../deps.ts';
-import { formatAccessCode, generateAccessCode } from '../domain/access-code.ts';
+import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { type Invitation, Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
@@ -29,10 +29,18 @@ const invitationForbidden = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
 
 /** Creates a single-use code for the owner's products; each must be theirs, listed once, and collecting. */
-export async function createInvitation({ prisma, clock, config }: Deps, ownerId: string, items: readonly ShareItem[]) {
+export async function createInvitation(
+  { prisma, clock, config }: Deps,
+  ownerId: string,
+  items: readonly ShareItem[],
+) {
   const ids = items.map((item) => item.productId);
   if (new Set(ids).size !== ids.length) {
-    throw badRequest('VALIDATION_FAILED', 'Each product can be shared only once per invitation.', 'productId');
+    throw badRequest(
+      'VALIDATION_FAILED',
+      'Each product can be shared only once per invitation.',
+      'productId',
+    );
   }
   const products = await prisma.product.findMany({ where: { id: { in: ids }, ownerId } });
   if (products.length !== ids.length) {
@@ -78,7 +86,10 @@ async function insertInvitation(
         statusChangedAt: now,
         expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
         products: {
-          create: items.map((item) => ({ productId: item.productId, includeSensitiveData: item.includeSensitiveData })),
+          create: items.map((item) => ({
+            productId: item.productId,
+            includeSensitiveData: item.includeSensitiveData,
+          })),
         },
       },
     });
@@ -129,8 +140,30 @@ async function listEntryOf({ prisma, config }: Deps, id: string): Promise<Invita
   return toListEntry(invitation, config.publicUrl);
 }
 
+/**
+ * The web app upper-cases the id in the accept/decline call (spec sections 5 and 7), so that call also
+ * finds an invitation by its id in any case, or by its access code. Ids are lower case (cuid) and codes
+ * upper case, so an exact id always wins.
+ */
+async function resolveDecisionId({ prisma }: Pick<Deps, 'prisma'>, raw: string): Promise<string> {
+  const exact = await prisma.invitation.findUnique({ where: { id: raw }, select: { id: true } });
+  if (exact) return exact.id;
+  const code = normaliseAccessCode(raw);
+  const found = await prisma.invitation.findFirst({
+    where: { OR: [{ id: raw.toLowerCase() }, ...(code ? [{ code }] : [])] },
+    select: { id: true },
+  });
+  return found?.id ?? raw;
+}
+
 /** The owner accepts (CLAIMED → ACCEPTED) or declines (CLAIMED → DECLINED) a company. */
-export async function decideInvitation(deps: Deps, ownerId: string, id: string, decision: 'accept' | 'decline') {
+export async function decideInvitation(
+  deps: Deps,
+  ownerId: string,
+  rawId: string,
+  decision: 'accept' | 'decline',
+) {
+  const id = await resolveDecisionId(deps, rawId);
   await transitionInvitation(deps, {
     invitationId: id,
     event: decision,

@@ -9,6 +9,8 @@ export type JobStatus = 'CREATED' | 'RUNNING' | 'COMPLETED' | 'FAILED';
 export const JOB_START_DELAY_MS = 2_000;
 /** Minimum simulated time in RUNNING, so the web app shows its progress state. */
 export const JOB_MIN_RUNNING_MS = 5_000;
+/** Simulated time a finished export is kept; afterwards its link answers 410 EXPORT_EXPIRED. */
+export const EXPORT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export interface JobProductInput {
   id: string;

@@ -7,6 +7,7 @@ import { applyDueCollectionChanges } from './collection.ts';
 import { createExportStorage } from './export-storage.ts';
 import { writeJobExport } from './job-export.ts';
 import {
+  EXPORT_RETENTION_MS,
   type ExportSnapshot,
   JOB_MIN_RUNNING_MS,
   JOB_START_DELAY_MS,
@@ -81,12 +82,19 @@ export type JobCompletedHook = (job: DownloadJob) => Promise<void>;
  * found RUNNING is simply built again (exports are written to a temporary file and renamed).
  * Ticks never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
-export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: { onCompleted?: JobCompletedHook[] } = {}) {
+export function createJobRunner(
+  deps: PortalDeps,
+  log: FastifyBaseLogger,
+  options: { onCompleted?: JobCompletedHook[] } = {},
+) {
   const storage = createExportStorage(deps.config);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
   let timer: NodeJS.Timeout | null = null;
   let queue: Promise<void> = Promise.resolve();
   let busy = false;
+  // Aborted on stop, so shutdown does not wait for a long export; the job stays RUNNING and is
+  // built again after the next start.
+  let stopping = new AbortController();
 
   async function startDue(): Promise<void> {
     const now = deps.clock.now();
@@ -98,12 +106,20 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     for (const job of due) {
       await deps.prisma.downloadJob.updateMany({
         where: { id: job.id, status: 'CREATED' },
-        data: { status: 'RUNNING', startedAt: now, updatedAt: now, runAt: new Date(now.getTime() + JOB_MIN_RUNNING_MS) },
+        data: {
+          status: 'RUNNING',
+          startedAt: now,
+          updatedAt: now,
+          runAt: new Date(now.getTime() + JOB_MIN_RUNNING_MS),
+        },
       });
     }
   }
 
-  async function finish(job: DownloadJob, outcome: { filePath: string } | { failureReason: string }): Promise<void> {
+  async function finish(
+    job: DownloadJob,
+    outcome: { filePath: string } | { failureReason: string },
+  ): Promise<void> {
     const now = deps.clock.now();
     const done = await deps.prisma.downloadJob.updateMany({
       where: { id: job.id, status: 'RUNNING' },
@@ -114,9 +130,10 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     });
     if (done.count === 0 || !('filePath' in outcome)) return;
     const completed = await deps.prisma.downloadJob.findUnique({ where: { id: job.id } });
-    for (const hook of completed ? hooks : []) {
+    if (!completed) return;
+    for (const hook of hooks) {
       try {
-        await hook(completed as DownloadJob);
+        await hook(completed);
       } catch (error) {
         log.error({ err: error, jobId: job.id }, 'download job completion hook failed');
       }
@@ -137,12 +154,30 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
         continue;
       }
       try {
-        const filePath = await writeJobExport(deps, storage, job);
+        const filePath = await writeJobExport(deps, storage, job, stopping.signal);
         await finish(job, { filePath });
       } catch (error) {
+        if (stopping.signal.aborted) return;
         log.error({ err: error, jobId: job.id }, 'download job failed');
         await finish(job, { failureReason: 'The export could not be created.' });
       }
+    }
+  }
+
+  /** Deletes exports past their retention; their links then answer EXPORT_EXPIRED. */
+  async function expireOld(): Promise<void> {
+    const cutoff = new Date(deps.clock.now().getTime() - EXPORT_RETENTION_MS);
+    const old = await deps.prisma.downloadJob.findMany({
+      where: { status: 'COMPLETED', filePath: { not: null }, finishedAt: { lt: cutoff } },
+      select: { id: true, filePath: true },
+      take: BATCH,
+    });
+    for (const job of old) {
+      await deps.prisma.downloadJob.update({
+        where: { id: job.id },
+        data: { filePath: null, downloadToken: null, tokenExpiresAt: null },
+      });
+      if (job.filePath) await storage.remove(job.filePath);
     }
   }
 
@@ -150,6 +185,7 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     await applyDueCollectionChanges(deps);
     await startDue();
     await completeDue();
+    await expireOld();
   }
 
   function tick(): Promise<void> {
@@ -165,8 +201,9 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       hooks.push(hook);
     },
     async start(): Promise<void> {
-      await storage.removeTemporaryFiles();
       if (timer) return;
+      stopping = new AbortController();
+      await storage.removeTemporaryFiles();
       timer = setInterval(() => {
         if (busy) return;
         busy = true;
@@ -181,6 +218,7 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     async stop(): Promise<void> {
       if (timer) clearInterval(timer);
       timer = null;
+      stopping.abort();
       await queue;
     },
   };

@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { resetAndSeed } from '../../../prisma/seed.ts';
 import type { components } from '../api/schema.ts';
 import { type Config, isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
@@ -7,6 +6,7 @@ import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
 import { agentFilesDirectory } from './agent-files.ts';
 import { createExportStorage } from './export-storage.ts';
+import { reseed } from './seeding.ts';
 
 type Schemas = components['schemas'];
 type FaultInput = Schemas['FaultInput'];
@@ -15,17 +15,20 @@ type FaultView = Schemas['Fault'];
 /** The simulator exists for development and tests; a production server pretends it is not there. */
 export function requireSimulation(config: Config): void {
   if (!isDevMode(config)) {
-    throw new AppError(404, 'SIMULATION_DISABLED', 'Simulation controls are available in development mode only.');
+    throw new AppError(
+      404,
+      'SIMULATION_DISABLED',
+      'Simulation controls are available in development mode only.',
+    );
   }
 }
 
 /** Wipes the database, the uploaded documents and the exports, reseeds the personas, real-time clock. */
-export async function resetSimulation({ prisma, clock, config }: PortalDeps): Promise<void> {
-  const filesDir = agentFilesDirectory(config);
-  await rm(filesDir, { recursive: true, force: true });
-  await rm(createExportStorage(config).directory, { recursive: true, force: true });
-  clock.setSpeed(1);
-  await resetAndSeed(prisma, { now: clock.now(), filesDir });
+export async function resetSimulation(deps: PortalDeps): Promise<void> {
+  await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
+  await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
+  deps.clock.setSpeed(1);
+  await reseed(deps);
 }
 
 export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {
@@ -38,6 +41,15 @@ export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma'
   const anchors = { speed, realAnchor: new Date(), simAnchor: clock.now() };
   await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...anchors }, update: anchors });
   return clockView({ clock });
+}
+
+/** At start-up: the speed last set through the simulator (the simulated time itself restarts at real now). */
+export async function restoreClockSpeed({
+  prisma,
+  clock,
+}: Pick<PortalDeps, 'prisma' | 'clock'>): Promise<void> {
+  const state = await prisma.simState.findUnique({ where: { id: 1 } });
+  if (state && state.speed !== clock.speed) clock.setSpeed(state.speed);
 }
 
 const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -75,7 +87,9 @@ export async function injectFault(
     throw badRequest('VALIDATION_FAILED', 'Give at least one of status, code and delayMs.');
   }
   const status = input.status ?? (input.code ? catalogue[input.code]?.status : undefined) ?? null;
-  const code = input.code ?? (status === null ? null : status >= 500 ? 'INTERNAL_ERROR' : (GENERIC_CODES[status] ?? null));
+  const code =
+    input.code ??
+    (status === null ? null : status >= 500 ? 'INTERNAL_ERROR' : (GENERIC_CODES[status] ?? null));
   const fault = await prisma.fault.create({
     data: {
       operationId: input.operationId,

@@ -14,10 +14,18 @@ export interface BrowserResponse {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
-const origin = 'http://localhost:3000';
+const defaultOrigin = 'http://localhost:3000';
 
-/** A cookie-keeping browser over `app.inject`: enough to walk the OpenID Connect redirects of a sign-in. */
-export function createBrowser(app: FastifyInstance) {
+/**
+ * A cookie-keeping browser over `app.inject`: enough to walk the OpenID Connect redirects of a sign-in.
+ * `origin` is the portal's public URL; for https it arrives as a proxy would forward it.
+ */
+export function createBrowser(app: FastifyInstance, origin = defaultOrigin) {
+  const publicUrl = new URL(origin);
+  const forwarded =
+    publicUrl.protocol === 'https:'
+      ? { 'x-forwarded-proto': 'https', 'x-forwarded-host': publicUrl.host }
+      : {};
   const jar = new Map<string, StoredCookie>();
 
   function remember(header: string) {
@@ -51,6 +59,7 @@ export function createBrowser(app: FastifyInstance) {
       method,
       url: `${target.pathname}${target.search}`,
       headers: {
+        ...forwarded,
         ...(cookie ? { cookie } : {}),
         ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
@@ -71,7 +80,7 @@ export function createBrowser(app: FastifyInstance) {
 
   return {
     get: (url: string) => request('GET', url),
-    post: (url: string, form: Record<string, string>) => request('POST', url, form),
+    post: (url: string, form?: Record<string, string>) => request('POST', url, form),
     cookie: (name: string) => [...jar.values()].find((c) => c.name === name)?.value,
     setCookie: (name: string, value: string, path = '/') => jar.set(`${name};${path}`, { name, value, path }),
     clear: () => jar.clear(),
@@ -91,7 +100,7 @@ export function accountButton(html: string, email: string): { action: string; ac
 
 /** What the web app's /auth/callback does: forward code, iss, state and client_id to the login endpoint. */
 export function loginUrlFromCallback(callbackUrl: string): string {
-  const callback = new URL(callbackUrl, origin);
+  const callback = new URL(callbackUrl, defaultOrigin);
   if (callback.pathname !== '/auth/callback')
     throw new Error(`expected the web app callback, got ${callback.pathname}`);
   const forwarded = new URLSearchParams();

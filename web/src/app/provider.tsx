@@ -2,8 +2,8 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../lib/i18n/i18n.ts';
-import { NotificationsProvider } from '../lib/notifications/notifications-context.tsx';
 import type { NotificationStore } from '../lib/notifications/notification-store.ts';
+import { NotificationsProvider } from '../lib/notifications/notifications-context.tsx';
 import { createAppQueryClient } from './query-client.ts';
 
 export type AppProvidersProps = {

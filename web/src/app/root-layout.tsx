@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NotificationViewport } from '../components/ui/notification-viewport.tsx';
 import { onNetworkFailure } from '../lib/api/network-events.ts';
-import { useBranding } from '../lib/branding.ts';
+import { useBranding, usePortalConfig } from '../lib/branding.ts';
+import { isLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
 
 /** A request that got no answer at all (status 0) clears the user and goes to /login. */
@@ -28,11 +30,26 @@ function DocumentTitle() {
   return null;
 }
 
+/** The deployment's default language applies until the visitor picks one (English stays the fallback). */
+function DefaultLanguage() {
+  const { i18n } = useTranslation();
+  const { data } = usePortalConfig();
+  const configured = data?.defaultLanguage;
+  useEffect(() => {
+    if (isLanguage(configured) && storedLanguage() === null && i18n.language !== configured) {
+      void i18n.changeLanguage(configured);
+      document.documentElement.lang = configured;
+    }
+  }, [configured, i18n]);
+  return null;
+}
+
 export function RootLayout() {
   return (
     <>
       <NetworkFailureListener />
       <DocumentTitle />
+      <DefaultLanguage />
       <Outlet />
       <NotificationViewport />
     </>

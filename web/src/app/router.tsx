@@ -3,7 +3,10 @@ import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { ProductsPage } from '../features/products/products-page.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { PlaceholderPage } from './routes/placeholder-page.tsx';
+import { AdminRoute } from './routes/admin-route.tsx';
+import { AgentRegistrationRoute } from './routes/agent-registration-route.tsx';
+import { AgentsRoute } from './routes/agents-route.tsx';
+import { UsersRoute } from './routes/users-route.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
 import { RouteGuard } from './shell/route-guard.tsx';
@@ -30,34 +33,13 @@ export const routes: RouteObject[] = [
             path: '/agents',
             element: (
               <RouteGuard roles={['user']}>
-                <PlaceholderPage titleKey="recipients.title" />
+                <AgentsRoute />
               </RouteGuard>
             ),
           },
-          {
-            path: '/agent-registration',
-            element: (
-              <RouteGuard roles={['agent']} agentActive={false}>
-                <PlaceholderPage titleKey="registration.formTitle" />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: '/users',
-            element: (
-              <RouteGuard roles={['agent']} agentActive>
-                <PlaceholderPage titleKey="connectedUsers.title" />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: '/admin',
-            element: (
-              <RouteGuard roles={['admin']}>
-                <PlaceholderPage titleKey="admin.title" />
-              </RouteGuard>
-            ),
-          },
+          { path: '/agent-registration', element: <AgentRegistrationRoute /> },
+          { path: '/users', element: <UsersRoute /> },
+          { path: '/admin', element: <AdminRoute /> },
         ],
       },
       { path: '*', element: <RedirectHandler /> },

@@ -1,7 +1,13 @@
 import { useSyncExternalStore } from 'react';
 
 /** Same values as the `--bp-*` custom properties in styles/tokens.css. */
-export const BREAKPOINTS = { mobile: 480, tablet: 768, laptop: 1024, desktop: 1200, largeDesktop: 1600 } as const;
+export const BREAKPOINTS = {
+  mobile: 480,
+  tablet: 768,
+  laptop: 1024,
+  desktop: 1200,
+  largeDesktop: 1600,
+} as const;
 
 /** mobile: below 768; tablet: 768 to 1023; laptop: 1024 and up. */
 export type Device = 'mobile' | 'tablet' | 'laptop';

@@ -10,8 +10,20 @@ export const portalConfig: PortalConfig = {
 
 const base = { termsToAccept: null, agentStatus: null } as const;
 
-export const owner: CurrentUser = { ...base, id: 'usr_owner', email: 'owner@example.com', fullName: 'Olivia Owner', role: 'user' };
-export const admin: CurrentUser = { ...base, id: 'usr_admin', email: 'admin@example.com', fullName: 'Ada Admin', role: 'admin' };
+export const owner: CurrentUser = {
+  ...base,
+  id: 'usr_owner',
+  email: 'owner@example.com',
+  fullName: 'Olivia Owner',
+  role: 'user',
+};
+export const admin: CurrentUser = {
+  ...base,
+  id: 'usr_admin',
+  email: 'admin@example.com',
+  fullName: 'Ada Admin',
+  role: 'admin',
+};
 export const activeAgent: CurrentUser = {
   ...base,
   id: 'usr_fleet',
@@ -20,10 +32,30 @@ export const activeAgent: CurrentUser = {
   role: 'agent',
   agentStatus: 'active',
 };
-export const pendingAgent: CurrentUser = { ...activeAgent, id: 'usr_pending', email: 'pending@example.com', agentStatus: 'pending' };
-export const rejectedAgent: CurrentUser = { ...activeAgent, id: 'usr_rejected', email: 'rejected@example.com', agentStatus: 'rejected' };
-export const newAgent: CurrentUser = { ...activeAgent, id: 'usr_newco', email: 'newco@example.com', agentStatus: null };
-export const termsUser: CurrentUser = { ...owner, id: 'usr_terms', email: 'terms@example.com', termsToAccept: 'tnc-2025-01' };
+export const pendingAgent: CurrentUser = {
+  ...activeAgent,
+  id: 'usr_pending',
+  email: 'pending@example.com',
+  agentStatus: 'pending',
+};
+export const rejectedAgent: CurrentUser = {
+  ...activeAgent,
+  id: 'usr_rejected',
+  email: 'rejected@example.com',
+  agentStatus: 'rejected',
+};
+export const newAgent: CurrentUser = {
+  ...activeAgent,
+  id: 'usr_newco',
+  email: 'newco@example.com',
+  agentStatus: null,
+};
+export const termsUser: CurrentUser = {
+  ...owner,
+  id: 'usr_terms',
+  email: 'terms@example.com',
+  termsToAccept: 'tnc-2025-01',
+};
 
 export const vehicle: Product = {
   id: 'prd_vehicle_1',

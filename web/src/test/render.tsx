@@ -11,7 +11,10 @@ import { currentUserHandler, server } from './server.ts';
 
 export function createTestQueryClient(): QueryClient {
   return new QueryClient({
-    defaultOptions: { queries: { retry: false, retryDelay: 0, gcTime: Number.POSITIVE_INFINITY }, mutations: { retry: false } },
+    defaultOptions: {
+      queries: { retry: false, retryDelay: 0, gcTime: Number.POSITIVE_INFINITY },
+      mutations: { retry: false },
+    },
   });
 }
 

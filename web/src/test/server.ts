@@ -25,6 +25,20 @@ export const defaultHandlers = [
   http.get('/api/v1/config', ({ response }) => response(200).json(portalConfig)),
   currentUserHandler(null),
   http.get('/api/v1/products', ({ response }) => response(200).json(products)),
+  http.get('/api/v1/products/download/jobs', ({ response }) => response(200).json([])),
+  http.get('/api/v1/invitations/claimed/{filter}', ({ response }) => response(200).json([])),
+  http.get('/api/v1/invitations/unclaimed/{filter}', ({ response }) => response(200).json([])),
+  // Company and admin screens: an unregistered company, empty lists.
+  http.get('/api/v1/agents', ({ response }) => response(200).json({ status: null })),
+  http.get('/api/v1/agents/files', ({ response }) => response(200).json([])),
+  http.get('/api/v1/agents/invitations/{filter}', ({ response }) => response(200).json([])),
+  http.get('/api/v1/admin/applications', ({ response }) => response(200).json([])),
+  http.get('/api/v1/admin/sharings', ({ response }) => response(200).json([])),
 ];
 
 export const server = setupServer(...defaultHandlers);
+
+/** A HEAD answer for a static document: 200 with a content type, or an error status. */
+export function documentHead(status: number, contentType = 'application/pdf'): Response {
+  return new Response(null, { status, headers: status < 300 ? { 'content-type': contentType } : {} });
+}

@@ -8,6 +8,8 @@ import Provider, {
 import type { Config } from '../../config.ts';
 import type { PortalPrisma } from '../../db/client.ts';
 import { registeredRedirectUri } from '../oidc-settings.ts';
+import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
+import { createMemoryAdapterFactory } from './memory-adapter.ts';
 
 /** Mounted inside the portal's own server, under /oidc. */
 export const devIdpMountPath = '/oidc';
@@ -63,6 +65,7 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
   const configuration: Configuration = {
+    adapter: createMemoryAdapterFactory(),
     clients: [
       {
         client_id: clientId,
@@ -93,6 +96,14 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
       url: (_ctx, interaction) => `${devIdpMountPath}/interaction/${interaction.uid}`,
     },
     loadExistingGrant: firstPartyGrant,
+    renderError: (ctx, out) => {
+      const nonce = newNonce();
+      ctx.set('content-security-policy', pageSecurityPolicy(nonce, new URL(config.publicUrl).origin));
+      ctx.set('cache-control', 'no-store');
+      ctx.type = 'html';
+      const reason = out.error_description ?? out.error;
+      ctx.body = renderNoticePage('Sign-in could not continue', reason, `${config.publicUrl}/login`, nonce);
+    },
     features: { devInteractions: { enabled: false } },
     jwks: { keys: [processSigningKey()] },
     cookies: {

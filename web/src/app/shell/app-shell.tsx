@@ -27,6 +27,8 @@ function SignedInShell({ user }: { user: CurrentUser }) {
 /** The signed-in layout: loading screen until the profile is known, then header, page and footer. */
 export function AppShell() {
   return (
-    <SessionGate>{(user) => (user ? <SignedInShell user={user} /> : <Navigate to="/login" replace />)}</SessionGate>
+    <SessionGate>
+      {(user) => (user ? <SignedInShell user={user} /> : <Navigate to="/login" replace />)}
+    </SessionGate>
   );
 }

@@ -46,7 +46,10 @@ export function Footer({ user }: { user: CurrentUser | null }) {
         }
       >
         {catalogueDocumentsFor(user).map((document) => (
-          <MenuItem key={document} onSelect={() => void openDocument(catalogueUrl(document), `${document}.pdf`)}>
+          <MenuItem
+            key={document}
+            onSelect={() => void openDocument(catalogueUrl(document), `${document}.pdf`)}
+          >
             {t(CATALOGUE_LABELS[document])}
           </MenuItem>
         ))}

@@ -16,7 +16,11 @@ export function Header({ user }: { user: CurrentUser }) {
 
   return (
     <header className="app-header">
-      <Link to={homePathFor(user)} className="app-header__brand" aria-label={t('shell.home', { productName })}>
+      <Link
+        to={homePathFor(user)}
+        className="app-header__brand"
+        aria-label={t('shell.home', { productName })}
+      >
         {productName}
       </Link>
       {!mobile && items.length > 0 && (

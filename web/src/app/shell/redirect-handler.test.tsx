@@ -7,12 +7,12 @@ import { redeemCodeFrom } from './redirect-handler.tsx';
 
 describe('redirect handler', () => {
   it.each([
-    ['a user', owner, '/products'],
-    ['a pending agent', pendingAgent, '/agent-registration'],
-    ['an active agent (moved on by the guard)', activeAgent, '/users'],
-    ['an admin', admin, '/admin'],
-    ['no session', null, '/login'],
-  ])('sends %s from the empty path to %s', async (_label, user, expected) => {
+    ['a user', '/products', owner],
+    ['a pending agent', '/agent-registration', pendingAgent],
+    ['an active agent (moved on by the guard)', '/users', activeAgent],
+    ['an admin', '/admin', admin],
+    ['no session', '/login', null],
+  ])('sends %s from the empty path to %s', async (_label, expected, user) => {
     const { router } = renderApp('/', { user });
     await waitFor(() => expect(currentPath(router)).toBe(expected));
   });

@@ -17,7 +17,11 @@ function allows(access: RouteAccess, user: CurrentUser): boolean {
 }
 
 /** Where the guard sends this user for this path, or null when the page may render. */
-export function guardRedirect(user: CurrentUser | null, pathname: string, access: RouteAccess): string | null {
+export function guardRedirect(
+  user: CurrentUser | null,
+  pathname: string,
+  access: RouteAccess,
+): string | null {
   if (!user) return '/login';
   if (isInactiveAgent(user) && !pathname.startsWith('/agent-registration')) return '/agent-registration';
   if (!allows(access, user)) return homePathFor(user);

@@ -24,7 +24,11 @@ export type AvatarProps = {
 /** Decorative: the name it stands for is always shown next to it. */
 export function Avatar({ name, icon, variant = 'normal', size = 'md' }: AvatarProps) {
   return (
-    <span className={`ui-avatar ui-avatar--${variant} ui-avatar--${size}`} aria-hidden="true" data-variant={variant}>
+    <span
+      className={`ui-avatar ui-avatar--${variant} ui-avatar--${size}`}
+      aria-hidden="true"
+      data-variant={variant}
+    >
       {icon === 'link' ? <LinkIcon size={18} /> : initialsOf(name) || '?'}
     </span>
   );

@@ -6,7 +6,11 @@ export type CalloutProps = { type?: 'info' | 'warning'; title?: ReactNode; child
 export function Callout({ type = 'info', title, children }: CalloutProps) {
   return (
     <div className={`ui-callout ui-callout--${type}`} role="note">
-      {type === 'warning' ? <WarningIcon className="ui-callout__icon" /> : <InfoIcon className="ui-callout__icon" />}
+      {type === 'warning' ? (
+        <WarningIcon className="ui-callout__icon" />
+      ) : (
+        <InfoIcon className="ui-callout__icon" />
+      )}
       <div className="ui-callout__content">
         {title && <p className="ui-callout__title">{title}</p>}
         <div>{children}</div>

@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
 
@@ -35,6 +35,8 @@ export function Modal({
 }: ModalProps) {
   const { t } = useTranslation();
   const style = { '--modal-width': `${width}px`, '--modal-height': `${height}px` } as CSSProperties;
+  // Without a Radix Trigger, focus would not return on close: remember what had it when opening.
+  const returnFocus = useRef<HTMLElement | null>(null);
   const prevent = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -45,6 +47,17 @@ export function Modal({
         <Dialog.Content
           className={className ? `ui-modal ${className}` : 'ui-modal'}
           style={style}
+          onOpenAutoFocus={() => {
+            returnFocus.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          }}
+          onCloseAutoFocus={(event) => {
+            const target = returnFocus.current;
+            if (target?.isConnected) {
+              event.preventDefault();
+              target.focus();
+            }
+          }}
           onEscapeKeyDown={prevent}
           onPointerDownOutside={prevent}
           onInteractOutside={prevent}
@@ -58,7 +71,9 @@ export function Modal({
               </Dialog.Close>
             )}
           </div>
-          {description && <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>}
+          {description && (
+            <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
+          )}
           {children && <div className="ui-modal__body">{children}</div>}
           {footer && <div className="ui-modal__footer">{footer}</div>}
         </Dialog.Content>

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NotificationsProvider } from '../../lib/notifications/notifications-context.tsx';
 import { createNotificationStore } from '../../lib/notifications/notification-store.ts';
+import { NotificationsProvider } from '../../lib/notifications/notifications-context.tsx';
 import { NotificationViewport } from './notification-viewport.tsx';
 
 function setup() {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useNotifications, useNotify } from '../../lib/notifications/notifications-context.tsx';
 import type { Notification, NotificationStyle } from '../../lib/notifications/notification-store.ts';
+import { useNotifications, useNotify } from '../../lib/notifications/notifications-context.tsx';
 import { CloseIcon } from './icons.tsx';
 
 function NotificationItem({ notification }: { notification: Notification }) {

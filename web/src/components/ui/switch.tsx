@@ -11,7 +11,14 @@ export type SwitchProps = {
   describedBy?: string;
 };
 
-export function Switch({ label, checked, onCheckedChange, disabled, hideLabel = false, describedBy }: SwitchProps) {
+export function Switch({
+  label,
+  checked,
+  onCheckedChange,
+  disabled,
+  hideLabel = false,
+  describedBy,
+}: SwitchProps) {
   const id = useId();
   return (
     <div className="ui-switch">

@@ -22,7 +22,7 @@ export function Tabs({ value, onValueChange, items, label, children }: TabsProps
             {item.badge !== undefined && item.badge > 0 && (
               <span className="ui-tabs__badge">
                 <span aria-hidden="true">{item.badge}</span>
-                <span className="visually-hidden">{item.badgeLabel ?? String(item.badge)}</span>
+                <span className="visually-hidden">, {item.badgeLabel ?? String(item.badge)}</span>
               </span>
             )}
           </RadixTabs.Trigger>

@@ -1,30 +1,112 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { Callout } from '../../components/ui/callout.tsx';
+import type { Product } from '../../lib/api/types.ts';
+import { useDownloadJobs } from './api/use-download-jobs.ts';
+import { useDownloads } from './api/use-downloads.ts';
 import { useProducts } from './api/use-products.ts';
+import { useToggleCollection } from './api/use-toggle-collection.ts';
+import { type CollectionChange, CollectionConfirmModal } from './components/collection-confirm-modal.tsx';
+import { DownloadAllButton } from './components/download-all-button.tsx';
+import { ProductCard } from './components/product-card.tsx';
 import { ProductSection } from './components/product-section.tsx';
+import {
+  allDownloadTarget,
+  type DownloadTarget,
+  hasActiveJob,
+  productDownloadTarget,
+} from './download-state.ts';
+import { useFailedJobsWatch } from './hooks/use-failed-jobs-watch.ts';
+import './products.css';
 
-/** Slice of the products page: both lists with loading and empty states. */
+/** Connected products: data collection per product (confirmed, optimistic) and data downloads. */
 export function ProductsPage() {
   const { t } = useTranslation();
-  const { data, isPending } = useProducts();
+  const products = useProducts();
+  const jobs = useDownloadJobs();
+  const collection = useToggleCollection();
+  const downloads = useDownloads();
+  const [change, setChange] = useState<CollectionChange | null>(null);
+  useFailedJobsWatch(jobs.data);
+
+  const vehicles = products.data?.vehicles ?? [];
+  const wallboxes = products.data?.wallboxes ?? [];
+  const anyEnabled = [...vehicles, ...wallboxes].some((product) => product.dataCollectionEnabled);
+  const jobActive = hasActiveJob(jobs.data);
+  const locked = collection.isPending || jobActive;
+  const allTarget = allDownloadTarget(jobs.data, vehicles, wallboxes);
+
+  const download = (target: DownloadTarget, start: () => void) => {
+    if (target.state === 'COMPLETED' && target.job) downloads.downloadJob(target.job);
+    else if (target.state === 'NORMAL') start();
+  };
+
+  const renderProduct = (product: Product) => {
+    const target = productDownloadTarget(jobs.data, product.id);
+    return (
+      <ProductCard
+        key={product.id}
+        product={product}
+        locked={locked}
+        lockedByJob={jobActive}
+        progress={collection.pendingProductId === product.id ? (collection.pendingAction ?? null) : null}
+        download={target}
+        downloadBusy={
+          downloads.startingProductId === product.id ||
+          (target.job !== null && downloads.fetchingJobId === target.job.id)
+        }
+        onToggle={(item, action) => setChange({ product: item, action })}
+        onDownload={(item, current) => download(current, () => downloads.startProduct(item.id))}
+      />
+    );
+  };
+
   return (
-    <div className="page">
+    <div className="page products-page">
       <header className="page__header">
         <div>
           <h1>{t('products.title')}</h1>
           <p className="page__subtitle">{t('products.subtitle')}</p>
         </div>
+        <DownloadAllButton
+          target={allTarget}
+          disabled={!anyEnabled}
+          busy={
+            downloads.startingAll || (allTarget.job !== null && downloads.fetchingJobId === allTarget.job.id)
+          }
+          onClick={(target) => download(target, downloads.startAll)}
+        />
       </header>
+      {products.isError && (
+        <Callout type="warning">
+          <p>{t('products.errors.fetch')}</p>
+          <Button variant="secondary" size="sm" onClick={() => void products.refetch()}>
+            {t('common.retry')}
+          </Button>
+        </Callout>
+      )}
       <ProductSection
         title={t('products.vehicles')}
         emptyText={t('products.noVehicles')}
-        products={data?.vehicles}
-        loading={isPending}
+        products={products.data?.vehicles}
+        loading={products.isPending}
+        renderProduct={renderProduct}
       />
       <ProductSection
         title={t('products.wallboxes')}
         emptyText={t('products.noWallboxes')}
-        products={data?.wallboxes}
-        loading={isPending}
+        products={products.data?.wallboxes}
+        loading={products.isPending}
+        renderProduct={renderProduct}
+      />
+      <CollectionConfirmModal
+        change={change}
+        onCancel={() => setChange(null)}
+        onConfirm={({ product, action }) => {
+          setChange(null);
+          collection.toggle(product, action);
+        }}
       />
     </div>
   );

@@ -5,6 +5,10 @@ import type { paths } from './schema.ts';
 
 const DEV_USER_KEY = 'portal.devUserId';
 
+function isAbort(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
+}
+
 /** Logs error answers and reports requests that got no answer (status 0) to the app shell. */
 const failureMiddleware: Middleware = {
   onResponse({ request, response }) {
@@ -12,7 +16,8 @@ const failureMiddleware: Middleware = {
     return undefined;
   },
   onError({ request, error }) {
-    if (error instanceof DOMException && error.name === 'AbortError') return undefined;
+    // A cancelled query is not a failure (DOMException may come from another realm: check the name).
+    if (isAbort(error)) return undefined;
     console.error(`[api] ${request.method} ${request.url} failed`, error);
     emitNetworkFailure({ url: request.url, method: request.method });
     return undefined;

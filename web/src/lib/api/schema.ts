@@ -1626,10 +1626,10 @@ export interface components {
             speed: number;
         };
         /**
-         * @description Any operation of this contract except the simulation controls.
+         * @description Any operation of this contract except the simulation controls, or `downloadJob`: the background export job itself, so the next download job that would complete ends FAILED instead.
          * @enum {string}
          */
-        FaultableOperationId: "getHealth" | "getPortalConfig" | "login" | "logout" | "getCurrentUser" | "acceptTerms" | "listProducts" | "setProductCollection" | "listDownloadJobs" | "createProductsDownload" | "createProductDownload" | "getDownloadLink" | "downloadExport" | "createInvitation" | "listClaimedInvitations" | "listUnclaimedInvitations" | "getInvitationPermissions" | "listInvitationEvents" | "decideInvitation" | "revokeInvitation" | "redeemInvitationCode" | "listConnectedInvitations" | "getConnectedInvitationPermissions" | "revokeConnectedInvitation" | "createInvitationDownload" | "getAgentStatus" | "submitAgentRegistration" | "listAgentFiles" | "uploadAgentFiles" | "deleteAgentFile" | "listAgentApplications" | "downloadApplicationFile" | "approveAgentApplication" | "rejectAgentApplication" | "listSharings" | "suspendSharing" | "resumeSharing" | "getUserGuide" | "headUserGuide" | "getCatalogue" | "headCatalogue" | "getTermsDocument" | "headTermsDocument";
+        FaultableOperationId: "downloadJob" | "getHealth" | "getPortalConfig" | "login" | "logout" | "getCurrentUser" | "acceptTerms" | "listProducts" | "setProductCollection" | "listDownloadJobs" | "createProductsDownload" | "createProductDownload" | "getDownloadLink" | "downloadExport" | "createInvitation" | "listClaimedInvitations" | "listUnclaimedInvitations" | "getInvitationPermissions" | "listInvitationEvents" | "decideInvitation" | "revokeInvitation" | "redeemInvitationCode" | "listConnectedInvitations" | "getConnectedInvitationPermissions" | "revokeConnectedInvitation" | "createInvitationDownload" | "getAgentStatus" | "submitAgentRegistration" | "listAgentFiles" | "uploadAgentFiles" | "deleteAgentFile" | "listAgentApplications" | "downloadApplicationFile" | "approveAgentApplication" | "rejectAgentApplication" | "listSharings" | "suspendSharing" | "resumeSharing" | "getUserGuide" | "headUserGuide" | "getCatalogue" | "headCatalogue" | "getTermsDocument" | "headTermsDocument";
         /** @description At least one of `status`, `code` and `delayMs`. */
         FaultInput: {
             operationId: components["schemas"]["FaultableOperationId"];

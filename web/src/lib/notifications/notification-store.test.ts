@@ -10,7 +10,8 @@ describe('notification store', () => {
     vi.useRealTimers();
   });
 
-  const messages = (store: ReturnType<typeof createNotificationStore>) => store.getSnapshot().map((n) => n.message);
+  const messages = (store: ReturnType<typeof createNotificationStore>) =>
+    store.getSnapshot().map((n) => n.message);
 
   it('creates a notification with a timestamp id, info type, banner style and 3000 ms by default', () => {
     const store = createNotificationStore();

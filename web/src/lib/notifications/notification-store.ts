@@ -63,7 +63,12 @@ export function createNotificationStore(): NotificationStore {
     set(kept);
   };
 
-  const notify = ({ message, type = 'info', duration = DEFAULT_NOTIFICATION_DURATION, style = 'banner' }: NotificationInput) => {
+  const notify = ({
+    message,
+    type = 'info',
+    duration = DEFAULT_NOTIFICATION_DURATION,
+    style = 'banner',
+  }: NotificationInput) => {
     const id = uniqueId();
     set([...notifications, { id, message, type, duration, style }]);
     if (Number.isFinite(duration)) {

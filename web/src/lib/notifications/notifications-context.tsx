@@ -1,4 +1,12 @@
-import { createContext, type ReactNode, useContext, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import {
   createNotificationStore,
   type Notification,
@@ -8,7 +16,13 @@ import {
 
 const NotificationsContext = createContext<NotificationStore | null>(null);
 
-export function NotificationsProvider({ children, store }: { children: ReactNode; store?: NotificationStore }) {
+export function NotificationsProvider({
+  children,
+  store,
+}: {
+  children: ReactNode;
+  store?: NotificationStore;
+}) {
   const [ownStore] = useState(() => store ?? createNotificationStore());
   useEffect(() => () => ownStore.dispose(), [ownStore]);
   return <NotificationsContext.Provider value={ownStore}>{children}</NotificationsContext.Provider>;

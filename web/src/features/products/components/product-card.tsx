@@ -1,11 +1,81 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
+import { DownloadIcon } from '../../../components/ui/icons.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import type { Product } from '../../../lib/api/types.ts';
+import type { CollectionAction } from '../api/use-toggle-collection.ts';
+import type { DownloadTarget } from '../download-state.ts';
 import { productSubtitle, productTitle } from '../product-text.ts';
+import { JobStatusText } from './job-status-text.tsx';
 
-export function ProductCard({ product }: { product: Product }) {
+export type ProductCardProps = {
+  product: Product;
+  /** The toggle is locked while a toggle request is in flight or a download job is active. */
+  locked: boolean;
+  lockedByJob: boolean;
+  /** The action in flight for this product, shown as progress on the card. */
+  progress: CollectionAction | null;
+  download: DownloadTarget;
+  downloadBusy: boolean;
+  onToggle: (product: Product, action: CollectionAction) => void;
+  onDownload: (product: Product, target: DownloadTarget) => void;
+};
+
+export function ProductCard({
+  product,
+  locked,
+  lockedByJob,
+  progress,
+  download,
+  downloadBusy,
+  onToggle,
+  onDownload,
+}: ProductCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const lockId = useId();
+  const title = productTitle(product);
   return (
-    <li className="product-card" data-product-id={product.id}>
-      <h3 className="product-card__title">{productTitle(product)}</h3>
-      <p className="product-card__subtitle">{productSubtitle(product)}</p>
+    <li className="product-card" data-product-id={product.id} aria-busy={progress ? true : undefined}>
+      <div className="product-card__head">
+        <div className="product-card__text">
+          <h3 id={titleId} className="product-card__title">
+            {title}
+          </h3>
+          <p className="product-card__subtitle">{productSubtitle(product)}</p>
+        </div>
+        <IconButton
+          label={t('products.downloadFor', { name: title })}
+          icon={<DownloadIcon />}
+          variant="outline"
+          disabled={!product.dataCollectionEnabled}
+          loading={download.state === 'RUNNING' || downloadBusy}
+          highlighted={download.state === 'COMPLETED' && product.dataCollectionEnabled}
+          data-state={download.state}
+          onClick={() => onDownload(product, download)}
+        />
+      </div>
+      <Switch
+        label={t('products.enableExport')}
+        checked={product.dataCollectionEnabled}
+        disabled={locked}
+        describedBy={lockedByJob ? `${titleId} ${lockId}` : titleId}
+        onCheckedChange={(checked) => onToggle(product, checked ? 'ENABLE' : 'DISABLE')}
+      />
+      {lockedByJob && (
+        <p id={lockId} className="product-card__hint">
+          {t('products.lockedByJob')}
+        </p>
+      )}
+      {progress && (
+        <p className="product-card__progress" role="status">
+          <Spinner size="sm" decorative />
+          {t(progress === 'ENABLE' ? 'products.progress.enable' : 'products.progress.disable')}
+        </p>
+      )}
+      {product.dataCollectionEnabled && <JobStatusText target={download} className="product-card__job" />}
     </li>
   );
 }

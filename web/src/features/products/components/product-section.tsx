@@ -1,14 +1,14 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
 import type { Product } from '../../../lib/api/types.ts';
-import { ProductCard } from './product-card.tsx';
 
 type ProductSectionProps = {
   title: string;
   emptyText: string;
   products: readonly Product[] | undefined;
   loading: boolean;
+  renderProduct: (product: Product) => ReactNode;
 };
 
 function SkeletonCards() {
@@ -18,13 +18,14 @@ function SkeletonCards() {
         <li key={key} className="product-card product-card--skeleton">
           <Skeleton width="60%" height="1.25rem" />
           <Skeleton width="80%" height="0.875rem" />
+          <Skeleton width="45%" height="1.5rem" />
         </li>
       ))}
     </ul>
   );
 }
 
-export function ProductSection({ title, emptyText, products, loading }: ProductSectionProps) {
+export function ProductSection({ title, emptyText, products, loading, renderProduct }: ProductSectionProps) {
   const headingId = useId();
   return (
     <section className="product-section" aria-labelledby={headingId} aria-busy={loading || undefined}>
@@ -32,11 +33,7 @@ export function ProductSection({ title, emptyText, products, loading }: ProductS
       {loading && <SkeletonCards />}
       {!loading && products && products.length === 0 && <Callout>{emptyText}</Callout>}
       {!loading && products && products.length > 0 && (
-        <ul className="product-grid">
-          {products.map((product) => (
-            <ProductCard key={product.id} product={product} />
-          ))}
-        </ul>
+        <ul className="product-grid">{products.map(renderProduct)}</ul>
       )}
     </section>
   );

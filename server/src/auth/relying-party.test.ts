@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { safeReturnTo } from './login-flow.ts';
+import { createLoginRateLimit } from './login-rate-limit.ts';
+import { type CustomFetch, isProviderUnavailable, withRegisteredRedirectUri } from './relying-party.ts';
+
+const registered = 'http://localhost:3000/auth/callback?client_id=data-act-portal';
+
+function recordingFetch() {
+  const seen: { url: string; body: string }[] = [];
+  const fetchImpl: CustomFetch = async (url, options) => {
+    seen.push({ url, body: String(options.body ?? '') });
+    return new Response('{}');
+  };
+  return { seen, fetchImpl };
+}
+
+describe('withRegisteredRedirectUri', () => {
+  it('puts the registered redirect URI (with its client_id query) back into the code exchange', async () => {
+    const { seen, fetchImpl } = recordingFetch();
+    const wrapped = withRegisteredRedirectUri(registered, fetchImpl);
+    const body = new URLSearchParams({
+      grant_type: 'authorization_code',
+      redirect_uri: 'http://localhost:3000/auth/callback',
+      code: 'c',
+    });
+    await wrapped('http://idp/token', { method: 'POST', body, headers: {}, redirect: 'manual' });
+    expect(new URLSearchParams(seen[0]?.body).get('redirect_uri')).toBe(registered);
+  });
+
+  it('leaves every other request alone', async () => {
+    const { seen, fetchImpl } = recordingFetch();
+    const wrapped = withRegisteredRedirectUri(registered, fetchImpl);
+    const refresh = new URLSearchParams({
+      grant_type: 'refresh_token',
+      redirect_uri: 'http://localhost:3000/auth/callback',
+    });
+    await wrapped('http://idp/token', { method: 'POST', body: refresh, headers: {}, redirect: 'manual' });
+    await wrapped('http://idp/.well-known/openid-configuration', {
+      method: 'GET',
+      body: undefined,
+      headers: {},
+      redirect: 'manual',
+    });
+    expect(seen[0]?.body).toBe(refresh.toString());
+    expect(seen[1]?.body).toBe('');
+  });
+});
+
+describe('isProviderUnavailable', () => {
+  it('treats network failures, timeouts and 5xx answers as unavailable', () => {
+    expect(isProviderUnavailable(new TypeError('fetch failed'))).toBe(true);
+    expect(isProviderUnavailable(new Error('wrapped', { cause: new TypeError('fetch failed') }))).toBe(true);
+    expect(isProviderUnavailable(new DOMException('timed out', 'TimeoutError'))).toBe(true);
+    expect(isProviderUnavailable(new Error('status', { cause: new Response('', { status: 503 }) }))).toBe(
+      true,
+    );
+  });
+
+  it('treats failed checks and 4xx answers as failed sign-ins', () => {
+    expect(isProviderUnavailable(new Error('unexpected "iss" (issuer) response parameter value'))).toBe(
+      false,
+    );
+    expect(isProviderUnavailable(new Error('status', { cause: new Response('', { status: 400 }) }))).toBe(
+      false,
+    );
+    expect(isProviderUnavailable(new TypeError('"currentUrl" must be an instance of URL'))).toBe(false);
+  });
+});
+
+describe('safeReturnTo', () => {
+  it('only allows paths on this site', () => {
+    expect(safeReturnTo('/products')).toBe('/products');
+    expect(safeReturnTo(null)).toBe('/');
+    expect(safeReturnTo('https://evil.example/')).toBe('/');
+    expect(safeReturnTo('//evil.example/')).toBe('/');
+    expect(safeReturnTo('/\\evil.example')).toBe('/');
+  });
+});
+
+describe('createLoginRateLimit', () => {
+  it('allows max calls per address and window, then refuses until the window passes', () => {
+    let time = 0;
+    const limit = createLoginRateLimit(2, 1000, () => time);
+    expect([limit.allow('a'), limit.allow('a'), limit.allow('a')]).toEqual([true, true, false]);
+    expect(limit.allow('b')).toBe(true);
+    time = 1000;
+    expect(limit.allow('a')).toBe(true);
+  });
+});

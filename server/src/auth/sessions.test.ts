@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { createBrowser, signIn } from '../../test/auth/browser.ts';
+
+const minutes = (n: number) => n * 60_000;
+
+describe('session lifetime (30 minutes idle, 12 hours absolute)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  async function signedIn(email: string) {
+    const browser = createBrowser(t.app);
+    await signIn(browser, email);
+    const cookie = `portal_session=${browser.cookie('portal_session')}`;
+    return () => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+  }
+
+  it('ends after 30 minutes without a request, and is deleted', async () => {
+    const me = await signedIn('owner@example.com');
+    const count = await t.prisma.session.count();
+    t.clock.advance(minutes(29));
+    expect((await me()).statusCode).toBe(200);
+    // Each use moves the idle expiry forward.
+    t.clock.advance(minutes(29));
+    expect((await me()).statusCode).toBe(200);
+    t.clock.advance(minutes(31));
+    const expired = await me();
+    expect(expired.statusCode).toBe(401);
+    expect(expired.json().errors[0].code).toBe('UNAUTHENTICATED');
+    expect(await t.prisma.session.count()).toBe(count - 1);
+  });
+
+  it('ends 12 hours after sign-in even when used all the time', async () => {
+    const me = await signedIn('fleet@example.com');
+    for (let elapsed = 0; elapsed < minutes(11 * 60 + 40); elapsed += minutes(20)) {
+      t.clock.advance(minutes(20));
+      expect((await me()).statusCode).toBe(200);
+    }
+    t.clock.advance(minutes(21));
+    expect((await me()).statusCode).toBe(401);
+  });
+});
+
+describe('production mode', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PORTAL_MODE: 'production', PUBLIC_URL: 'https://portal.example.com' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('ignores X-User-Id', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/me',
+      headers: as('owner@example.com'),
+    });
+    expect(response.statusCode).toBe(401);
+    const byId = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: as('user-admin') });
+    expect(byId.statusCode).toBe(401);
+  });
+
+  it('signs in through the provider behind https and marks the cookie Secure', async () => {
+    const browser = createBrowser(t.app, 'https://portal.example.com');
+    const done = await signIn(browser, 'admin@example.com');
+    expect(done.location).toBe('/');
+    const cookie = done.setCookies.find((c) => c.startsWith('portal_session='));
+    expect(cookie).toMatch(/; Secure/);
+    expect(cookie).toMatch(/; HttpOnly/);
+    const me = await browser.get('/api/v1/users/me');
+    expect(me.status).toBe(200);
+    expect(JSON.parse(me.body)).toMatchObject({ email: 'admin@example.com', role: 'admin' });
+  });
+});

@@ -1,0 +1,102 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type ExportProduct, writeExport } from './export-writer.ts';
+import { recordsInWindows } from './telemetry.ts';
+
+const generatedAt = new Date('2025-04-01T00:00:00Z');
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
+const car: ExportProduct = {
+  id: 'veh-export-1',
+  productType: 'VEHICLE',
+  externalId: 'WVWZZZ1JZXW000001',
+  label: 'ID.3 Pro',
+  periods: [{ from: day('2025-03-01'), to: day('2025-03-02') }],
+  includeSensitiveData: false,
+};
+
+let dir: string;
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'export-failures-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('writeExport failures', () => {
+  const failingSource = () =>
+    (function* () {
+      yield* recordsInWindows(car, [{ from: day('2025-03-01').getTime(), to: day('2025-03-02').getTime() }]);
+      throw new Error('telemetry store unavailable');
+    })();
+
+  it('leaves no file behind when the data cannot be read', async () => {
+    const destinationPath = join(dir, 'failed.zip');
+    const attempt = writeExport({
+      products: [car],
+      generatedAt,
+      requestedBy: 'x',
+      destinationPath,
+      recordSource: failingSource,
+    });
+    await expect(attempt).rejects.toThrow('telemetry store unavailable');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('keeps an earlier complete export in place when a rewrite fails', async () => {
+    const destinationPath = join(dir, 'kept.zip');
+    await writeFile(destinationPath, 'previous export');
+    await expect(
+      writeExport({
+        products: [car],
+        generatedAt,
+        requestedBy: 'x',
+        destinationPath,
+        recordSource: failingSource,
+      }),
+    ).rejects.toThrow();
+    expect(await readFile(destinationPath, 'utf8')).toBe('previous export');
+    expect(await readdir(dir)).toEqual(['kept.zip']);
+  });
+
+  it('stops and cleans up when aborted', async () => {
+    const destinationPath = join(dir, 'aborted.zip');
+    const controller = new AbortController();
+    const year = { ...car, periods: [{ from: day('2024-01-01'), to: day('2025-01-01') }] };
+    const attempt = writeExport({
+      products: [year],
+      generatedAt,
+      requestedBy: 'x',
+      destinationPath,
+      signal: controller.signal,
+    });
+    setTimeout(() => controller.abort(new Error('job cancelled')), 50);
+    await expect(attempt).rejects.toThrow('job cancelled');
+    expect(await readdir(dir)).toEqual([]);
+  });
+
+  it('writes the temporary file in tmpDir and moves it into place', async () => {
+    const scratch = await mkdtemp(join(tmpdir(), 'export-scratch-'));
+    const destinationPath = join(dir, 'moved.zip');
+    const seen: string[] = [];
+    const watcher = setInterval(async () => seen.push(...(await readdir(scratch).catch(() => []))), 1);
+    try {
+      const summary = await writeExport({
+        products: [car],
+        generatedAt,
+        requestedBy: 'x',
+        destinationPath,
+        tmpDir: scratch,
+      });
+      expect((await stat(destinationPath)).size).toBe(summary.bytes);
+      expect(await readdir(scratch)).toEqual([]);
+      expect(await readdir(dir)).toEqual(['moved.zip']);
+      expect(seen.length).toBeGreaterThan(0);
+      expect(seen.every((name) => /^moved\.zip\.tmp-[0-9a-f]{16}$/.test(name))).toBe(true);
+    } finally {
+      clearInterval(watcher);
+      await rm(scratch, { recursive: true, force: true });
+    }
+  });
+});

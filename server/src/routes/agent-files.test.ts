@@ -1,0 +1,235 @@
+import { randomBytes } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makePdf, makePng } from '../../../prisma/seed-files.ts';
+import { as, createTestApp, type TestApp } from '../../test/app.ts';
+
+// Registration documents: uploads checked by content and size, stored safely, listed and deleted.
+let t: TestApp;
+let filesDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  filesDir = path.join(t.config.dataDir, 'agent-files');
+});
+afterAll(async () => t.close());
+
+const company = 'newco@example.com';
+beforeEach(async () => {
+  await t.prisma.agentFile.deleteMany({ where: { userId: 'user-newco' } });
+});
+
+interface Part {
+  name: string;
+  content: Buffer;
+  field?: string;
+}
+
+function multipart(parts: Part[]) {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks = parts.flatMap((part) => [
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name}"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    part.content,
+    Buffer.from('\r\n'),
+  ]);
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const upload = (section: string, parts: Part[], who = company) => {
+  const body = multipart(parts);
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/v1/agents/files/upload/section/${section}`,
+    headers: { ...as(who), ...body.headers },
+    payload: body.payload,
+  });
+};
+const codeOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+const pdf = makePdf(['Registry extract']);
+const png = makePng(8, 8, [10, 20, 30]);
+const stored = () => t.prisma.agentFile.count({ where: { userId: 'user-newco' } });
+const filesOnDisk = async () => (await readdir(filesDir).catch(() => [] as string[])).sort();
+
+describe('uploadAgentFiles', () => {
+  it('stores PDF and PNG files under generated names and lists them', async () => {
+    const response = await upload('REGISTRATION', [
+      { name: 'extract.pdf', content: pdf },
+      { name: 'stamp.png', content: png },
+    ]);
+    expect(response.statusCode).toBe(201);
+    const answer = response.json() as { id: string; filename: string }[];
+    expect(answer.map((file) => file.filename)).toEqual(['extract.pdf', 'stamp.png']);
+    const rows = await t.prisma.agentFile.findMany({
+      where: { userId: 'user-newco' },
+      orderBy: { filename: 'asc' },
+    });
+    expect(rows.map((row) => [row.contentType, row.size])).toEqual([
+      ['application/pdf', pdf.length],
+      ['image/png', png.length],
+    ]);
+    expect(
+      rows.every((row) => !row.storedName.includes('extract') && !row.storedName.includes('stamp')),
+    ).toBe(true);
+    expect(await readFile(path.join(filesDir, rows[0]?.storedName ?? ''))).toEqual(pdf);
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/agents/files', headers: as(company) });
+    expect(list.json()).toEqual(answer.map((file) => ({ ...file, section: 'REGISTRATION' })));
+  });
+
+  it('checks the type by content: renamed executables and HTML named .png are refused', async () => {
+    const before = await filesOnDisk();
+    const fakes: Part[] = [
+      {
+        name: 'invoice.pdf',
+        content: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(64)]),
+      },
+      { name: 'setup.pdf', content: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), randomBytes(64)]) },
+      { name: 'photo.png', content: Buffer.from('<!doctype html><script>alert(1)</script>') },
+    ];
+    for (const fake of fakes) {
+      const response = await upload('REGISTRATION', [fake]);
+      expect([response.statusCode, codeOf(response)], fake.name).toEqual([415, 'FILE_TYPE_NOT_ALLOWED']);
+      expect(response.json().errors[0].message).toBe(`File type is not allowed: ${fake.name}`);
+    }
+    expect(await stored()).toBe(0);
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('names a PDF sent as .png for what it is', async () => {
+    const response = await upload('CERTIFICATE', [{ name: 'scan.png', content: pdf }]);
+    expect(response.json()[0].filename).toBe('scan.png.pdf');
+  });
+
+  it('refuses an empty file and an upload without files', async () => {
+    const empty = await upload('REGISTRATION', [{ name: 'empty.pdf', content: Buffer.alloc(0) }]);
+    expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'FILE_EMPTY']);
+    const none = await upload('REGISTRATION', []);
+    expect([none.statusCode, codeOf(none)]).toEqual([400, 'FILE_EMPTY']);
+    expect(await stored()).toBe(0);
+  });
+
+  it('accepts exactly 5 MB and refuses 5 MB + 1 byte', async () => {
+    const limit = 5 * 1024 * 1024;
+    const atLimit = Buffer.concat([pdf, Buffer.alloc(limit - pdf.length, 0x20)]);
+    expect((await upload('REGISTRATION', [{ name: 'big.pdf', content: atLimit }])).statusCode).toBe(201);
+    const before = await filesOnDisk();
+    const tooBig = Buffer.concat([pdf, Buffer.alloc(limit + 1 - pdf.length, 0x20)]);
+    const response = await upload('CERTIFICATE', [{ name: 'huge.pdf', content: tooBig }]);
+    expect([response.statusCode, codeOf(response)]).toEqual([413, 'FILE_TOO_LARGE']);
+    expect(response.json().errors[0].message).toBe('File size too large: huge.pdf');
+    expect(await stored()).toBe(1);
+    expect(await filesOnDisk()).toEqual(before);
+  });
+
+  it('allows at most 3 files per section, counting the ones already there', async () => {
+    expect(
+      (
+        await upload('REPRESENTATIVE', [
+          { name: 'a.pdf', content: pdf },
+          { name: 'b.pdf', content: pdf },
+        ])
+      ).statusCode,
+    ).toBe(201);
+    const fourth = await upload('REPRESENTATIVE', [
+      { name: 'c.pdf', content: pdf },
+      { name: 'd.pdf', content: pdf },
+    ]);
+    expect([fourth.statusCode, codeOf(fourth)]).toEqual([400, 'TOO_MANY_FILES']);
+    expect(await stored()).toBe(2);
+    const four = await upload(
+      'CERTIFICATE',
+      ['1', '2', '3', '4'].map((n) => ({ name: `${n}.pdf`, content: pdf })),
+    );
+    expect([four.statusCode, codeOf(four)]).toEqual([400, 'TOO_MANY_FILES']);
+    expect((await upload('REPRESENTATIVE', [{ name: 'c.pdf', content: pdf }])).statusCode).toBe(201);
+  });
+
+  it('never uses a path from the file name and stores nothing when one file of several is bad', async () => {
+    const response = await upload('REGISTRATION', [{ name: '../../../etc/passwd\u0000.pdf', content: pdf }]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()[0].filename).toBe('passwd.pdf');
+    const row = await t.prisma.agentFile.findFirstOrThrow({ where: { userId: 'user-newco' } });
+    expect(row.storedName).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await readFile(path.join(filesDir, row.storedName))).toEqual(pdf);
+    const mixed = await upload('CERTIFICATE', [
+      { name: 'good.pdf', content: pdf },
+      { name: 'bad.png', content: Buffer.from('<html>') },
+    ]);
+    expect(codeOf(mixed)).toBe('FILE_TYPE_NOT_ALLOWED');
+    expect(await stored()).toBe(1);
+  });
+
+  it('refuses other form fields, unknown sections, locked registrations and other roles', async () => {
+    expect(codeOf(await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf, field: 'other' }]))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(codeOf(await upload('PASSPORT', [{ name: 'a.pdf', content: pdf }]))).toBe('VALIDATION_FAILED');
+    const locked = await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'pending@example.com');
+    expect([locked.statusCode, codeOf(locked)]).toEqual([409, 'REGISTRATION_LOCKED']);
+    expect(codeOf(await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'owner@example.com'))).toBe(
+      'FORBIDDEN',
+    );
+    expect(codeOf(await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'admin@example.com'))).toBe(
+      'FORBIDDEN',
+    );
+    const body = multipart([{ name: 'a.pdf', content: pdf }]);
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents/files/upload/section/REGISTRATION',
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+    expect(await stored()).toBe(0);
+  });
+});
+
+describe('deleteAgentFile and listAgentFiles', () => {
+  it('deletes the caller’s own draft file from the list and the disk', async () => {
+    const [file] = (await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }])).json();
+    const row = await t.prisma.agentFile.findUniqueOrThrow({ where: { id: file.id } });
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/agents/file/${file.id}`,
+      headers: as(company),
+    });
+    expect(response.statusCode).toBe(204);
+    expect(await stored()).toBe(0);
+    expect(await filesOnDisk()).not.toContain(row.storedName);
+  });
+
+  it('answers FILE_NOT_FOUND for another company’s or an unknown file, REGISTRATION_LOCKED once submitted', async () => {
+    const del = (id: string, who: string) =>
+      t.app.inject({ method: 'DELETE', url: `/api/v1/agents/file/${id}`, headers: as(who) });
+    const foreign = await del('file-fleet-1', company);
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'FILE_NOT_FOUND']);
+    expect(codeOf(await del('nope', company))).toBe('FILE_NOT_FOUND');
+    const locked = await del('file-pending-1', 'pending@example.com');
+    expect([locked.statusCode, codeOf(locked)]).toEqual([409, 'REGISTRATION_LOCKED']);
+    expect(codeOf(await del('file-pending-1', 'owner@example.com'))).toBe('FORBIDDEN');
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/api/v1/agents/file/file-pending-1' })).statusCode,
+    ).toBe(401);
+  });
+
+  it('lists only the caller’s files', async () => {
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/agents/files',
+      headers: as('pending@example.com'),
+    });
+    const ids = (list.json() as { id: string }[]).map((file) => file.id).sort();
+    expect(ids).toEqual(['file-pending-1', 'file-pending-2', 'file-pending-3', 'file-pending-4']);
+    expect(
+      codeOf(
+        await t.app.inject({ method: 'GET', url: '/api/v1/agents/files', headers: as('owner@example.com') }),
+      ),
+    ).toBe('FORBIDDEN');
+  });
+});

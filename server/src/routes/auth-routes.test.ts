@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+import {
+  accountButton,
+  callbackFor,
+  createBrowser,
+  loginUrlFromCallback,
+  openSignInPage,
+  signIn,
+  submitAndReachCallback,
+} from '../../test/auth/browser.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const sessions = () => t.prisma.session.count();
+const issuer = 'http://localhost:3000/oidc';
+
+function withParam(url: string, key: string, value: string): string {
+  const parsed = new URL(url, 'http://localhost:3000');
+  parsed.searchParams.set(key, value);
+  return `${parsed.pathname}${parsed.search}`;
+}
+
+describe('GET /api/v1/login against the built-in provider', () => {
+  it('signs a persona in end to end and sets a session cookie the API accepts', async () => {
+    const browser = createBrowser(t.app);
+    const { start, page } = await openSignInPage(browser);
+
+    const authorize = new URL(start.location ?? '');
+    expect(authorize.origin + authorize.pathname).toBe(`${issuer}/auth`);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toBe(
+      'http://localhost:3000/auth/callback?client_id=data-act-portal',
+    );
+    const state = authorize.searchParams.get('state') ?? '';
+    const attempt = await t.prisma.loginAttempt.findUnique({ where: { state } });
+    expect(attempt?.expiresAt.getTime()).toBe(t.clock.now().getTime() + 10 * 60_000);
+    expect(attempt?.codeVerifier).not.toBe(authorize.searchParams.get('code_challenge'));
+
+    expect(page.status).toBe(200);
+    for (const email of [
+      'owner@example.com',
+      'terms@example.com',
+      'fleet@example.com',
+      'admin@example.com',
+    ]) {
+      expect(page.body).toContain(email);
+    }
+
+    const { action, accountId } = accountButton(page.body, 'owner@example.com');
+    const callback = new URL(await submitAndReachCallback(browser, action, { intent: 'choose', accountId }));
+    expect(callback.pathname).toBe('/auth/callback');
+    expect(callback.searchParams.get('client_id')).toBe('data-act-portal');
+    expect(callback.searchParams.get('iss')).toBe(issuer);
+    expect(callback.searchParams.get('state')).toBe(state);
+    expect(callback.searchParams.get('code')).toBeTruthy();
+
+    const before = await sessions();
+    const done = await browser.get(loginUrlFromCallback(callback.href));
+    expect(done.status).toBe(302);
+    expect(done.location).toBe('/');
+    expect(await sessions()).toBe(before + 1);
+    expect(await t.prisma.loginAttempt.findUnique({ where: { state } })).toBeNull();
+
+    const me = await browser.get('/api/v1/users/me');
+    expect(me.status).toBe(200);
+    expect(JSON.parse(me.body)).toMatchObject({ email: 'owner@example.com', role: 'user' });
+  });
+
+  it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, for the absolute lifetime, not Secure over http', async () => {
+    const done = await signIn(createBrowser(t.app), 'empty@example.com');
+    const cookie = done.setCookies.find((c) => c.startsWith('portal_session='));
+    expect(cookie).toBeDefined();
+    expect(cookie).toMatch(/; HttpOnly/);
+    expect(cookie).toMatch(/; SameSite=Lax/);
+    expect(cookie).toMatch(/; Path=\/(;|$)/);
+    expect(cookie).toMatch(/; Max-Age=43200/);
+    expect(cookie).not.toMatch(/Secure/);
+    // The token is random; only its hash is stored.
+    const token = cookie?.split(';')[0]?.split('=')[1] ?? '';
+    expect(await t.prisma.session.findUnique({ where: { id: token } })).toBeNull();
+  });
+
+  it('refuses a tampered state and creates no session', async () => {
+    const browser = createBrowser(t.app);
+    const callback = await callbackFor(browser, 'owner@example.com');
+    const before = await sessions();
+    const done = await browser.get(
+      withParam(loginUrlFromCallback(callback), 'state', 'tampered-state-value'),
+    );
+    expect(done.location).toBe('/login?error=failed');
+    expect(done.setCookies.some((c) => c.startsWith('portal_session='))).toBe(false);
+    expect(await sessions()).toBe(before);
+  });
+
+  it('refuses a replayed code, at the portal (state used) and at the provider (code used)', async () => {
+    const browser = createBrowser(t.app);
+    const callback = await callbackFor(browser, 'owner@example.com');
+    const loginUrl = loginUrlFromCallback(callback);
+    const state = new URL(callback).searchParams.get('state') ?? '';
+    const attempt = await t.prisma.loginAttempt.findUniqueOrThrow({ where: { state } });
+    expect((await browser.get(loginUrl)).location).toBe('/');
+    const after = await sessions();
+
+    browser.setCookie('portal_login_state', state, '/api/v1/login');
+    expect((await browser.get(loginUrl)).location).toBe('/login?error=failed');
+
+    // Even with the attempt back in place, the provider refuses a code it already exchanged.
+    await t.prisma.loginAttempt.create({ data: { ...attempt, id: undefined } });
+    browser.setCookie('portal_login_state', state, '/api/v1/login');
+    expect((await browser.get(loginUrl)).location).toBe('/login?error=failed');
+    expect(await sessions()).toBe(after);
+  });
+
+  it('refuses an answer whose issuer is not the configured provider (RFC 9207)', async () => {
+    const browser = createBrowser(t.app);
+    const callback = await callbackFor(browser, 'owner@example.com');
+    const before = await sessions();
+    const done = await browser.get(
+      withParam(loginUrlFromCallback(callback), 'iss', 'https://evil.example/oidc'),
+    );
+    expect(done.location).toBe('/login?error=failed');
+    expect(await sessions()).toBe(before);
+  });
+
+  it('refuses a callback that did not start in this browser (no login-state cookie)', async () => {
+    const victim = createBrowser(t.app);
+    const callback = await callbackFor(createBrowser(t.app), 'owner@example.com');
+    const before = await sessions();
+    expect((await victim.get(loginUrlFromCallback(callback))).location).toBe('/login?error=failed');
+    expect(await sessions()).toBe(before);
+  });
+
+  it('refuses a wrong client_id, an expired attempt and an account deleted meanwhile', async () => {
+    const before = await sessions();
+
+    const wrongClient = createBrowser(t.app);
+    const callback = await callbackFor(wrongClient, 'owner@example.com');
+    expect(
+      (await wrongClient.get(withParam(loginUrlFromCallback(callback), 'client_id', 'other'))).location,
+    ).toBe('/login?error=failed');
+
+    const late = createBrowser(t.app);
+    const lateCallback = await callbackFor(late, 'owner@example.com');
+    t.clock.advance(11 * 60_000);
+    expect((await late.get(loginUrlFromCallback(lateCallback))).location).toBe('/login?error=failed');
+
+    const gone = createBrowser(t.app);
+    const temp = await t.prisma.user.create({
+      data: { email: 'temp@example.com', fullName: 'Temp', role: 'user' },
+    });
+    const goneCallback = await callbackFor(gone, 'temp@example.com');
+    await t.prisma.user.delete({ where: { id: temp.id } });
+    expect((await gone.get(loginUrlFromCallback(goneCallback))).location).toBe('/login?error=failed');
+
+    expect(await sessions()).toBe(before);
+  });
+
+  it('sends an error reported by the provider to the failed login page and forgets the attempt', async () => {
+    const browser = createBrowser(t.app);
+    const { start, page } = await openSignInPage(browser);
+    const state = new URL(start.location ?? '').searchParams.get('state') ?? '';
+    const { action } = accountButton(page.body, 'owner@example.com');
+    const callback = new URL(await submitAndReachCallback(browser, action, { intent: 'cancel' }));
+    expect(callback.searchParams.get('error')).toBe('access_denied');
+    const done = await browser.get(loginUrlFromCallback(callback.href));
+    expect(done.location).toBe('/login?error=failed');
+    expect(await t.prisma.loginAttempt.findUnique({ where: { state } })).toBeNull();
+  });
+
+  it('limits sign-in calls per client address with 429 RATE_LIMITED', async () => {
+    const call = (ip: string) =>
+      t.app.inject({ method: 'GET', url: '/api/v1/login', headers: { 'x-forwarded-for': ip } });
+    for (let i = 0; i < 120; i += 1) expect((await call('203.0.113.9')).statusCode).toBe(302);
+    const limited = await call('203.0.113.9');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json().errors[0].code).toBe('RATE_LIMITED');
+    expect((await call('203.0.113.10')).statusCode).toBe(302);
+  });
+
+  it('rejects over-long parameters with the validation envelope', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/login?state=${'x'.repeat(600)}&code=a`,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/app.ts';
+
+// The public PDFs: user guide, catalogues and terms, with GET and HEAD answering the same headers.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const request = (method: 'GET' | 'HEAD', url: string) => t.app.inject({ method, url });
+
+const documents = [
+  ['/manuals', 'User Guide.pdf'],
+  ['/catalogue/Vehicle%20Data.pdf', 'Vehicle Data.pdf'],
+  ['/catalogue/Home%20Charger%20Data.pdf', 'Home Charger Data.pdf'],
+  ['/catalogue/Data%20Prices.pdf', 'Data Prices.pdf'],
+  ['/tnc/2025-06_user_en.pdf', '2025-06_user_en.pdf'],
+  ['/tnc/2025-01_user_en.pdf', '2025-01_user_en.pdf'],
+  ['/tnc/2025-01_agent_en.pdf', '2025-01_agent_en.pdf'],
+  ['/tnc/2025-01_admin_en.pdf', '2025-01_admin_en.pdf'],
+] as const;
+
+describe('documents', () => {
+  it.each(documents)('GET %s answers an inline PDF without a session', async (url, fileName) => {
+    const response = await request('GET', url);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe(`inline; filename="${fileName}"`);
+    expect(Number(response.headers['content-length'])).toBe(response.rawPayload.length);
+    expect(response.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  });
+
+  it.each(documents)('HEAD %s answers the same headers and no body', async (url) => {
+    const [get, head] = [await request('GET', url), await request('HEAD', url)];
+    expect(head.statusCode).toBe(200);
+    expect(head.rawPayload.length).toBe(0);
+    for (const name of ['content-type', 'content-disposition', 'content-length']) {
+      expect(head.headers[name]).toBe(get.headers[name]);
+    }
+  });
+
+  it('serves the same bytes again from its cache', async () => {
+    const first = await request('GET', '/catalogue/Data%20Prices.pdf');
+    const second = await request('GET', '/catalogue/Data%20Prices.pdf');
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it('answers 404 DOCUMENT_NOT_FOUND for a terms version that does not exist, on GET and HEAD', async () => {
+    for (const url of ['/tnc/2024-12_user_en.pdf', '/tnc/2025-06_agent_en.pdf']) {
+      const get = await request('GET', url);
+      expect(get.statusCode).toBe(404);
+      expect(get.json().errors[0].code).toBe('DOCUMENT_NOT_FOUND');
+      const head = await request('HEAD', url);
+      expect([head.statusCode, head.rawPayload.length]).toEqual([404, 0]);
+    }
+  });
+
+  it('answers 400 VALIDATION_FAILED for a malformed terms name or an unknown catalogue', async () => {
+    for (const url of [
+      '/tnc/2025-01_owner_en.pdf',
+      '/tnc/..%2F2025-01_user_en.pdf',
+      '/catalogue/Secrets.pdf',
+    ]) {
+      const response = await request('GET', url);
+      expect([response.statusCode, response.json().errors[0].code]).toEqual([400, 'VALIDATION_FAILED']);
+    }
+  });
+});

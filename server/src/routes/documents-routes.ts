@@ -1,0 +1,95 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PortalDeps } from '../deps.ts';
+import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documents.ts';
+import type { CatalogueName } from '../domain/field-catalogue.ts';
+import { parseTermsDocumentName } from '../domain/terms-text.ts';
+import { notFound } from '../lib/app-error.ts';
+import { defineRoute } from '../lib/route.ts';
+
+const USER_GUIDE_FILE = 'User Guide.pdf';
+const catalogues: Readonly<Record<string, CatalogueName>> = {
+  'Vehicle Data.pdf': 'Vehicle Data',
+  'Home Charger Data.pdf': 'Home Charger Data',
+  'Data Prices.pdf': 'Data Prices',
+};
+
+const documentNotFound = () => notFound('DOCUMENT_NOT_FOUND', 'This document could not be found.');
+
+/** Answers a PDF inline; HEAD gets the same headers and no body, so clients can check it first. */
+function sendPdf(request: FastifyRequest, reply: FastifyReply, fileName: string, pdf: Buffer): FastifyReply {
+  reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `inline; filename="${fileName.replace(/[^A-Za-z0-9 ._-]/g, '_')}"`)
+    .header('content-length', String(pdf.length))
+    .header('cache-control', 'public, max-age=300');
+  return request.method === 'HEAD' ? reply.send() : reply.send(pdf);
+}
+
+/**
+ * The public PDFs outside /api: user guide, data catalogues and terms of use. They are generated
+ * (from the field catalogue and the branding) on first use and kept in memory; the branding is fixed
+ * for the life of the app, so the document name is the cache key.
+ */
+export function documentsRoutes({ config, prisma }: PortalDeps) {
+  const brand = config.brand;
+  const cache = new Map<string, Promise<Buffer>>();
+  const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
+    let pdf = cache.get(key);
+    if (!pdf) {
+      pdf = render();
+      cache.set(key, pdf);
+      pdf.catch(() => cache.delete(key));
+    }
+    return pdf;
+  };
+
+  const userGuide = () => cached('manual', () => renderUserGuide(brand));
+  const catalogue = (document: string) => {
+    const name = catalogues[document];
+    if (!name) throw documentNotFound();
+    return cached(`catalogue/${name}`, () => renderCatalogue(name, brand));
+  };
+  const terms = async (document: string) => {
+    const parsed = parseTermsDocumentName(document);
+    const version = parsed
+      ? await prisma.termsVersion.findUnique({
+          where: { role_version: { role: parsed.role, version: parsed.termsId } },
+        })
+      : null;
+    if (!parsed || !version) throw documentNotFound();
+    return cached(`tnc/${document}`, () =>
+      renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }),
+    );
+  };
+
+  return [
+    defineRoute({
+      operationId: 'getUserGuide',
+      handler: async ({ request, reply }) => sendPdf(request, reply, USER_GUIDE_FILE, await userGuide()),
+    }),
+    defineRoute({
+      operationId: 'headUserGuide',
+      handler: async ({ request, reply }) => sendPdf(request, reply, USER_GUIDE_FILE, await userGuide()),
+    }),
+    defineRoute({
+      operationId: 'getCatalogue',
+      handler: async ({ request, reply, params }) =>
+        sendPdf(request, reply, params.document, await catalogue(params.document)),
+    }),
+    defineRoute({
+      operationId: 'headCatalogue',
+      handler: async ({ request, reply, params }) =>
+        sendPdf(request, reply, params.document, await catalogue(params.document)),
+    }),
+    defineRoute({
+      operationId: 'getTermsDocument',
+      handler: async ({ request, reply, params }) =>
+        sendPdf(request, reply, params.document, await terms(params.document)),
+    }),
+    defineRoute({
+      operationId: 'headTermsDocument',
+      handler: async ({ request, reply, params }) =>
+        sendPdf(request, reply, params.document, await terms(params.document)),
+    }),
+  ];
+}

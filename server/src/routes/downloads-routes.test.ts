@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { readZip } from '../../test/zip.ts';
+import { createDownloadJob } from '../services/jobs.ts';
+
+// Download jobs of the owner's products, their links and the export download, over HTTP.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t.close());
+
+const OWNER = 'owner@example.com';
+const call = (method: 'GET' | 'POST', url: string, who?: string) =>
+  t.app.inject({ method, url, headers: who ? as(who) : {} });
+const codeOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+
+interface Job {
+  id: string;
+  relatedId: string | null;
+  type: string;
+  status: string;
+  exportRequest: { vehicles: { id: string }[]; wallboxes: { id: string }[] };
+  createdAt: string;
+  updatedAt: string;
+}
+
+const createOne = async (productId: string, who = OWNER) =>
+  (await call('POST', `/api/v1/products/${productId}/download`, who)).json() as Job;
+const statusOf = async (jobId: string) =>
+  (await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: jobId } })).status;
+const linkFor = (jobId: string, who = OWNER) =>
+  call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
+
+/** Moves the clock through the job's CREATED (2 s) and minimum RUNNING (5 s) times. */
+async function runJobs(): Promise<void> {
+  t.clock.advance(2_000);
+  await t.app.portal.jobs.tick();
+  t.clock.advance(5_000);
+  await t.app.portal.jobs.tick();
+}
+
+describe('createProductDownload', () => {
+  it('creates a PRODUCT job for one enabled product, exposing only product ids', async () => {
+    const response = await call('POST', '/api/v1/products/prod-veh-1/download', OWNER);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toEqual({
+      id: expect.any(String),
+      relatedId: 'prod-veh-1',
+      type: 'PRODUCT',
+      status: 'CREATED',
+      exportRequest: { vehicles: [{ id: 'prod-veh-1' }], wallboxes: [] },
+      createdAt: t.clock.now().toISOString(),
+      updatedAt: t.clock.now().toISOString(),
+    });
+    const stored = await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: response.json().id } });
+    expect(JSON.parse(stored.exportRequest).vehicles[0]).toMatchObject({
+      id: 'prod-veh-1',
+      includeSensitiveData: true,
+    });
+  });
+
+  it('answers 409 COLLECTION_DISABLED when collection is off and 404 for a product that is not the caller’s', async () => {
+    const off = await call('POST', '/api/v1/products/prod-veh-3/download', OWNER);
+    expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_DISABLED']);
+    const foreign = await call('POST', '/api/v1/products/prod-veh-4/download', OWNER);
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+  });
+
+  it('refuses no session (401) and companies (403)', async () => {
+    const anonymous = await call('POST', '/api/v1/products/prod-veh-1/download');
+    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    const agent = await call('POST', '/api/v1/products/prod-veh-1/download', 'fleet@example.com');
+    expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('createProductsDownload', () => {
+  it('creates a PRODUCTS job covering every product with collection enabled', async () => {
+    const response = await call('POST', '/api/v1/products/download', OWNER);
+    expect(response.statusCode).toBe(201);
+    const job = response.json() as Job;
+    expect([job.type, job.relatedId, job.status]).toEqual(['PRODUCTS', null, 'CREATED']);
+    expect(job.exportRequest).toEqual({
+      vehicles: [{ id: 'prod-veh-1' }, { id: 'prod-veh-2' }],
+      wallboxes: [{ id: 'prod-wb-1' }],
+    });
+  });
+
+  it('answers 409 NO_PRODUCTS_ENABLED when nothing is collecting, 401 without a session, 403 for companies', async () => {
+    const none = await call('POST', '/api/v1/products/download', 'empty@example.com');
+    expect([none.statusCode, codeOf(none)]).toEqual([409, 'NO_PRODUCTS_ENABLED']);
+    const anonymous = await call('POST', '/api/v1/products/download');
+    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    const agent = await call('POST', '/api/v1/products/download', 'fleet@example.com');
+    expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('listDownloadJobs', () => {
+  it("lists the caller's jobs newest first and nobody else's", async () => {
+    t.clock.advance(1_000);
+    const newest = await createOne('prod-wb-1');
+    const owner = (await call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
+    expect(owner[0]?.id).toBe(newest.id);
+    const times = owner.map((job) => job.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+    const mine = await t.prisma.downloadJob.count({ where: { user: { email: OWNER } } });
+    expect(owner).toHaveLength(mine);
+
+    const second = await call('GET', '/api/v1/products/download/jobs', 'second@example.com');
+    expect(second.json()).toEqual([]);
+    const agent = await call('GET', '/api/v1/products/download/jobs', 'fleet@example.com');
+    expect([agent.statusCode, agent.json()]).toEqual([200, []]);
+  });
+
+  it('answers at most the 50 newest jobs', async () => {
+    const user = await t.prisma.user.findUniqueOrThrow({ where: { email: 'second@example.com' } });
+    for (let i = 0; i < 55; i += 1) {
+      await createDownloadJob(
+        {
+          prisma: t.prisma,
+          clock: { ...t.clock, now: () => new Date(t.clock.now().getTime() - i * 60_000) },
+        },
+        { userId: user.id, type: 'PRODUCT', relatedId: 'prod-veh-4', products: [] },
+      );
+    }
+    const jobs = (await call('GET', '/api/v1/products/download/jobs', 'second@example.com')).json() as Job[];
+    expect(jobs).toHaveLength(50);
+    expect(jobs[0]?.createdAt).toBe(t.clock.now().toISOString());
+    await t.prisma.downloadJob.deleteMany({ where: { userId: user.id } });
+  });
+
+  it('refuses no session (401) and admins (403)', async () => {
+    const anonymous = await call('GET', '/api/v1/products/download/jobs');
+    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    const admin = await call('GET', '/api/v1/products/download/jobs', 'admin@example.com');
+    expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
+  });
+});
+
+describe('getDownloadLink and downloadExport', () => {
+  it('moves a job CREATED → RUNNING → COMPLETED on the simulation clock', async () => {
+    const job = await createOne('prod-wb-1');
+    t.clock.advance(1_999);
+    await t.app.portal.jobs.tick();
+    expect(await statusOf(job.id)).toBe('CREATED');
+    t.clock.advance(1);
+    await t.app.portal.jobs.tick();
+    expect(await statusOf(job.id)).toBe('RUNNING');
+    t.clock.advance(4_999);
+    await t.app.portal.jobs.tick();
+    expect(await statusOf(job.id)).toBe('RUNNING');
+    t.clock.advance(1);
+    await t.app.portal.jobs.tick();
+    expect(await statusOf(job.id)).toBe('COMPLETED');
+    const listed = (await call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
+    expect(listed.find((entry) => entry.id === job.id)?.status).toBe('COMPLETED');
+  });
+
+  it('answers 409 JOB_NOT_READY until the job is completed', async () => {
+    const job = await createOne('prod-wb-1');
+    const created = await linkFor(job.id);
+    expect([created.statusCode, codeOf(created)]).toEqual([409, 'JOB_NOT_READY']);
+    t.clock.advance(2_000);
+    await t.app.portal.jobs.tick();
+    const running = await linkFor(job.id);
+    expect([running.statusCode, codeOf(running)]).toEqual([409, 'JOB_NOT_READY']);
+  });
+
+  it('gives the owner of a completed job a link that downloads the zip with its data', async () => {
+    const job = await createOne('prod-veh-1');
+    await runJobs();
+    const response = await linkFor(job.id);
+    expect(response.statusCode).toBe(200);
+    const { link } = response.json() as { link: string };
+    expect(link).toMatch(/^\/api\/v1\/exports\/[A-Za-z0-9_-]{43}$/);
+
+    const download = await call('GET', link, OWNER);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/zip');
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="data-export-${job.createdAt.slice(0, 10)}-${job.id}.zip"`,
+    );
+    expect(download.headers['cache-control']).toBe('no-store');
+    expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+
+    const entries = await readZip(download.rawPayload);
+    expect([...entries.keys()]).toEqual(
+      expect.arrayContaining(['manifest.json', 'data-dictionary.csv', 'data-dictionary.json']),
+    );
+    const manifest = JSON.parse(entries.get('manifest.json')?.toString('utf8') ?? '{}');
+    expect(manifest.requestedBy).toBe(OWNER);
+    expect(manifest.products).toHaveLength(1);
+    const product = manifest.products[0];
+    expect([product.id, product.personalDataIncluded]).toEqual(['prod-veh-1', true]);
+    expect(product.records).toBeGreaterThan(0);
+    // Only data of the collection periods, and nothing after the job was created.
+    expect(product.timeWindows.at(-1).to).toBe(job.createdAt);
+    const csv = entries.get(`${product.folder}data.csv`)?.toString('utf8') ?? '';
+    const header = csv.split('\r\n')[0]?.split(',') ?? [];
+    expect(header).toEqual(expect.arrayContaining(['timestamp', 'latitude', 'longitude']));
+    const firstRow = csv.split('\r\n')[1]?.split(',') ?? [];
+    expect(Number(firstRow[header.indexOf('latitude')])).not.toBeNaN();
+  });
+
+  it('keeps links and exports to their owner: 404 for another user, a company, an unknown token', async () => {
+    const job = await createOne('prod-wb-1');
+    await runJobs();
+    for (const who of ['second@example.com', 'fleet@example.com']) {
+      const response = await linkFor(job.id, who);
+      expect([response.statusCode, codeOf(response)]).toEqual([404, 'JOB_NOT_FOUND']);
+    }
+    const admin = await linkFor(job.id, 'admin@example.com');
+    expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
+    const anonymousLink = await call('GET', `/api/v1/products/download/jobs/${job.id}/link`);
+    expect([anonymousLink.statusCode, codeOf(anonymousLink)]).toEqual([401, 'UNAUTHENTICATED']);
+    const unknownJob = await linkFor('no-such-job');
+    expect([unknownJob.statusCode, codeOf(unknownJob)]).toEqual([404, 'JOB_NOT_FOUND']);
+
+    const { link } = (await linkFor(job.id)).json() as { link: string };
+    for (const who of ['second@example.com', 'fleet@example.com', 'admin@example.com']) {
+      const response = await call('GET', link, who);
+      expect([response.statusCode, codeOf(response)]).toEqual([404, 'NOT_FOUND']);
+    }
+    const anonymous = await call('GET', link);
+    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    const unknown = await call('GET', `/api/v1/exports/${'x'.repeat(43)}`, OWNER);
+    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
+    const malformed = await call('GET', '/api/v1/exports/short', OWNER);
+    expect([malformed.statusCode, codeOf(malformed)]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('answers 410 EXPORT_EXPIRED for a link older than 10 minutes; a new link works again', async () => {
+    const job = await createOne('prod-wb-1');
+    await runJobs();
+    const { link } = (await linkFor(job.id)).json() as { link: string };
+    t.clock.advance(10 * 60 * 1000);
+    const expired = await call('GET', link, OWNER);
+    expect([expired.statusCode, codeOf(expired)]).toEqual([410, 'EXPORT_EXPIRED']);
+    const fresh = (await linkFor(job.id)).json() as { link: string };
+    expect(fresh.link).not.toBe(link);
+    expect((await call('GET', fresh.link, OWNER)).statusCode).toBe(200);
+    // Only the newest link works.
+    expect((await call('GET', link, OWNER)).statusCode).toBe(404);
+  });
+
+  it('deletes exports after 7 days; their link then answers 410 EXPORT_EXPIRED', async () => {
+    const job = await createOne('prod-wb-1');
+    await runJobs();
+    const stored = await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(await t.app.portal.jobs.storage.size(stored.filePath ?? '')).toBeGreaterThan(0);
+    t.clock.advance(7 * 24 * 3600 * 1000 + 1);
+    await t.app.portal.jobs.tick();
+    expect(await t.app.portal.jobs.storage.size(stored.filePath ?? '')).toBeNull();
+    const response = await linkFor(job.id);
+    expect([response.statusCode, codeOf(response)]).toEqual([410, 'EXPORT_EXPIRED']);
+  });
+});

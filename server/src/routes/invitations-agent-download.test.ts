@@ -1,0 +1,195 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
+import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../services/job-snapshot.ts';
+
+// A company's export of a connected user's data, and the limit on code redemption.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
+});
+afterAll(async () => t.close());
+
+const fleet = as('fleet@example.com');
+const codeOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+const startDownload = (invitationId: string, who = 'fleet@example.com') =>
+  t.app.inject({ method: 'POST', url: `/api/v1/agents/invites/${invitationId}/download`, headers: as(who) });
+
+function unzip(buffer: Buffer): Promise<Map<string, string>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const entries = new Map<string, string>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(entries));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** Shares products without personal data with fleet@ and has the owner accept: an ACCEPTED sharing. */
+async function acceptedSharing(): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/invitations',
+    headers: as('owner@example.com'),
+    payload: [
+      { productId: 'prod-veh-1', includeSensitiveData: false },
+      { productId: 'prod-wb-1', includeSensitiveData: false },
+    ],
+  });
+  const redeemed = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/invitations/redeem/${created.json().code}`,
+    headers: fleet,
+  });
+  const id = redeemed.json().invitationId as string;
+  await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/invitations/${id}/redeem/accept`,
+    headers: as('owner@example.com'),
+  });
+  return id;
+}
+
+async function runJobs(): Promise<void> {
+  t.clock.advance(JOB_START_DELAY_MS);
+  await t.app.portal.jobs.tick();
+  t.clock.advance(JOB_MIN_RUNNING_MS);
+  await t.app.portal.jobs.tick();
+}
+
+describe('createInvitationDownload', () => {
+  it('exports only the shared products, without personal fields, and records the download', async () => {
+    const id = await acceptedSharing();
+    t.clock.advance(60 * 60 * 1000);
+    const response = await startDownload(id);
+    expect(response.statusCode).toBe(201);
+    const job = response.json();
+    expect(job).toMatchObject({ type: 'INVITE', relatedId: id, status: 'CREATED' });
+    expect(job.exportRequest).toEqual({ vehicles: [{ id: 'prod-veh-1' }], wallboxes: [{ id: 'prod-wb-1' }] });
+
+    await runJobs();
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/download/jobs/${job.id}/link`,
+      headers: fleet,
+    });
+    expect(link.statusCode).toBe(200);
+    const zip = await t.app.inject({ method: 'GET', url: link.json().link, headers: fleet });
+    expect(zip.statusCode).toBe(200);
+    const entries = await unzip(zip.rawPayload);
+    const data = [...entries].filter(([name]) => name !== 'manifest.json');
+    expect(data.length).toBeGreaterThan(2);
+    for (const [name, content] of data) {
+      for (const personal of ['latitude', 'longitude', 'card_id'])
+        expect(content, name).not.toContain(personal);
+    }
+    const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as {
+      products: { id: string; personalDataIncluded: boolean }[];
+    };
+    expect(manifest.products.map((p) => [p.id, p.personalDataIncluded]).sort()).toEqual([
+      ['prod-veh-1', false],
+      ['prod-wb-1', false],
+    ]);
+    const events = await t.prisma.sharingEvent.findMany({
+      where: { invitationId: id },
+      orderBy: [{ at: 'asc' }, { id: 'asc' }],
+    });
+    expect(events.at(-1)).toMatchObject({
+      type: 'DATA_DOWNLOADED',
+      actorRole: 'agent',
+      actorId: 'user-fleet',
+    });
+  });
+
+  it('keeps personal data where the user allowed it, per product', async () => {
+    const response = await startDownload('inv-owner-accepted');
+    const job = await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: response.json().id } });
+    const snapshot = JSON.parse(job.exportRequest) as {
+      vehicles: { id: string; includeSensitiveData: boolean }[];
+    };
+    expect(snapshot.vehicles.map((v) => [v.id, v.includeSensitiveData]).sort()).toEqual([
+      ['prod-veh-1', true],
+      ['prod-veh-3', false],
+    ]);
+    await runJobs();
+    const link = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/products/download/jobs/${job.id}/link`,
+      headers: fleet,
+    });
+    const entries = await unzip(
+      (await t.app.inject({ method: 'GET', url: link.json().link, headers: fleet })).rawPayload,
+    );
+    const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as {
+      products: { id: string; folder: string }[];
+    };
+    const folder = (id: string) => manifest.products.find((product) => product.id === id)?.folder ?? '?';
+    const csv = (id: string) =>
+      [...entries].find(([name]) => name.startsWith(folder(id)) && name.endsWith('.csv'))?.[1] ?? '';
+    expect(csv('prod-veh-1').split('\r\n')[0]).toContain('latitude');
+    expect(csv('prod-veh-3').split('\r\n')[0]).not.toContain('latitude');
+  });
+
+  it('leaves out shared products that never collected data', async () => {
+    await t.prisma.collectionPeriod.deleteMany({ where: { productId: 'prod-wb-3' } });
+    const response = await startDownload('inv-second-accepted');
+    expect(response.json().exportRequest).toEqual({ vehicles: [{ id: 'prod-veh-4' }], wallboxes: [] });
+  });
+
+  it('works only while the sharing is accepted', async () => {
+    const claimed = await startDownload('inv-second-declined');
+    expect([claimed.statusCode, codeOf(claimed)]).toEqual([409, 'INVALID_INVITATION_STATE']);
+    const paused = await startDownload('inv-second-paused');
+    expect([paused.statusCode, codeOf(paused)]).toEqual([409, 'SHARING_SUSPENDED']);
+    const foreign = await startDownload('inv-owner-paused');
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+    const missing = await startDownload('nope');
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expect(codeOf(await startDownload('inv-owner-accepted', 'pending@example.com'))).toBe('AGENT_NOT_ACTIVE');
+    expect(codeOf(await startDownload('inv-owner-accepted', 'owner@example.com'))).toBe('FORBIDDEN');
+    expect(codeOf(await startDownload('inv-owner-accepted', 'admin@example.com'))).toBe('FORBIDDEN');
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/v1/agents/invites/inv-owner-accepted/download' }))
+        .statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('redemption rate limit', () => {
+  it('answers 429 RATE_LIMITED in the envelope once a company has used its attempts', async () => {
+    const limited = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '3' } });
+    try {
+      const attempt = (who: string) =>
+        limited.app.inject({
+          method: 'PUT',
+          url: '/api/v1/invitations/redeem/ZZZZ-ZZZZ-ZZZZ-ZZZZ',
+          headers: as(who),
+        });
+      for (let i = 0; i < 3; i += 1) expect(codeOf(await attempt('fleet@example.com'))).toBe('INVALID_CODE');
+      const blocked = await attempt('fleet@example.com');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json()).toEqual({
+        errors: [{ code: 'RATE_LIMITED', message: 'Too many attempts. Please wait a minute and try again.' }],
+      });
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // Another company has its own allowance.
+      expect(codeOf(await attempt('chargewise@example.com'))).toBe('INVALID_CODE');
+    } finally {
+      await limited.close();
+    }
+  });
+});

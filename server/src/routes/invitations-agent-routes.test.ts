@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, type TestApp } from '../../test/app.ts';
+
+// The company's side of sharing: redeeming codes, connected users, permissions, removal.
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
+});
+afterAll(async () => t.close());
+
+const inject = (method: 'GET' | 'PUT' | 'POST', url: string, who?: string) =>
+  t.app.inject({ method, url, headers: who ? as(who) : {} });
+const codeOf = (response: { json(): unknown }) =>
+  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+
+async function newCode(productId = 'prod-veh-1'): Promise<string> {
+  const created = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/invitations',
+    headers: as('owner@example.com'),
+    payload: [{ productId, includeSensitiveData: false }],
+  });
+  return created.json().code as string;
+}
+
+describe('redeemInvitationCode', () => {
+  it('claims a code typed in lower case without dashes and with Crockford look-alikes', async () => {
+    const code = await newCode();
+    const typed = code.replaceAll('-', '').toLowerCase().replaceAll('0', 'o').replaceAll('1', 'l');
+    const response = await inject('PUT', `/api/v1/invitations/redeem/${typed}`, 'fleet@example.com');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      fullName: 'Olivia Owner',
+      email: 'owner@example.com',
+      status: 'CLAIMED',
+    });
+    const row = await t.prisma.invitation.findUniqueOrThrow({ where: { id: response.json().invitationId } });
+    expect(row.agentId).toBe('user-fleet');
+  });
+
+  it('gives one identical answer for a wrong, used, expired, revoked or malformed code', async () => {
+    const used = await newCode();
+    await inject('PUT', `/api/v1/invitations/redeem/${used}`, 'fleet@example.com');
+    const expired = await newCode();
+    const revoked = await newCode();
+    const revokedRow = await t.prisma.invitation.findUniqueOrThrow({
+      where: { code: revoked.replaceAll('-', '') },
+    });
+    await inject('PUT', `/api/v1/invitations/${revokedRow.id}/revoke`, 'owner@example.com');
+    await t.prisma.invitation.update({
+      where: { code: expired.replaceAll('-', '') },
+      data: { expiresAt: new Date(t.clock.now().getTime() - 1) },
+    });
+    const answers = [];
+    for (const code of ['ZZZZ-ZZZZ-ZZZZ-ZZZZ', used, expired, revoked, 'ABC']) {
+      const response = await inject('PUT', `/api/v1/invitations/redeem/${code}`, 'chargewise@example.com');
+      answers.push([response.statusCode, response.json()]);
+    }
+    for (const answer of answers) {
+      expect(answer).toEqual([
+        400,
+        { errors: [{ code: 'INVALID_CODE', message: 'Invalid or expired code.' }] },
+      ]);
+    }
+  });
+
+  it('is for active companies only', async () => {
+    const code = await newCode();
+    for (const who of ['pending@example.com', 'rejected@example.com', 'newco@example.com']) {
+      const response = await inject('PUT', `/api/v1/invitations/redeem/${code}`, who);
+      expect([response.statusCode, codeOf(response)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
+    }
+    for (const who of ['owner@example.com', 'admin@example.com']) {
+      expect(codeOf(await inject('PUT', `/api/v1/invitations/redeem/${code}`, who))).toBe('FORBIDDEN');
+    }
+    expect((await inject('PUT', `/api/v1/invitations/redeem/${code}`)).statusCode).toBe(401);
+    const row = await t.prisma.invitation.findUniqueOrThrow({ where: { code: code.replaceAll('-', '') } });
+    expect(row.status).toBe('CREATED');
+  });
+
+  it('lets exactly one of 20 simultaneous redemptions of a code win', async () => {
+    const code = await newCode();
+    const companies = ['fleet@example.com', 'chargewise@example.com', 'saferoad@example.com'];
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        inject('PUT', `/api/v1/invitations/redeem/${code}`, companies[i % companies.length]),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 400)).toHaveLength(19);
+    const row = await t.prisma.invitation.findUniqueOrThrow({ where: { code: code.replaceAll('-', '') } });
+    const claims = await t.prisma.sharingEvent.count({ where: { invitationId: row.id, type: 'CLAIMED' } });
+    expect([row.status, claims]).toEqual(['CLAIMED', 1]);
+  });
+});
+
+describe('listConnectedInvitations', () => {
+  const ids = async (filter: string, who = 'fleet@example.com') =>
+    ((await inject('GET', `/api/v1/agents/invitations/${filter}`, who)).json() as { invitationId: string }[])
+      .map((entry) => entry.invitationId)
+      .sort();
+
+  it('lists the users who shared with this company, by filter', async () => {
+    expect(await ids('ACTIVE')).toEqual(['inv-owner-accepted', 'inv-second-accepted']);
+    expect(await ids('DECLINED')).toEqual(['inv-second-declined']);
+    expect(await ids('REVOKED')).toEqual([
+      'inv-second-revoked-after-accepted',
+      'inv-second-revoked-after-claimed',
+    ]);
+    expect(await ids('ALL')).toContain('inv-second-paused');
+    expect(await ids('ALL', 'saferoad@example.com')).not.toContain('inv-owner-accepted');
+  });
+
+  it('refuses inactive companies and other roles', async () => {
+    const pending = await inject('GET', '/api/v1/agents/invitations/ALL', 'pending@example.com');
+    expect([pending.statusCode, codeOf(pending)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
+    expect(codeOf(await inject('GET', '/api/v1/agents/invitations/ALL', 'owner@example.com'))).toBe(
+      'FORBIDDEN',
+    );
+    expect(codeOf(await inject('GET', '/api/v1/agents/invitations/ALL', 'admin@example.com'))).toBe(
+      'FORBIDDEN',
+    );
+    expect((await inject('GET', '/api/v1/agents/invitations/ALL')).statusCode).toBe(401);
+  });
+});
+
+describe('getConnectedInvitationPermissions', () => {
+  it('shows only the shared products and masks a vehicle whose collection is off', async () => {
+    const response = await inject(
+      'GET',
+      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
+      'fleet@example.com',
+    );
+    expect(response.statusCode).toBe(200);
+    const { vehicles, wallboxes } = response.json();
+    const ids = vehicles.map((v: { product: { externalId: string } }) => v.product.externalId).sort();
+    expect(ids).toEqual(['WAU**************', 'WVGZZZE2ZNP004821']);
+    expect(wallboxes.map((w: { id: string }) => w.id)).toEqual(['prod-wb-1']);
+    const body = JSON.stringify(response.json());
+    for (const unshared of ['prod-veh-2', 'prod-wb-2', 'WAUZZZF45PA031598'])
+      expect(body).not.toContain(unshared);
+  });
+
+  it('shares nothing once the connection has ended', async () => {
+    const response = await inject(
+      'GET',
+      '/api/v1/agents/invitations/inv-second-revoked-after-accepted/permissions',
+      'fleet@example.com',
+    );
+    expect(response.json()).toEqual({ vehicles: [], wallboxes: [] });
+  });
+
+  it('answers INVITATION_FORBIDDEN for another company’s, 404 for unknown, AGENT_NOT_ACTIVE when pending', async () => {
+    const foreign = await inject(
+      'GET',
+      '/api/v1/agents/invitations/inv-owner-paused/permissions',
+      'fleet@example.com',
+    );
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+    const missing = await inject('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    const pending = await inject(
+      'GET',
+      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
+      'pending@example.com',
+    );
+    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
+    const owner = await inject(
+      'GET',
+      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
+      'owner@example.com',
+    );
+    expect(codeOf(owner)).toBe('FORBIDDEN');
+  });
+});
+
+describe('revokeConnectedInvitation', () => {
+  it('removes a connected user and records who did it', async () => {
+    const response = await inject(
+      'PUT',
+      '/api/v1/agents/invitations/inv-second-paused/revoke',
+      'fleet@example.com',
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      invitationId: 'inv-second-paused',
+      status: 'REVOKED_AFTER_ACCEPTED',
+    });
+    const last = await t.prisma.sharingEvent.findFirstOrThrow({
+      where: { invitationId: 'inv-second-paused' },
+      orderBy: { at: 'desc' },
+    });
+    expect([last.type, last.actorRole, last.actorId]).toEqual(['REVOKED', 'agent', 'user-fleet']);
+  });
+
+  it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN, INVITATION_NOT_FOUND and AGENT_NOT_ACTIVE', async () => {
+    const ended = await inject(
+      'PUT',
+      '/api/v1/agents/invitations/inv-second-declined/revoke',
+      'fleet@example.com',
+    );
+    expect([ended.statusCode, codeOf(ended)]).toEqual([409, 'INVALID_REVOKE_STATE']);
+    expect(ended.json().errors[0].message).toBe(
+      'This connected user cannot be removed in its current state.',
+    );
+    const foreign = await inject(
+      'PUT',
+      '/api/v1/agents/invitations/inv-owner-paused/revoke',
+      'fleet@example.com',
+    );
+    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'REVOKE_FORBIDDEN']);
+    const missing = await inject('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    const pending = await inject(
+      'PUT',
+      '/api/v1/agents/invitations/inv-owner-accepted/revoke',
+      'pending@example.com',
+    );
+    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
+    expect(
+      codeOf(
+        await inject('PUT', '/api/v1/agents/invitations/inv-owner-accepted/revoke', 'owner@example.com'),
+      ),
+    ).toBe('FORBIDDEN');
+  });
+});

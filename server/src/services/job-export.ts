@@ -1,0 +1,56 @@
+import type { PortalDeps } from '../deps.ts';
+import { type ExportProduct, writeExport } from '../domain/export-writer.ts';
+import type { DownloadJob, Product } from '../generated/prisma/client.ts';
+import type { ExportStorage } from './export-storage.ts';
+import { parseSnapshot, type SnapshotProduct } from './job-snapshot.ts';
+
+function label(product: Product): string {
+  if (product.productType === 'VEHICLE')
+    return [product.brand, product.model].filter(Boolean).join(' ') || 'Vehicle';
+  return product.name ?? 'Home charger';
+}
+
+/**
+ * Writes a job's zip from the snapshot taken when it was created: its products, personal data per
+ * product as chosen, and the collection periods clipped to the job's creation time. Answers the
+ * stored file name. A product deleted since is left out.
+ */
+export async function writeJobExport(
+  deps: Pick<PortalDeps, 'prisma'>,
+  storage: ExportStorage,
+  job: DownloadJob,
+  signal?: AbortSignal,
+): Promise<string> {
+  const snapshot = parseSnapshot(job);
+  const wanted: SnapshotProduct[] = [...snapshot.vehicles, ...snapshot.wallboxes];
+  const rows = await deps.prisma.product.findMany({ where: { id: { in: wanted.map((entry) => entry.id) } } });
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const products: ExportProduct[] = wanted.flatMap((entry) => {
+    const row = byId.get(entry.id);
+    if (!row) return [];
+    return [
+      {
+        id: row.id,
+        productType: row.productType === 'WALLBOX' ? 'WALLBOX' : 'VEHICLE',
+        externalId: row.externalId,
+        label: label(row),
+        includeSensitiveData: entry.includeSensitiveData,
+        periods: entry.periods.map((period) => ({
+          from: new Date(period.from),
+          to: period.to === null ? null : new Date(period.to),
+        })),
+      },
+    ];
+  });
+  const requester = await deps.prisma.user.findUnique({ where: { id: job.userId }, select: { email: true } });
+  const fileName = storage.fileNameFor(job.id);
+  await storage.ensureDirectory();
+  await writeExport({
+    products,
+    generatedAt: new Date(snapshot.until),
+    requestedBy: requester?.email ?? job.userId,
+    destinationPath: storage.resolve(fileName),
+    signal,
+  });
+  return fileName;
+}

@@ -1,0 +1,50 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorCodeOf } from '../../../lib/api/api-error.ts';
+import { $api } from '../../../lib/api/client.ts';
+import type { Schemas } from '../../../lib/api/types.ts';
+import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+
+export type Sharing = Schemas['Sharing'];
+export type SharingAction = 'suspend' | 'resume';
+
+const LIST_PATH = '/api/v1/admin/sharings';
+const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
+
+export function useSharings() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const query = $api.useQuery('get', LIST_PATH);
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) notify.error(t('admin.sharings.errors.fetch'));
+  }, [isError, errorUpdatedAt, notify, t]);
+  return query;
+}
+
+/** Suspend an accepted sharing or resume one an admin paused. */
+export function useSharingAction() {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  const handlers = (action: SharingAction) => ({
+    onSuccess: () => notify.success(t(`admin.sharings.success.${action}`)),
+    onError: (error: unknown) => {
+      const code = errorCodeOf(error);
+      if (code === 'SHARING_NOT_FOUND') notify.error(t('admin.sharings.errors.notFound'));
+      else if (code === 'INVALID_SHARING_STATE') notify.error(t('admin.sharings.errors.invalidState'));
+      else notify.error(t(`admin.sharings.errors.${action}`));
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  });
+  const suspend = $api.useMutation('put', '/api/v1/admin/sharings/{id}/suspend', handlers('suspend'));
+  const resume = $api.useMutation('put', '/api/v1/admin/sharings/{id}/resume', handlers('resume'));
+  return {
+    isPending: suspend.isPending || resume.isPending,
+    run: (action: SharingAction, id: string, onDone: () => void) => {
+      const mutation = action === 'suspend' ? suspend : resume;
+      mutation.mutate({ params: { path: { id } } }, { onSettled: onDone });
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
+import { ApplicationDetails } from './application-details.tsx';
+
+const TONE: Record<ApplicationStatus, BadgeTone> = { pending: 'pending', active: 'active', rejected: 'declined' };
+
+export type ApplicationCardProps = {
+  application: AgentApplication;
+  onDecide: (decision: Decision) => void;
+};
+
+export function ApplicationCard({ application, onDecide }: ApplicationCardProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const detailsId = useId();
+  const { displayName, legalName } = application.registration;
+  return (
+    <li className="admin-card">
+      <div className="admin-card__head">
+        <Avatar name={displayName} variant={application.status === 'pending' ? 'dotted' : 'normal'} />
+        <div className="admin-card__main">
+          <h3 className="admin-card__title">{displayName}</h3>
+          <p className="admin-card__meta">{legalName}</p>
+          <p className="admin-card__meta">
+            {application.email} · {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
+          </p>
+        </div>
+        <Badge tone={TONE[application.status]}>{t(`admin.applicationStatus.${application.status}`)}</Badge>
+      </div>
+      <div className="admin-card__actions">
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={open}
+          aria-controls={detailsId}
+          icon={<ChevronDownIcon size={16} className={open ? 'admin-card__chevron--open' : undefined} />}
+          onClick={() => setOpen((value) => !value)}
+        >
+          {open ? t('admin.applications.hideDetails') : t('admin.applications.showDetails')}
+        </Button>
+        {application.status === 'pending' && (
+          <span className="admin-card__decisions">
+            <Button variant="secondary" size="sm" onClick={() => onDecide('reject')}>
+              {t('admin.applications.reject')}
+            </Button>
+            <Button size="sm" onClick={() => onDecide('approve')}>
+              {t('admin.applications.approve')}
+            </Button>
+          </span>
+        )}
+      </div>
+      {open && <ApplicationDetails id={detailsId} application={application} />}
+    </li>
+  );
+}

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import type { Schemas } from '../../../lib/api/types.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import type { Sharing, SharingAction } from '../api/use-sharings.ts';
+
+type Shown = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';
+
+/** Spec section 4: how a server status is shown. */
+function shownStatus(status: Schemas['InvitationStatus']): Shown {
+  if (status === 'CREATED' || status === 'ACCEPTED') return 'active';
+  if (status === 'CLAIMED') return 'pending';
+  if (status === 'DECLINED') return 'declined';
+  if (status === 'PAUSED_BY_ADMIN') return 'paused';
+  return 'revoked';
+}
+
+const TONE: Record<Shown, BadgeTone> = {
+  active: 'active',
+  pending: 'pending',
+  declined: 'declined',
+  revoked: 'revoked',
+  paused: 'paused',
+};
+
+export function SharingCard({ sharing, onAction }: { sharing: Sharing; onAction: (action: SharingAction) => void }) {
+  const { t } = useTranslation();
+  const shown = shownStatus(sharing.status);
+  return (
+    <li className="admin-card">
+      <div className="admin-card__head">
+        <div className="admin-card__main">
+          <h3 className="admin-card__title">
+            {sharing.ownerName} → {sharing.agentName}
+          </h3>
+          <p className="admin-card__meta">{t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail })}</p>
+          <p className="admin-card__meta">{t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}</p>
+          <p className="admin-card__meta">
+            {t('admin.sharings.products', { count: sharing.productCount })} ·{' '}
+            {t('admin.sharings.created', { date: formatDate(sharing.createdAt) })} ·{' '}
+            {t('admin.sharings.changed', { date: formatDate(sharing.statusChangedAt) })}
+          </p>
+        </div>
+        <Badge tone={TONE[shown]}>{t(`status.${shown}`)}</Badge>
+      </div>
+      {(sharing.status === 'ACCEPTED' || sharing.status === 'PAUSED_BY_ADMIN') && (
+        <div className="admin-card__actions admin-card__actions--end">
+          {sharing.status === 'ACCEPTED' ? (
+            <Button variant="secondary" size="sm" onClick={() => onAction('suspend')}>
+              {t('admin.sharings.suspend')}
+            </Button>
+          ) : (
+            <Button size="sm" onClick={() => onAction('resume')}>
+              {t('admin.sharings.resume')}
+            </Button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

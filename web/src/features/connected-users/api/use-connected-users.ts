@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { $api } from '../../../lib/api/client.ts';
+import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import type { InvitationFilter } from '../invitation-status.ts';
+
+const LIST_PATH = '/api/v1/agents/invitations/{filter}';
+
+/** The key prefix shared by every filter of the list, derived from the generated hooks. */
+export const connectedUsersKeyPrefix = $api
+  .queryOptions('get', LIST_PATH, { params: { path: { filter: 'ALL' } } })
+  .queryKey.slice(0, 2);
+
+/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification. */
+export function useConnectedUsers(filter: InvitationFilter) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const query = $api.useQuery('get', LIST_PATH, { params: { path: { filter } } });
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) notify.error(t('connectedUsers.errors.fetchInvitations'));
+  }, [isError, errorUpdatedAt, notify, t]);
+  return query;
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { IconButton } from '../../../components/ui/icon-button.tsx';
+import { MoreIcon } from '../../../components/ui/icons.tsx';
+import { Menu, MenuItem } from '../../../components/ui/menu.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import type { DownloadState } from '../api/use-invite-downloads.ts';
+import { AVATAR_STYLE, BADGE_TONE, type ConnectedInvitation, canManage, displayStatus } from '../invitation-status.ts';
+import { DownloadButton } from './download-button.tsx';
+
+export type UserCardProps = {
+  invitation: ConnectedInvitation;
+  download: DownloadState;
+  onStartDownload: () => void;
+  onDownload: (jobId: string) => void;
+  onViewPermissions: () => void;
+  onRemove: () => void;
+};
+
+export function UserCard({ invitation, download, onStartDownload, onDownload, onViewPermissions, onRemove }: UserCardProps) {
+  const { t } = useTranslation();
+  const shown = displayStatus(invitation.status);
+  const { fullName } = invitation;
+  return (
+    <li className="user-card" data-status={shown}>
+      <Avatar name={fullName} variant={AVATAR_STYLE[shown]} />
+      <div className="user-card__main">
+        <h3 className="user-card__name">{fullName}</h3>
+        <p className="user-card__email">{invitation.email}</p>
+        <p className="user-card__date">{t('connectedUsers.dateRequested', { date: formatDate(invitation.createdAt) })}</p>
+      </div>
+      <div className="user-card__side">
+        <Tooltip content={t(`status.tooltips.${shown}`)}>
+          <Badge tone={BADGE_TONE[shown]} focusable>
+            {t(`status.${shown}`)}
+          </Badge>
+        </Tooltip>
+        <DownloadButton name={fullName} state={download} onStart={onStartDownload} onDownload={onDownload} />
+        {canManage(invitation.status) && (
+          <Menu
+            label={t('connectedUsers.actions.menu', { name: fullName })}
+            trigger={<IconButton label={t('connectedUsers.actions.menu', { name: fullName })} icon={<MoreIcon />} />}
+          >
+            <MenuItem onSelect={onViewPermissions}>{t('connectedUsers.actions.viewPermissions')}</MenuItem>
+            <MenuItem danger onSelect={onRemove}>
+              {t('connectedUsers.actions.remove')}
+            </MenuItem>
+          </Menu>
+        )}
+      </div>
+    </li>
+  );
+}

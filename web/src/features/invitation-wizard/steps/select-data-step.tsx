@@ -1,0 +1,74 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Callout } from '../../../components/ui/callout.tsx';
+import { InfoIcon } from '../../../components/ui/icons.tsx';
+import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import type { Product } from '../../../lib/api/types.ts';
+import { choiceOf, type Selection, setPersonal, setShare } from '../selection.ts';
+import { ProductChoiceCard } from './product-choice-card.tsx';
+
+type SelectDataStepProps = {
+  vehicles: readonly Product[];
+  wallboxes: readonly Product[];
+  failed: boolean;
+  selection: Selection;
+  onChange: (selection: Selection) => void;
+};
+
+function Category(
+  props: { title: string; tooltip: string; products: readonly Product[] } & SelectDataStepProps,
+) {
+  const { title, tooltip, products, selection, onChange } = props;
+  const headingId = useId();
+  if (products.length === 0) return null;
+  return (
+    <section className="wizard-category" aria-labelledby={headingId}>
+      <h4 id={headingId} className="wizard-category__title">
+        {title}
+        <Tooltip content={tooltip}>
+          <button type="button" className="wizard-category__info" aria-label={tooltip}>
+            <InfoIcon size={16} />
+          </button>
+        </Tooltip>
+      </h4>
+      <ul className="wizard-category__list">
+        {products.map((product) => (
+          <ProductChoiceCard
+            key={product.id}
+            product={product}
+            choice={choiceOf(selection, product.id)}
+            onShare={(share) => onChange(setShare(selection, product.id, share))}
+            onPersonal={(personal) => onChange(setPersonal(selection, product.id, personal))}
+          />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Step 1: per offered product, share it and whether personal data is included. */
+export function SelectDataStep(props: SelectDataStepProps) {
+  const { t } = useTranslation();
+  const { vehicles, wallboxes, failed } = props;
+  return (
+    <div className="wizard-step">
+      <p className="wizard-step__counter">{t('wizard.step1')}</p>
+      <h3>{t('wizard.selectData')}</h3>
+      <p>{t('wizard.selectDataBody')}</p>
+      {failed && <Callout type="warning">{t('wizard.errors.products')}</Callout>}
+      {!failed && vehicles.length + wallboxes.length === 0 && <Callout>{t('wizard.noProducts')}</Callout>}
+      <Category
+        {...props}
+        title={t('wizard.vehicles')}
+        tooltip={t('wizard.vehiclesTooltip')}
+        products={vehicles}
+      />
+      <Category
+        {...props}
+        title={t('wizard.wallboxes')}
+        tooltip={t('wizard.wallboxesTooltip')}
+        products={wallboxes}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Callout } from '../../../components/ui/callout.tsx';
+import { CheckIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import type { Schemas } from '../../../lib/api/types.ts';
+import type { PermissionsRole } from '../api/use-permissions.ts';
+import { displayedExternalId } from '../mask.ts';
+
+type PermissionItemProps = { entry: Schemas['PermissionEntry']; role: PermissionsRole };
+
+function State({ label, on }: { label: string; on: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <div className={`permission-state permission-state--${on ? 'on' : 'off'}`}>
+      <dt>{label}</dt>
+      <dd>
+        {on ? <CheckIcon size={16} /> : <CloseIcon size={16} />}
+        {t(on ? 'permissions.states.on' : 'permissions.states.off')}
+      </dd>
+    </div>
+  );
+}
+
+/** One shared product: read-only sharing states, or a notice when its data collection is off. */
+export function PermissionItem({ entry, role }: PermissionItemProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const { product } = entry;
+  const { model, brand, name } = product.productFields;
+  const isVehicle = product.productType === 'VEHICLE';
+  const externalId = displayedExternalId(product);
+  const title = (isVehicle ? model : name) || externalId;
+  const subtitle = isVehicle && brand ? `${brand} · ${externalId}` : externalId;
+  return (
+    <li className="permission-item" aria-labelledby={titleId}>
+      <div className="permission-item__text">
+        <h4 id={titleId} className="permission-item__title">
+          {title}
+        </h4>
+        <p className="permission-item__subtitle">{subtitle}</p>
+      </div>
+      {product.dataCollectionEnabled ? (
+        <dl className="permission-item__states">
+          <State label={t('permissions.sharingData')} on />
+          <State label={t('permissions.includingPersonal')} on={entry.includeSensitiveData} />
+        </dl>
+      ) : (
+        <Callout>
+          {t(role === 'user' ? 'permissions.collectionOffUser' : 'permissions.collectionOffAgent')}
+        </Callout>
+      )}
+    </li>
+  );
+}

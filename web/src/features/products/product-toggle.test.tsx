@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { owner, vehicle, wallbox } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { errorBody, http, server } from '../../test/server.ts';
+import { answerJobs, findCard, job, toggleIn } from './products-test-helpers.ts';
+
+function answerToggle(status: 200 | 500, wait = 0) {
+  const calls: string[] = [];
+  server.use(
+    http.post('/api/v1/products/{id}/collect/{action}', async ({ params, response }) => {
+      calls.push(`${params.id}/${params.action}`);
+      if (wait) await delay(wait);
+      if (status === 500) return response(500).json(errorBody('INTERNAL_ERROR'));
+      const source = params.id === vehicle.id ? vehicle : wallbox;
+      return response(200).json({ ...source, dataCollectionEnabled: params.action === 'ENABLE' });
+    }),
+  );
+  return calls;
+}
+
+describe('data collection toggle', () => {
+  it('asks for confirmation first; Cancel changes nothing', async () => {
+    const calls = answerToggle(200);
+    const { user } = renderApp('/products', { user: owner });
+    const toggle = toggleIn(await findCard('Garage charger'));
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    const dialog = await screen.findByRole('dialog', { name: 'Enable data sharing?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toggle).not.toBeChecked();
+    expect(calls).toEqual([]);
+  });
+
+  it('enables optimistically, shows progress and locks every toggle while the request runs', async () => {
+    const calls = answerToggle(200, 150);
+    const { user } = renderApp('/products', { user: owner });
+    const card = await findCard('Garage charger');
+    await user.click(toggleIn(card));
+    await user.click(await screen.findByRole('button', { name: 'Enable' }));
+    expect(toggleIn(card)).toBeChecked();
+    expect(within(card).getByText('Enabling data export. This can take a while...')).toBeInTheDocument();
+    expect(toggleIn(card)).toBeDisabled();
+    expect(toggleIn(await findCard('ID.4 Pro'))).toBeDisabled();
+    expect(await screen.findByText('Action was succesful')).toBeInTheDocument();
+    expect(calls).toEqual(['prd_wallbox_1/ENABLE']);
+    expect(toggleIn(card)).toBeChecked();
+    await waitFor(() => expect(toggleIn(card)).toBeEnabled());
+    expect(within(card).queryByText(/This can take a while/)).not.toBeInTheDocument();
+  });
+
+  it('rolls back and names the action when enabling fails', async () => {
+    answerToggle(500, 50);
+    const { user } = renderApp('/products', { user: owner });
+    const card = await findCard('Garage charger');
+    await user.click(toggleIn(card));
+    await user.click(await screen.findByRole('button', { name: 'Enable' }));
+    expect(toggleIn(card)).toBeChecked();
+    expect(await screen.findByText("Couldn't enable data sharing! Try again later..")).toBeInTheDocument();
+    expect(toggleIn(card)).not.toBeChecked();
+    expect(screen.queryByText('Action was succesful')).not.toBeInTheDocument();
+  });
+
+  it('asks before disabling and rolls back a failed disable', async () => {
+    answerToggle(500);
+    const { user } = renderApp('/products', { user: owner });
+    const card = await findCard('ID.4 Pro');
+    await user.click(toggleIn(card));
+    const dialog = await screen.findByRole('dialog', { name: 'Disable data sharing?' });
+    expect(dialog).toHaveTextContent('No new data will be collected for ID.4 Pro');
+    await user.click(within(dialog).getByRole('button', { name: 'Disable' }));
+    expect(await screen.findByText("Couldn't disable data sharing! Try again later..")).toBeInTheDocument();
+    expect(toggleIn(card)).toBeChecked();
+  });
+
+  it.each(['CREATED', 'RUNNING'] as const)('is locked while a download job is %s', async (status) => {
+    answerJobs([
+      job({ id: 'job_1', status, exportRequest: { vehicles: [{ id: vehicle.id }], wallboxes: [] } }),
+    ]);
+    renderApp('/products', { user: owner });
+    const card = await findCard('Garage charger');
+    await waitFor(() => expect(toggleIn(card)).toBeDisabled());
+    expect(toggleIn(card)).toHaveAccessibleDescription(
+      "Garage charger Data export can't be changed while your data are being prepared.",
+    );
+  });
+
+  it.each(['COMPLETED', 'FAILED'] as const)('is not locked by a %s job', async (status) => {
+    let served = 0;
+    answerJobs(() => {
+      served += 1;
+      return [job({ id: 'job_1', status })];
+    });
+    renderApp('/products', { user: owner });
+    const card = await findCard('Garage charger');
+    await waitFor(() => expect(served).toBe(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(toggleIn(card)).toBeEnabled();
+  });
+});

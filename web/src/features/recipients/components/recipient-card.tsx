@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Avatar } from '../../../components/ui/avatar.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { formatDate } from '../../../lib/format-date.ts';
+import {
+  actionsFor,
+  avatarStyleOf,
+  type DateLabel,
+  dateLabelsOf,
+  displayStatusOf,
+  type InvitationEntry,
+  type RecipientAction,
+} from '../recipient-status.ts';
+import { RecipientActions } from './recipient-actions.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+type RecipientCardProps = {
+  entry: InvitationEntry;
+  /** Desktop: a pending agent shows Decline and Accept buttons instead of its status label. */
+  desktop: boolean;
+  onAction: (entry: InvitationEntry, action: RecipientAction) => void;
+};
+
+function DateText({ label }: { label: DateLabel }) {
+  const { t } = useTranslation();
+  if (label.key === 'code') return <>{t('recipients.dates.code', { code: label.code })}</>;
+  return <>{t(`recipients.dates.${label.key}`, { date: formatDate(label.date) })}</>;
+}
+
+export function RecipientCard({ entry, desktop, onAction }: RecipientCardProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const status = displayStatusOf(entry.status);
+  const isAgent = entry.type === 'agent';
+  const inlineDecision = desktop && isAgent && status === 'pending';
+  const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
+  const subtitle = isAgent ? entry.site : entry.link;
+  return (
+    <li className="recipient-card" data-status={status}>
+      {isAgent ? (
+        <Avatar name={entry.displayName} variant={avatarStyleOf(status)} />
+      ) : (
+        <Avatar icon="link" variant={avatarStyleOf(status)} />
+      )}
+      <div className="recipient-card__main">
+        <h3 id={titleId} className="recipient-card__title">
+          {title}
+        </h3>
+        {subtitle && <p className="recipient-card__subtitle">{subtitle}</p>}
+        <ul className="recipient-card__dates">
+          {dateLabelsOf(entry).map((label) => (
+            <li key={label.key}>
+              <DateText label={label} />
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="recipient-card__side">
+        {inlineDecision ? (
+          <div className="recipient-card__decision">
+            <span className="visually-hidden">{t('status.pending')}</span>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-describedby={titleId}
+              onClick={() => onAction(entry, 'decline')}
+            >
+              {t('recipients.actions.decline')}
+            </Button>
+            <Button size="sm" aria-describedby={titleId} onClick={() => onAction(entry, 'accept')}>
+              {t('recipients.actions.accept')}
+            </Button>
+          </div>
+        ) : (
+          <StatusBadge status={status} />
+        )}
+        <RecipientActions
+          actions={actionsFor(entry, inlineDecision)}
+          name={title}
+          describedBy={titleId}
+          onAction={(action) => onAction(entry, action)}
+        />
+      </div>
+    </li>
+  );
+}

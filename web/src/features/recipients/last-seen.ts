@@ -1,0 +1,56 @@
+import { useCallback, useState } from 'react';
+import type { InvitationEntry, InvitationFilter, RecipientsView } from './recipient-status.ts';
+
+/** Last time each view + filter was shown, as epoch ms, keyed `${view}:${filter}`. */
+export type LastSeen = Record<string, number>;
+
+const KEY_PREFIX = 'portal.recipients.lastSeen';
+
+const storageKey = (userId: string | undefined) => (userId ? `${KEY_PREFIX}.${userId}` : KEY_PREFIX);
+const slot = (view: RecipientsView, filter: InvitationFilter) => `${view}:${filter}`;
+
+export function readLastSeen(userId: string | undefined): LastSeen {
+  try {
+    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey(userId)) ?? '{}');
+    if (typeof parsed !== 'object' || parsed === null) return {};
+    return Object.fromEntries(Object.entries(parsed).filter(([, value]) => typeof value === 'number'));
+  } catch {
+    return {};
+  }
+}
+
+/** Entries whose status changed after the view + filter was last shown (never shown: all of them). */
+export function unreadCount(
+  entries: readonly InvitationEntry[] | undefined,
+  since: number | undefined,
+): number {
+  return (entries ?? []).filter((entry) => Date.parse(entry.statusChangedAt) > (since ?? 0)).length;
+}
+
+/** Seen up to now, or up to the newest change shown when the server clock runs ahead of ours. */
+export function seenMark(entries: readonly InvitationEntry[], now = Date.now()): number {
+  return Math.max(now, ...entries.map((entry) => Date.parse(entry.statusChangedAt) || 0));
+}
+
+export function useLastSeen(userId: string | undefined) {
+  const [lastSeen, setLastSeen] = useState<LastSeen>(() => readLastSeen(userId));
+
+  const markSeen = useCallback(
+    (view: RecipientsView, filter: InvitationFilter, entries: readonly InvitationEntry[]) => {
+      setLastSeen((current) => {
+        const next = { ...current, [slot(view, filter)]: seenMark(entries) };
+        window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
+        return next;
+      });
+    },
+    [userId],
+  );
+
+  const unread = (
+    view: RecipientsView,
+    filter: InvitationFilter,
+    entries: readonly InvitationEntry[] | undefined,
+  ) => unreadCount(entries, lastSeen[slot(view, filter)]);
+
+  return { markSeen, unread };
+}

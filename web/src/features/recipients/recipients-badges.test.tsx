@@ -1,0 +1,68 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { owner } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import {
+  activeAgent,
+  activeLink,
+  answerLists,
+  deletedLink,
+  entry,
+  findCard,
+} from './recipients-test-helpers.ts';
+
+const KEY = `portal.recipients.lastSeen.${owner.id}`;
+const stored = () => JSON.parse(window.localStorage.getItem(KEY) ?? '{}') as Record<string, number>;
+const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+
+const olderLink = entry({
+  id: 'old_link',
+  type: 'invitation',
+  status: 'CREATED',
+  statusChangedAt: '2025-03-01T10:00:00.000Z',
+});
+
+describe('tab badges', () => {
+  it('counts unseen entries of the other view and clears a view once it is shown', async () => {
+    answerLists([activeAgent], [activeLink, deletedLink]);
+    const { user } = renderApp('/agents', { user: owner });
+    await findCard('Fleet Analytics');
+    await waitFor(() => expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links, 2 new'));
+    expect(tab('All data recipients')).toHaveAccessibleName('All data recipients');
+    expect(stored()['agents:ALL']).toBeGreaterThan(0);
+    await user.click(tab('Invitation Links'));
+    await findCard(activeLink.code);
+    expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links');
+    await waitFor(() => expect(stored()['invitations:ALL']).toBeGreaterThan(0));
+    await user.click(tab('All data recipients'));
+    await findCard('Fleet Analytics');
+    expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links');
+  });
+
+  it('counts only entries whose status changed after the persisted last-seen time', async () => {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ 'invitations:ALL': Date.parse('2025-03-03T00:00:00.000Z') }),
+    );
+    answerLists([activeAgent], [activeLink, olderLink]);
+    renderApp('/agents', { user: owner });
+    await findCard('Fleet Analytics');
+    await waitFor(() => expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links, 1 new'));
+    expect(tab('Invitation Links')).toHaveTextContent('1');
+  });
+
+  it('keeps a last-seen time per view and filter', async () => {
+    window.localStorage.setItem(
+      KEY,
+      JSON.stringify({ 'invitations:ALL': Date.parse('2030-01-01T00:00:00.000Z') }),
+    );
+    answerLists([activeAgent], [activeLink]);
+    const { user } = renderApp('/agents', { user: owner });
+    await findCard('Fleet Analytics');
+    expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links');
+    await user.click(screen.getByRole('button', { name: /^Filter:/ }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Active' }));
+    await waitFor(() => expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links, 1 new'));
+    await waitFor(() => expect(stored()['agents:ACTIVE']).toBeGreaterThan(0));
+  });
+});

@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { owner } from '../../test/fixtures.ts';
+import { renderApp } from '../../test/render.tsx';
+import { http, server } from '../../test/server.ts';
+import {
+  activeAgent,
+  activeLink,
+  answerLists,
+  deletedLink,
+  entry,
+  findCard,
+  pendingAgent,
+  revokedAgent,
+  setWidth,
+} from './recipients-test-helpers.ts';
+
+describe('data recipients page', () => {
+  afterEach(() => setWidth(1024));
+
+  it('shows the title, subtitle and the invite button, which opens the wizard', async () => {
+    answerLists([]);
+    const { user } = renderApp('/agents', { user: owner });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Data recipients' })).toBeInTheDocument();
+    expect(
+      screen.getByText('Companies that receive your data and the invitation links you created.'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite data recipients' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite data recipients' })).toBeInTheDocument();
+  });
+
+  it('lists agents: initials, name, site, en-GB date, status badge with tooltip', async () => {
+    answerLists([
+      activeAgent,
+      revokedAgent,
+      entry({ id: 'p', displayName: 'Paused Co', status: 'PAUSED_BY_ADMIN' }),
+    ]);
+    const { user } = renderApp('/agents', { user: owner });
+    const card = await findCard('Fleet Analytics');
+    expect(screen.getByRole('list', { name: 'All data recipients' })).toBeInTheDocument();
+    expect(card.querySelector('.ui-avatar')).toHaveTextContent('FA');
+    expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'normal');
+    expect(within(card).getByText('https://fleet.example.com')).toBeInTheDocument();
+    expect(within(card).getByText('Date added: 05/03/2025')).toBeInTheDocument();
+    const badge = within(card).getByText('Active');
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Data is being shared');
+    const revoked = await findCard('Old Partner');
+    expect(within(revoked).getByText('Revoked')).toBeInTheDocument();
+    expect(within(revoked).getByText('Date removed: 05/03/2025')).toBeInTheDocument();
+    expect(revoked.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'disabled');
+    const paused = await findCard('Paused Co');
+    expect(within(paused).getByText('Paused')).toBeInTheDocument();
+    expect(within(paused).getByText('Date suspended: 05/03/2025')).toBeInTheDocument();
+    expect(paused.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'mixed');
+    expect(within(revoked).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('lists invitation links: link icon, code, link, created and expires or deleted dates', async () => {
+    answerLists([], [activeLink, deletedLink]);
+    const { user } = renderApp('/agents', { user: owner });
+    await user.click(await screen.findByRole('tab', { name: /Invitation Links/ }));
+    const card = await findCard('ABCD-EFGH-JKMN-PQRS');
+    expect(card.querySelector('.ui-avatar svg')).not.toBeNull();
+    expect(within(card).getByText('http://localhost:3000/redeem/ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument();
+    expect(within(card).getByText('Date created: 01/03/2025')).toBeInTheDocument();
+    expect(within(card).getByText('Date expires: 15/03/2025')).toBeInTheDocument();
+    const deleted = await findCard(deletedLink.code);
+    expect(within(deleted).getByText('Date deleted: 05/03/2025')).toBeInTheDocument();
+    expect(within(deleted).getByText('Revoked')).toBeInTheDocument();
+  });
+
+  it('shows the loading text, then the empty placeholder of each view', async () => {
+    server.use(
+      http.get('/api/v1/invitations/claimed/{filter}', async ({ response }) => {
+        await delay(80);
+        return response(200).json([]);
+      }),
+    );
+    const { user } = renderApp('/agents', { user: owner });
+    expect(await screen.findByText('Loading data recipients...')).toBeInTheDocument();
+    expect(await screen.findByText('No data recipients yet')).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: /Invitation Links/ }));
+    expect(await screen.findByText('No invitation links yet')).toBeInTheDocument();
+  });
+
+  it('fetches claimed for agents and unclaimed for invitations; no unclaimed call for PENDING or DECLINED', async () => {
+    const calls = answerLists([], []);
+    const { user } = renderApp('/agents', { user: owner });
+    await screen.findByText('No data recipients yet');
+    await waitFor(() => expect(calls.unclaimed).toEqual(['ALL']));
+    expect(calls.claimed).toEqual(['ALL']);
+    const pick = async (label: string) => {
+      await user.click(screen.getByRole('button', { name: /^Filter:/ }));
+      await user.click(await screen.findByRole('menuitemradio', { name: label }));
+    };
+    await pick('Pending');
+    await waitFor(() => expect(calls.claimed).toEqual(['ALL', 'PENDING']));
+    await pick('Declined');
+    await waitFor(() => expect(calls.claimed).toEqual(['ALL', 'PENDING', 'DECLINED']));
+    await user.click(screen.getByRole('tab', { name: /Invitation Links/ }));
+    expect(await screen.findByText('No invitation links yet')).toBeInTheDocument();
+    expect(calls.unclaimed).toEqual(['ALL']);
+    await pick('Active');
+    await waitFor(() => expect(calls.unclaimed).toEqual(['ALL', 'ACTIVE']));
+    expect(screen.getByRole('button', { name: 'Filter: Active' })).toBeInTheDocument();
+  });
+
+  it('shows a pending agent with inline Decline and Accept on desktop, and a single View permissions icon button', async () => {
+    answerLists([pendingAgent]);
+    server.use(
+      http.get('/api/v1/invitations/{id}/permissions', ({ response }) =>
+        response(200).json({ vehicles: [], wallboxes: [] }),
+      ),
+    );
+    const { user } = renderApp('/agents', { user: owner });
+    const card = await findCard('Charge Point Data');
+    expect(within(card).getByText('Code: CODE-INV_PENDING')).toBeInTheDocument();
+    expect(card.querySelector('.ui-badge')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: 'View permissions' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Data permissions' });
+    expect(await within(dialog).findByText('No products are shared.')).toBeInTheDocument();
+  });
+
+  it('on mobile shows the Pending label and puts Accept and Decline in the menu', async () => {
+    setWidth(390);
+    answerLists([pendingAgent]);
+    const { user } = renderApp('/agents', { user: owner });
+    const card = await findCard('Charge Point Data');
+    expect(within(card).getByText('Pending')).toHaveClass('ui-badge');
+    expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'dotted');
+    await user.click(within(card).getByRole('button', { name: 'Actions for Charge Point Data' }));
+    const items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View permissions', 'Accept', 'Decline']);
+  });
+
+  it('offers View permissions and Remove for an active agent, and copy, view, delete for an active link', async () => {
+    answerLists([activeAgent], [activeLink]);
+    const { user } = renderApp('/agents', { user: owner });
+    const card = await findCard('Fleet Analytics');
+    await user.click(within(card).getByRole('button', { name: 'Actions for Fleet Analytics' }));
+    let items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['View permissions', 'Remove data recipient']);
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('tab', { name: /Invitation Links/ }));
+    const link = await findCard(activeLink.code);
+    await user.click(within(link).getByRole('button', { name: `Actions for ${activeLink.code}` }));
+    items = await screen.findAllByRole('menuitem');
+    expect(items.map((item) => item.textContent)).toEqual(['Copy link', 'View permissions', 'Delete link']);
+    await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
+    expect(await screen.findByText('Link copied')).toBeInTheDocument();
+    await expect(navigator.clipboard.readText()).resolves.toBe(activeLink.link);
+  });
+});

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../components/ui/button.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { useBreakpoint } from '../../lib/breakpoints.ts';
+import { useNotify } from '../../lib/notifications/notifications-context.tsx';
+import { useCurrentUser } from '../../lib/session/current-user.ts';
+import { useRecipientActions } from './api/use-recipient-actions.ts';
+import { useRecipientLists } from './api/use-recipient-lists.ts';
+import { FilterMenu } from './components/filter-menu.tsx';
+import { type PendingConfirm, RecipientConfirmModal } from './components/recipient-confirm-modal.tsx';
+import { RecipientList } from './components/recipient-list.tsx';
+import { useLastSeen } from './last-seen.ts';
+import type {
+  InvitationEntry,
+  InvitationFilter,
+  RecipientAction,
+  RecipientsView,
+} from './recipient-status.ts';
+import './recipients.css';
+
+export type RecipientsPageProps = {
+  /** Opens the invitation wizard. */
+  onInvite: () => void;
+  /** Opens the permissions of an invitation (a recipient or a link). */
+  onViewPermissions: (invitationId: string) => void;
+};
+
+const VIEWS: readonly RecipientsView[] = ['agents', 'invitations'];
+const isView = (value: string): value is RecipientsView => (VIEWS as readonly string[]).includes(value);
+
+export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPageProps) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const desktop = useBreakpoint() !== 'mobile';
+  const { data: user } = useCurrentUser();
+  const [view, setView] = useState<RecipientsView>('agents');
+  const [filter, setFilter] = useState<InvitationFilter>('ALL');
+  const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
+  const lists = useRecipientLists(filter);
+  const actions = useRecipientActions();
+  const { markSeen, unread } = useLastSeen(user?.id);
+  const shown = lists[view].entries;
+
+  // What is on screen counts as seen: that view + filter's badge is cleared.
+  useEffect(() => {
+    if (shown) markSeen(view, filter, shown);
+  }, [view, filter, shown, markSeen]);
+
+  const copyLink = async (entry: InvitationEntry) => {
+    try {
+      await navigator.clipboard.writeText(entry.link);
+      notify.success(t('recipients.actions.linkCopied'));
+    } catch {
+      notify.error(t('recipients.errors.copy'));
+    }
+  };
+
+  const onAction = (entry: InvitationEntry, action: RecipientAction) => {
+    if (action === 'viewPermissions') onViewPermissions(entry.id);
+    else if (action === 'copyLink') void copyLink(entry);
+    else if (action === 'removeAgent') setConfirm({ kind: 'revokeAgent', entry });
+    else if (action === 'deleteLink') setConfirm({ kind: 'deleteInvitation', entry });
+    else setConfirm({ kind: action, entry });
+  };
+
+  const onConfirm = ({ kind, entry }: PendingConfirm) => {
+    const close = () => setConfirm(null);
+    if (kind === 'accept' || kind === 'decline') actions.decide(entry, kind, close);
+    else actions.revoke(entry, close);
+  };
+
+  const badge = (tab: RecipientsView) => {
+    const count = tab === view ? 0 : unread(tab, filter, lists[tab].entries);
+    return { badge: count, badgeLabel: t('recipients.tabs.newCount', { count }) };
+  };
+
+  return (
+    <div className="page recipients-page">
+      <header className="page__header">
+        <div>
+          <h1>{t('recipients.title')}</h1>
+          <p className="page__subtitle">{t('recipients.subtitle')}</p>
+        </div>
+        <Button onClick={onInvite}>{t('recipients.invite')}</Button>
+      </header>
+      <div className="recipients__tabs">
+        <Tabs
+          value={view}
+          onValueChange={(value) => {
+            if (isView(value)) setView(value);
+          }}
+          label={t('recipients.title')}
+          items={[
+            { value: 'agents', label: t('recipients.tabs.agents'), ...badge('agents') },
+            { value: 'invitations', label: t('recipients.tabs.invitations'), ...badge('invitations') },
+          ]}
+        >
+          <div className="recipients__toolbar">
+            <FilterMenu value={filter} onChange={setFilter} />
+          </div>
+          {VIEWS.map((tab) => (
+            <TabPanel key={tab} value={tab}>
+              <RecipientList view={tab} list={lists[tab]} desktop={desktop} onAction={onAction} />
+            </TabPanel>
+          ))}
+        </Tabs>
+      </div>
+      <RecipientConfirmModal
+        pending={confirm}
+        loading={actions.busy}
+        onConfirm={onConfirm}
+        onCancel={() => setConfirm(null)}
+      />
+    </div>
+  );
+}

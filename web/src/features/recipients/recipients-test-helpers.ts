@@ -1,0 +1,76 @@
+import { screen } from '@testing-library/react';
+import { http, server } from '../../test/server.ts';
+import type { InvitationEntry, InvitationFilter } from './recipient-status.ts';
+
+export function entry(overrides: Partial<InvitationEntry> & Pick<InvitationEntry, 'id'>): InvitationEntry {
+  const code = overrides.code ?? `CODE-${overrides.id.toUpperCase()}`;
+  return {
+    type: 'agent',
+    displayName: 'Fleet Analytics',
+    site: 'https://fleet.example.com',
+    code,
+    link: `http://localhost:3000/redeem/${code}`,
+    status: 'ACCEPTED',
+    createdAt: '2025-03-01T10:00:00.000Z',
+    statusChangedAt: '2025-03-05T10:00:00.000Z',
+    expiresAt: '2025-03-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export const activeAgent = entry({ id: 'inv_active', displayName: 'Fleet Analytics', status: 'ACCEPTED' });
+export const pendingAgent = entry({ id: 'inv_pending', displayName: 'Charge Point Data', status: 'CLAIMED' });
+export const revokedAgent = entry({
+  id: 'inv_revoked',
+  displayName: 'Old Partner',
+  status: 'REVOKED_AFTER_ACCEPTED',
+});
+export const activeLink = entry({
+  id: 'inv_link',
+  type: 'invitation',
+  displayName: null,
+  site: null,
+  code: 'ABCD-EFGH-JKMN-PQRS',
+  link: 'http://localhost:3000/redeem/ABCD-EFGH-JKMN-PQRS',
+  status: 'CREATED',
+});
+export const deletedLink = entry({
+  id: 'inv_deleted',
+  type: 'invitation',
+  displayName: null,
+  site: null,
+  status: 'REVOKED_BEFORE_CLAIMED',
+});
+
+export type Calls = { claimed: InvitationFilter[]; unclaimed: InvitationFilter[] };
+
+/** Answers both list calls (a function gets the filter) and records which filters were asked for. */
+export function answerLists(
+  claimed: InvitationEntry[] | ((filter: InvitationFilter) => InvitationEntry[]),
+  unclaimed: InvitationEntry[] | ((filter: InvitationFilter) => InvitationEntry[]) = [],
+): Calls {
+  const calls: Calls = { claimed: [], unclaimed: [] };
+  const pick = (source: typeof claimed, filter: InvitationFilter) =>
+    typeof source === 'function' ? source(filter) : source;
+  server.use(
+    http.get('/api/v1/invitations/claimed/{filter}', ({ params, response }) => {
+      calls.claimed.push(params.filter);
+      return response(200).json(pick(claimed, params.filter));
+    }),
+    http.get('/api/v1/invitations/unclaimed/{filter}', ({ params, response }) => {
+      calls.unclaimed.push(params.filter);
+      return response(200).json(pick(unclaimed, params.filter));
+    }),
+  );
+  return calls;
+}
+
+export async function findCard(title: string): Promise<HTMLElement> {
+  const heading = await screen.findByRole('heading', { name: title, level: 3 });
+  return heading.closest('li') as HTMLElement;
+}
+
+export function setWidth(width: number) {
+  window.innerWidth = width;
+  window.dispatchEvent(new Event('resize'));
+}

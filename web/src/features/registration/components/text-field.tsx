@@ -1,0 +1,51 @@
+import { type HTMLAttributes, useId } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toPlainText } from '../form/plain-text.ts';
+import type { RegistrationValues, TextFieldName } from '../form/registration-values.ts';
+import { OPTIONAL_FIELDS, rulesFor } from '../form/validation-rules.ts';
+import { FieldError } from './field-error.tsx';
+import { LabelText } from './field-label.tsx';
+
+export type TextFieldProps = {
+  name: TextFieldName;
+  label: string;
+  autoComplete?: string;
+  inputMode?: HTMLAttributes<HTMLInputElement>['inputMode'];
+};
+
+/** A text input; what was typed is reduced to plain text when the field is left. */
+export function TextField({ name, label, autoComplete, inputMode }: TextFieldProps) {
+  const { t } = useTranslation();
+  const { register, formState, getFieldState } = useFormContext<RegistrationValues>();
+  const id = useId();
+  const errorId = `${id}-error`;
+  // Reading the field state through formState also subscribes to touched fields (mode onTouched).
+  const message = getFieldState(name, formState).error?.message;
+  const optional = OPTIONAL_FIELDS.has(name);
+  const field = register(name, rulesFor(name, t));
+  return (
+    <div className="form-field">
+      <label htmlFor={id} className="form-field__label">
+        <LabelText text={label} optional={optional} />
+      </label>
+      <input
+        {...field}
+        id={id}
+        type="text"
+        className="form-field__input"
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-required={!optional}
+        aria-invalid={message ? true : undefined}
+        aria-describedby={message ? errorId : undefined}
+        onBlur={(event) => {
+          // Sanitise before react-hook-form reads the value for validation.
+          event.target.value = toPlainText(event.target.value);
+          return field.onBlur(event);
+        }}
+      />
+      <FieldError id={errorId} message={message} />
+    </div>
+  );
+}

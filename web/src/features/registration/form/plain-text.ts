@@ -1,0 +1,11 @@
+/**
+ * Input is sanitised to plain text (spec section 5): tags are dropped, and so are stray angle
+ * brackets and control characters, which the server refuses in any case.
+ */
+export function toPlainText(value: string): string {
+  return value
+    .replace(/<[^>]*>?/g, '')
+    .replace(/[<>]/g, '')
+    .replace(/\p{Cc}/gu, '')
+    .trim();
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorCodeOf, errorStatusOf, unwrap } from './api-error.ts';
+
+describe('api errors', () => {
+  it('reads errors[0].code from an error envelope (what the query hooks throw)', () => {
+    const body = {
+      errors: [
+        { code: 'INVALID_INVITATION_STATE', message: 'x' },
+        { code: 'NOT_FOUND', message: 'y' },
+      ],
+    };
+    expect(errorCodeOf(body)).toBe('INVALID_INVITATION_STATE');
+  });
+
+  it('reads code and status from an ApiError', () => {
+    const error = new ApiError(403, { errors: [{ code: 'REVOKE_FORBIDDEN', message: 'no' }] });
+    expect(errorCodeOf(error)).toBe('REVOKE_FORBIDDEN');
+    expect(errorStatusOf(error)).toBe(403);
+  });
+
+  it('has no code for network failures or odd bodies; status 0 for a failed fetch', () => {
+    expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
+    expect(errorStatusOf(new TypeError('Failed to fetch'))).toBe(0);
+    expect(errorCodeOf({ errors: [] })).toBeUndefined();
+    expect(errorCodeOf('boom')).toBeUndefined();
+  });
+
+  it('unwrap returns the data or throws an ApiError with the status', async () => {
+    const ok = new Response('{}', { status: 200 });
+    await expect(unwrap(Promise.resolve({ data: { a: 1 }, response: ok }))).resolves.toEqual({ a: 1 });
+    const failed = new Response('{}', { status: 409 });
+    const body = { errors: [{ code: 'TERMS_NOT_PENDING', message: 'x' }] };
+    await expect(unwrap(Promise.resolve({ error: body, response: failed }))).rejects.toMatchObject({
+      status: 409,
+      code: 'TERMS_NOT_PENDING',
+    });
+  });
+});

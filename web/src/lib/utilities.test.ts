@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { initialsOf } from '../components/ui/avatar.tsx';
+import { deviceFor } from './breakpoints.ts';
+import { formatDate } from './format-date.ts';
+import { catalogueUrl, termsUrl } from './static-documents.ts';
+
+describe('formatDate', () => {
+  it('formats en-GB (day/month/year) and tolerates missing values', () => {
+    expect(formatDate('2025-03-09T12:00:00Z')).toBe('09/03/2025');
+    expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+});
+
+describe('deviceFor', () => {
+  it('mobile below 768, tablet 768 to 1023, laptop from 1024', () => {
+    expect(deviceFor(480)).toBe('mobile');
+    expect(deviceFor(767)).toBe('mobile');
+    expect(deviceFor(768)).toBe('tablet');
+    expect(deviceFor(1023)).toBe('tablet');
+    expect(deviceFor(1024)).toBe('laptop');
+    expect(deviceFor(1600)).toBe('laptop');
+  });
+});
+
+describe('initialsOf', () => {
+  it('takes up to 2 initials, upper-cased', () => {
+    expect(initialsOf('Fleet Analytics Ltd')).toBe('FA');
+    expect(initialsOf('acme')).toBe('A');
+    expect(initialsOf('  élan   vital ')).toBe('ÉV');
+    expect(initialsOf(null)).toBe('');
+  });
+});
+
+describe('static document URLs', () => {
+  it('builds catalogue and terms paths', () => {
+    expect(catalogueUrl('Vehicle Data')).toBe('/catalogue/Vehicle%20Data.pdf');
+    expect(termsUrl('v2.1', 'agent')).toBe('/tnc/v2.1_agent_en.pdf');
+  });
+});
