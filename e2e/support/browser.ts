@@ -41,6 +41,9 @@ export async function signIn(page: Page, email: string, options: { from?: string
 
 /** Wipes and reseeds the reference server's database, so every test file starts from the seeded personas. */
 export async function resetSimulation(): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, { method: 'POST' });
+  const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, {
+    method: 'POST',
+    headers: { 'x-user-id': 'admin@example.com' },
+  });
   if (!response.ok) throw new Error(`Reset failed: ${response.status} ${await response.text()}`);
 }

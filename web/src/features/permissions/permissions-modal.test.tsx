@@ -5,7 +5,10 @@ import { vehicle, wallbox } from '../../test/fixtures.ts';
 import { renderWithProviders } from '../../test/render.tsx';
 import { errorBody, http, server } from '../../test/server.ts';
 import { maskExternalId } from './mask.ts';
-import { PermissionsModal } from './permissions-modal.tsx';
+import { PermissionsModal, type PermissionsModalProps } from './permissions-modal.tsx';
+
+// Props spread: `role` is the modal's prop (user or agent), not an ARIA role the linter should check.
+const renderModal = (props: PermissionsModalProps) => renderWithProviders(<PermissionsModal {...props} />);
 
 const offVehicle: Product = {
   ...vehicle,
@@ -90,14 +93,12 @@ describe('permissions modal', () => {
 
   it('company view: the agent endpoint and the company texts', async () => {
     const calls = answer();
-    const { user } = renderWithProviders(
-      <PermissionsModal
-        role="agent"
-        invitationId="inv_2"
-        subjectName="Olivia Owner"
-        onClose={() => undefined}
-      />,
-    );
+    const { user } = renderModal({
+      role: 'agent',
+      invitationId: 'inv_2',
+      subjectName: 'Olivia Owner',
+      onClose: () => undefined,
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Data permissions' });
     expect(dialog).toHaveAccessibleDescription('The data Olivia Owner shares with you.');
     await within(dialog).findByRole('heading', { name: 'Kangoo' });
@@ -127,7 +128,11 @@ describe('permissions modal', () => {
         response(404).json(errorBody('INVITATION_NOT_FOUND')),
       ),
     );
-    const { notificationStore } = renderModal({ role: 'user', invitationId: 'inv_x', onClose: () => undefined });
+    const { notificationStore } = renderModal({
+      role: 'user',
+      invitationId: 'inv_x',
+      onClose: () => undefined,
+    });
     await waitFor(() =>
       expect(notificationStore.getSnapshot()).toEqual([
         expect.objectContaining({ type: 'error', message: 'Failed to get permissions' }),

@@ -40,13 +40,9 @@ export function CopyLinkStep({ code, expiresAt }: { code: string; expiresAt: str
       <h3>{t('wizard.copyLink')}</h3>
       <dl className="wizard-link">
         <dt>{t('wizard.code')}</dt>
-        <dd className="wizard-link__code">
-          {code}
-        </dd>
+        <dd className="wizard-link__code">{code}</dd>
         <dt>{t('wizard.link')}</dt>
-        <dd className="wizard-link__value">
-          {link}
-        </dd>
+        <dd className="wizard-link__value">{link}</dd>
       </dl>
       <div className="wizard-link__actions">
         <Button
