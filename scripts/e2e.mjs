@@ -3,7 +3,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
+const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+  Boolean,
+);
 const chromium = candidates.find((path) => existsSync(path));
 if (!chromium) {
   const hint = 'Browser tests need Chromium: run "sudo apt-get install -y chromium" or set CHROMIUM_PATH.';
@@ -15,8 +17,12 @@ if (!chromium) {
   process.exit(0);
 }
 
-const result = spawnSync('npx', ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
-  stdio: 'inherit',
-  env: { ...process.env, CHROMIUM_PATH: chromium },
-});
+const result = spawnSync(
+  'npx',
+  ['vitest', 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)],
+  {
+    stdio: 'inherit',
+    env: { ...process.env, CHROMIUM_PATH: chromium },
+  },
+);
 process.exit(result.status ?? 1);

@@ -49,7 +49,15 @@ const shots: Shot[] = [
 
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 for (const [label, viewport] of [
   ['390', { width: 390, height: 844 }],
@@ -62,8 +70,12 @@ for (const [label, viewport] of [
       if (shot.persona) {
         await page.goto('/login');
         await page.getByRole('button', { name: 'Login / Sign up' }).click();
-        await page.getByRole('button', { name: new RegExp(shot.persona.replace(/[.@]/g, '\\$&'), 'i') }).click();
-        await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth'));
+        await page
+          .getByRole('button', { name: new RegExp(shot.persona.replace(/[.@]/g, '\\$&'), 'i') })
+          .click();
+        await page.waitForURL(
+          (url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth'),
+        );
       }
       await page.goto(shot.path);
       await page.waitForLoadState('networkidle');

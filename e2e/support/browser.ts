@@ -26,8 +26,16 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl(), viewport: viewports[viewport], acceptDownloads: true, locale: 'en-GB' });
+export async function newContext(
+  browser: Browser,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: baseUrl(),
+    viewport: viewports[viewport],
+    acceptDownloads: true,
+    locale: 'en-GB',
+  });
 }
 
 /** Signs in through the real flow: login page → development identity provider → persona → back to the portal. */
@@ -36,7 +44,9 @@ export async function signIn(page: Page, email: string, options: { from?: string
   if (!page.url().includes('/login')) await page.waitForURL(/\/login/);
   await page.getByRole('button', { name: 'Login / Sign up' }).click();
   await page.getByRole('button', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/callback'));
+  await page.waitForURL(
+    (url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/callback'),
+  );
 }
 
 /** Wipes and reseeds the reference server's database, so every test file starts from the seeded personas. */

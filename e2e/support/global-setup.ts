@@ -45,7 +45,13 @@ export default async function setup(project: TestProject) {
   let log = '';
   const child = spawn(
     process.execPath,
-    ['--experimental-wasm-modules', '--disable-warning=ExperimentalWarning', '--import', 'tsx', 'server/src/main.ts'],
+    [
+      '--experimental-wasm-modules',
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      'tsx',
+      'server/src/main.ts',
+    ],
     {
       env: {
         ...process.env,

@@ -15,7 +15,11 @@ describe('the reference server skeleton', () => {
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
     const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
-    expect(config.json()).toMatchObject({ productName: 'Data Act Portal', devMode: true, defaultLanguage: 'en' });
+    expect(config.json()).toMatchObject({
+      productName: 'Data Act Portal',
+      devMode: true,
+      defaultLanguage: 'en',
+    });
   });
 
   it('answers an unknown /api/v1 path with 404 in the envelope', async () => {
@@ -39,7 +43,9 @@ describe('the reference server skeleton', () => {
   it('answers 401 in the envelope before validating anything when nobody is signed in', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/v1/products' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ errors: [{ code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' }] });
+    expect(response.json()).toEqual({
+      errors: [{ code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' }],
+    });
   });
 
   it('serves the contract as a browsable API reference', async () => {

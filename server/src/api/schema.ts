@@ -2044,6 +2044,12 @@ export interface operations {
                  * @example access_denied
                  */
                 error?: string;
+                /**
+                 * @description Which kind of account the visitor chose on the login page. Only a hint: the built-in development
+                 *     provider opens the matching sign-up form first; external providers ignore it.
+                 * @example agent
+                 */
+                role?: "user" | "agent";
             };
             header?: never;
             path?: never;

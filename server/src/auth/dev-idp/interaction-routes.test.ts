@@ -62,7 +62,10 @@ describe('the built-in provider', () => {
   });
 
   it('explains its own errors on a plain page under a strict policy', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/oidc/auth?client_id=unknown&response_type=code' });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/oidc/auth?client_id=unknown&response_type=code',
+    });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('<h1>Sign-in could not continue</h1>');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");

@@ -22,7 +22,7 @@ describe('agent registration status', () => {
       }),
     );
     renderApp('/agent-registration', { user: newAgent });
-    expect(await screen.findByRole('status')).toHaveTextContent('Loading your account...');
+    expect(await screen.findByText('Loading your account...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeInTheDocument();
   });
 
