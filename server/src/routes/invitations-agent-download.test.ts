@@ -135,8 +135,18 @@ describe('createInvitationDownload', () => {
       (await t.app.inject({ method: 'GET', url: link.json().link, headers: fleet })).rawPayload,
     );
     const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as {
-      products: { id: string; folder: string }[];
+      products: { id: string; folder: string; externalId: string }[];
     };
+    // prod-veh-3's collection is off: the company sees its VIN masked after 3 characters, as in its answers.
+    const externalIds = Object.fromEntries(
+      manifest.products.map((product) => [product.id, product.externalId]),
+    );
+    expect(externalIds).toEqual({
+      'prod-veh-1': 'WVGZZZE2ZNP004821',
+      'prod-veh-3': 'WAU**************',
+      'prod-wb-1': 'WBX22-2301-004512',
+    });
+    expect([...entries.keys()].join('\n')).not.toContain('WAUZZZF45PA031598');
     const folder = (id: string) => manifest.products.find((product) => product.id === id)?.folder ?? '?';
     const csv = (id: string) =>
       [...entries].find(([name]) => name.startsWith(folder(id)) && name.endsWith('.csv'))?.[1] ?? '';

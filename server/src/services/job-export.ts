@@ -2,6 +2,7 @@ import type { PortalDeps } from '../deps.ts';
 import { type ExportProduct, writeExport } from '../domain/export-writer.ts';
 import type { DownloadJob, Product } from '../generated/prisma/client.ts';
 import type { ExportStorage } from './export-storage.ts';
+import { maskExternalId } from './invitation-views.ts';
 import { parseSnapshot, type SnapshotProduct } from './job-snapshot.ts';
 
 function label(product: Product): string {
@@ -28,11 +29,14 @@ export async function writeJobExport(
   const products: ExportProduct[] = wanted.flatMap((entry) => {
     const row = byId.get(entry.id);
     if (!row) return [];
+    // A company sees a VIN only while the owner collects that vehicle's data, in exports as in answers.
+    const collecting = entry.periods.some((period) => period.to === null);
+    const masked = job.type === 'INVITE' && row.productType === 'VEHICLE' && !collecting;
     return [
       {
         id: row.id,
         productType: row.productType === 'WALLBOX' ? 'WALLBOX' : 'VEHICLE',
-        externalId: row.externalId,
+        externalId: masked ? maskExternalId(row.externalId) : row.externalId,
         label: label(row),
         includeSensitiveData: entry.includeSensitiveData,
         periods: entry.periods.map((period) => ({
