@@ -10,7 +10,9 @@ export function UsersRoute() {
   const [viewing, setViewing] = useState<Viewing | null>(null);
   return (
     <RouteGuard roles={['agent']} agentActive>
-      <ConnectedUsersPage onViewPermissions={(invitationId, fullName) => setViewing({ invitationId, fullName })} />
+      <ConnectedUsersPage
+        onViewPermissions={(invitationId, fullName) => setViewing({ invitationId, fullName })}
+      />
       <PermissionsModal
         role="agent"
         invitationId={viewing?.invitationId ?? null}

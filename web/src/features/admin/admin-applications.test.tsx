@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../lib/api/api-error.ts';
 import { admin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { errorBody, http, server } from '../../test/server.ts';
-import { activeApplication, type Application, pendingApplication } from './admin-test-kit.ts';
+import { type Application, activeApplication, pendingApplication } from './admin-test-kit.ts';
 
 function card(name: string): HTMLElement {
   return screen.getByRole('heading', { name }).closest('li') as HTMLElement;
@@ -22,7 +22,10 @@ function applications(list: () => Application[]) {
   return statuses;
 }
 
-async function decide(decision: 'Approve' | 'Reject', answer: 200 | { status: 404 | 409 | 500; code: ErrorCode }) {
+async function decide(
+  decision: 'Approve' | 'Reject',
+  answer: 200 | { status: 404 | 409 | 500; code: ErrorCode },
+) {
   let list = [pendingApplication];
   const calls: string[] = [];
   applications(() => list);
@@ -30,7 +33,10 @@ async function decide(decision: 'Approve' | 'Reject', answer: 200 | { status: 40
     http.put(`/api/v1/admin/applications/{id}/${path}`, ({ params, response }) => {
       calls.push(`${path}:${params.id}`);
       if (answer !== 200) return response(answer.status).json(errorBody(answer.code));
-      const decided: Application = { ...pendingApplication, status: path === 'approve' ? 'active' : 'rejected' };
+      const decided: Application = {
+        ...pendingApplication,
+        status: path === 'approve' ? 'active' : 'rejected',
+      };
       list = [decided];
       return response(200).json(decided);
     });
@@ -49,7 +55,10 @@ describe('admin: company applications', () => {
     const statuses = applications(() => [pendingApplication, activeApplication]);
     const { user } = renderApp('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Administration' })).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Company applications' })).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByRole('tab', { name: 'Company applications' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
     const newco = card((await screen.findByRole('heading', { name: 'NewCo Mobility' })).textContent ?? '');
     expect(within(newco).getByText('Pending')).toHaveClass('ui-badge--pending');
     expect(within(newco).getByText(/Submitted: 10\/03\/2025/)).toBeInTheDocument();
@@ -86,14 +95,19 @@ describe('admin: company applications', () => {
     expect(link).toHaveAttribute('href', '/api/v1/admin/files/fil_reg_1');
     expect(link).toHaveAttribute('target', '_blank');
     expect(within(details).getByText('200 KB')).toBeInTheDocument();
-    expect(within(details).getByRole('link', { name: /sme\.png/ })).toHaveAttribute('href', '/api/v1/admin/files/fil_sme_1');
+    expect(within(details).getByRole('link', { name: /sme\.png/ })).toHaveAttribute(
+      'href',
+      '/api/v1/admin/files/fil_sme_1',
+    );
   });
 
   it('approves after confirmation and refetches', async () => {
     const calls = await decide('Approve', 200);
     expect(calls).toEqual(['approve:app_pending']);
     expect(await screen.findByText('Application approved')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'NewCo Mobility' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'NewCo Mobility' })).not.toBeInTheDocument(),
+    );
   });
 
   it('rejects after confirmation', async () => {
@@ -103,7 +117,12 @@ describe('admin: company applications', () => {
   });
 
   it.each([
-    ['Approve', 409, 'INVALID_APPLICATION_STATE', 'This application was already decided. Please refresh the page.'],
+    [
+      'Approve',
+      409,
+      'INVALID_APPLICATION_STATE',
+      'This application was already decided. Please refresh the page.',
+    ],
     ['Reject', 404, 'APPLICATION_NOT_FOUND', 'This application could not be found.'],
     ['Approve', 500, 'INTERNAL_ERROR', "Couldn't approve the application. Try again later.."],
     ['Reject', 500, 'INTERNAL_ERROR', "Couldn't reject the application. Try again later.."],
@@ -129,7 +148,11 @@ describe('admin: company applications', () => {
   });
 
   it('reports a failed list', async () => {
-    server.use(http.get('/api/v1/admin/applications', ({ response }) => response(500).json(errorBody('INTERNAL_ERROR'))));
+    server.use(
+      http.get('/api/v1/admin/applications', ({ response }) =>
+        response(500).json(errorBody('INTERNAL_ERROR')),
+      ),
+    );
     renderApp('/admin', { user: admin });
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch company applications');
   });

@@ -18,7 +18,10 @@ async function openSharings(list: () => Sharing[]) {
   return app;
 }
 
-function actionHandlers(answer: 200 | { status: 404 | 409 | 500; code: ErrorCode }, onChange: (s: Sharing) => void) {
+function actionHandlers(
+  answer: 200 | { status: 404 | 409 | 500; code: ErrorCode },
+  onChange: (s: Sharing) => void,
+) {
   const calls: string[] = [];
   const handler = (path: 'suspend' | 'resume') =>
     http.put(`/api/v1/admin/sharings/{id}/${path}`, ({ params, response }) => {

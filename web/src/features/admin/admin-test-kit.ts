@@ -22,8 +22,20 @@ export const pendingApplication: Application = {
     representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
   },
   files: [
-    { id: 'fil_reg_1', section: 'REGISTRATION', filename: 'registry-extract.pdf', size: 204800, contentType: 'application/pdf' },
-    { id: 'fil_sme_1', section: 'SME_CONFIRMATION', filename: 'sme.png', size: 3 * 1024 * 1024, contentType: 'image/png' },
+    {
+      id: 'fil_reg_1',
+      section: 'REGISTRATION',
+      filename: 'registry-extract.pdf',
+      size: 204800,
+      contentType: 'application/pdf',
+    },
+    {
+      id: 'fil_sme_1',
+      section: 'SME_CONFIRMATION',
+      filename: 'sme.png',
+      size: 3 * 1024 * 1024,
+      contentType: 'image/png',
+    },
   ],
 };
 
@@ -57,4 +69,9 @@ export const pausedSharing: Sharing = {
   ownerEmail: 'paul@example.com',
 };
 
-export const declinedSharing: Sharing = { ...acceptedSharing, id: 'inv_declined', status: 'DECLINED', ownerName: 'Dana Declined' };
+export const declinedSharing: Sharing = {
+  ...acceptedSharing,
+  id: 'inv_declined',
+  status: 'DECLINED',
+  ownerName: 'Dana Declined',
+};

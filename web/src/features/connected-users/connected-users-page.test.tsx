@@ -55,7 +55,13 @@ describe('connected users page', () => {
     await screen.findByRole('heading', { name: 'Olga Owner' });
     await user.click(screen.getByRole('button', { name: 'Filter: Show all' }));
     const options = await screen.findAllByRole('menuitemradio');
-    expect(options.map((option) => option.textContent?.replace('●', ''))).toEqual(['Show all', 'Active', 'Pending', 'Declined', 'Revoked']);
+    expect(options.map((option) => option.textContent?.replace('●', ''))).toEqual([
+      'Show all',
+      'Active',
+      'Pending',
+      'Declined',
+      'Revoked',
+    ]);
     await user.click(screen.getByRole('menuitemradio', { name: 'Revoked' }));
     await waitFor(() => expect(list.filters).toEqual(['ALL', 'REVOKED']));
     expect(screen.getByRole('button', { name: 'Filter: Revoked' })).toBeInTheDocument();

@@ -63,7 +63,10 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
               <UserCard
                 key={invitation.invitationId}
                 invitation={invitation}
-                download={downloads.stateFor(invitation.invitationId, displayStatus(invitation.status) === 'active')}
+                download={downloads.stateFor(
+                  invitation.invitationId,
+                  displayStatus(invitation.status) === 'active',
+                )}
                 onStartDownload={() => downloads.start(invitation.invitationId)}
                 onDownload={(jobId) => void downloads.download(invitation.invitationId, jobId)}
                 onViewPermissions={() => onViewPermissions(invitation.invitationId, invitation.fullName)}

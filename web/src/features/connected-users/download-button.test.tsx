@@ -4,8 +4,15 @@ import { browser } from '../../lib/browser.ts';
 import { activeAgent } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { errorBody, http, server } from '../../test/server.ts';
-import { activeUser, allUsers, inviteJob, type Job, jobsHandler, listHandler } from './connected-users-test-kit.ts';
 import { downloadStateFor } from './api/use-invite-downloads.ts';
+import {
+  activeUser,
+  allUsers,
+  inviteJob,
+  type Job,
+  jobsHandler,
+  listHandler,
+} from './connected-users-test-kit.ts';
 
 function downloadButton(name: string): HTMLElement {
   const card = screen.getByRole('heading', { name }).closest('li') as HTMLElement;
@@ -28,7 +35,8 @@ describe('connected user download button', () => {
   it('is disabled unless the connected user is active', async () => {
     await openPage(() => []);
     expect(downloadButton('Olga Owner')).toBeEnabled();
-    for (const name of ['Peter Pending', 'Dora Declined', 'Rita Revoked']) expect(downloadButton(name)).toBeDisabled();
+    for (const name of ['Peter Pending', 'Dora Declined', 'Rita Revoked'])
+      expect(downloadButton(name)).toBeDisabled();
   });
 
   it('NORMAL: a click starts a download job for that invitation, then shows the spinner', async () => {
@@ -54,7 +62,10 @@ describe('connected user download button', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     let jobs: Job[] = [inviteJob('job_1', 'RUNNING')];
     const { jobCalls } = await openPage(() => jobs);
-    expect(await screen.findByRole('button', { name: 'Preparing files...' })).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('button', { name: 'Preparing files...' })).toHaveAttribute(
+      'aria-busy',
+      'true',
+    );
     const before = jobCalls();
     jobs = [inviteJob('job_1', 'COMPLETED')];
     await act(() => vi.advanceTimersByTimeAsync(8000));
@@ -72,7 +83,10 @@ describe('connected user download button', () => {
         response(200).json({ link: `/api/v1/exports/token-for-${params.jobId}` }),
       ),
     );
-    const { user } = await openPage(() => [inviteJob('job_new', 'COMPLETED'), inviteJob('job_old', 'COMPLETED')]);
+    const { user } = await openPage(() => [
+      inviteJob('job_new', 'COMPLETED'),
+      inviteJob('job_old', 'COMPLETED'),
+    ]);
     await user.click(await screen.findByRole('button', { name: 'Download the prepared data of Olga Owner' }));
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/v1/exports/token-for-job_new'));
   });
@@ -98,10 +112,16 @@ describe('downloadStateFor', () => {
     const product: Job = { ...inviteJob('job_p', 'RUNNING'), type: 'PRODUCT' };
     expect(downloadStateFor(activeUser.invitationId, true, [other, product])).toEqual({ kind: 'normal' });
     expect(
-      downloadStateFor(activeUser.invitationId, true, [inviteJob('j2', 'CREATED'), inviteJob('j1', 'COMPLETED')]),
+      downloadStateFor(activeUser.invitationId, true, [
+        inviteJob('j2', 'CREATED'),
+        inviteJob('j1', 'COMPLETED'),
+      ]),
     ).toEqual({ kind: 'running' });
     expect(
-      downloadStateFor(activeUser.invitationId, true, [inviteJob('j2', 'FAILED'), inviteJob('j1', 'COMPLETED')]),
+      downloadStateFor(activeUser.invitationId, true, [
+        inviteJob('j2', 'FAILED'),
+        inviteJob('j1', 'COMPLETED'),
+      ]),
     ).toEqual({ kind: 'completed', jobId: 'j1' });
     expect(downloadStateFor(activeUser.invitationId, false, [inviteJob('j1', 'COMPLETED')])).toEqual({
       kind: 'disabled',

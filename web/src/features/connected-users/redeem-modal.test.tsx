@@ -10,7 +10,9 @@ function redeemHandler(valid: string) {
   const codes: string[] = [];
   const handler = http.put('/api/v1/invitations/redeem/{code}', ({ params, response }) => {
     codes.push(params.code);
-    return params.code === valid ? response(200).json(pendingUser) : response(400).json(errorBody('INVALID_CODE'));
+    return params.code === valid
+      ? response(200).json(pendingUser)
+      : response(400).json(errorBody('INVALID_CODE'));
   });
   return { codes, handler };
 }
@@ -62,7 +64,9 @@ describe('redeem access code', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Request access' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(redeem.codes).toEqual(['K7QM-2HXP']);
-    expect(screen.getByText('Access code accepted. The user will now review your request.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Access code accepted. The user will now review your request.'),
+    ).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Peter Pending' })).toBeInTheDocument();
   });
 

@@ -51,7 +51,9 @@ describe('remove connected user', () => {
   it('removes, confirms and refetches the list', async () => {
     await confirmRemoval({ status: 200 });
     expect(await screen.findByText('Connected user removed')).toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Olga Owner' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.queryByRole('heading', { name: 'Olga Owner' })).not.toBeInTheDocument(),
+    );
   });
 
   it.each([

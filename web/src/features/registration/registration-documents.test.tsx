@@ -23,9 +23,13 @@ function drop(section: string, ...files: File[]) {
 describe('registration documents', () => {
   it('notes that non-English documents need an English translation; each section says max 3 files', async () => {
     await openForm();
-    expect(screen.getByText('Non-English documents must come with an English translation.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Non-English documents must come with an English translation.'),
+    ).toBeInTheDocument();
     expect(within(sectionGroup('Registry extract')).getByText(/max 3 files/)).toBeInTheDocument();
-    expect(within(sectionGroup('Registry extract')).getByRole('button', { name: 'browse' })).toBeInTheDocument();
+    expect(
+      within(sectionGroup('Registry extract')).getByRole('button', { name: 'browse' }),
+    ).toBeInTheDocument();
   });
 
   it('refuses other types than PDF and PNG: File type is not allowed', async () => {
@@ -41,7 +45,12 @@ describe('registration documents', () => {
     const uploads = uploadRecorder();
     server.use(uploads.handler);
     const { user } = await openForm();
-    await uploadTo(user, 'Registry extract', pdf('big.pdf', 5 * 1024 * 1024 + 1), pdf('ok.pdf', 5 * 1024 * 1024));
+    await uploadTo(
+      user,
+      'Registry extract',
+      pdf('big.pdf', 5 * 1024 * 1024 + 1),
+      pdf('ok.pdf', 5 * 1024 * 1024),
+    );
     expect(await screen.findByText('File size too large: big.pdf')).toBeInTheDocument();
     await waitFor(() => expect(uploads.calls).toEqual([{ section: 'REGISTRATION', parts: 1 }]));
   });
@@ -82,7 +91,7 @@ describe('registration documents', () => {
     expect(screen.getAllByText('Files uploaded').length).toBeGreaterThan(0);
   });
 
-  it('marks files whose upload failed with a message and says Some files couldn\'t be uploaded', async () => {
+  it("marks files whose upload failed with a message and says Some files couldn't be uploaded", async () => {
     server.use(
       http.post('/api/v1/agents/files/upload/section/{section}', ({ response }) =>
         response(415).json(errorBody('FILE_TYPE_NOT_ALLOWED')),
@@ -90,7 +99,9 @@ describe('registration documents', () => {
     );
     const { user } = await openForm();
     await uploadTo(user, 'Registry extract', pdf('fake.pdf'));
-    const row = (await within(sectionGroup('Registry extract')).findByText('fake.pdf')).closest('li') as HTMLElement;
+    const row = (await within(sectionGroup('Registry extract')).findByText('fake.pdf')).closest(
+      'li',
+    ) as HTMLElement;
     expect(await within(row).findByText('File type is not allowed: fake.pdf')).toBeInTheDocument();
     expect(screen.getByText("Some files couldn't be uploaded")).toBeInTheDocument();
   });
@@ -134,15 +145,23 @@ describe('registration documents', () => {
   it('shows the stored documents with a 6000 ms notification', async () => {
     server.use(http.get('/api/v1/agents/files', ({ response }) => response(200).json([...stored])));
     const { notificationStore } = await openForm();
-    expect(await within(sectionGroup('Registry extract')).findByText('registry-extract.pdf')).toBeInTheDocument();
-    const notice = notificationStore.getSnapshot().find((item) => item.message === 'Your registration documents were loaded');
+    expect(
+      await within(sectionGroup('Registry extract')).findByText('registry-extract.pdf'),
+    ).toBeInTheDocument();
+    const notice = notificationStore
+      .getSnapshot()
+      .find((item) => item.message === 'Your registration documents were loaded');
     expect(notice).toMatchObject({ type: 'success', duration: 6000 });
   });
 
   it("says Couldn't find any registration documents information. for 6000 ms when the files fetch fails", async () => {
-    server.use(http.get('/api/v1/agents/files', ({ response }) => response(500).json(errorBody('INTERNAL_ERROR'))));
+    server.use(
+      http.get('/api/v1/agents/files', ({ response }) => response(500).json(errorBody('INTERNAL_ERROR'))),
+    );
     const { notificationStore } = await openForm();
-    expect(await screen.findByText("Couldn't find any registration documents information.")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Couldn't find any registration documents information."),
+    ).toBeInTheDocument();
     const notice = notificationStore
       .getSnapshot()
       .find((item) => item.message === "Couldn't find any registration documents information.");

@@ -10,7 +10,12 @@ import { requiredSections } from './documents/file-rules.ts';
 import { useDocumentFiles } from './documents/use-document-files.ts';
 import { clearDraft, loadDraft, saveDraft } from './form/draft-storage.ts';
 import { toPlainText } from './form/plain-text.ts';
-import { emptyValues, type RegistrationValues, TEXT_FIELDS, toRegistration } from './form/registration-values.ts';
+import {
+  emptyValues,
+  type RegistrationValues,
+  TEXT_FIELDS,
+  toRegistration,
+} from './form/registration-values.ts';
 
 export type RegistrationFormProps = { userId: string; onSubmitted: () => void };
 
@@ -31,7 +36,9 @@ export function RegistrationForm({ userId, onSubmitted }: RegistrationFormProps)
 
   // The draft is kept in this browser until the registration is submitted.
   useEffect(() => {
-    const subscription = form.watch((values) => saveDraft(userId, { ...emptyValues(), ...values } as RegistrationValues));
+    const subscription = form.watch((values) =>
+      saveDraft(userId, { ...emptyValues(), ...values } as RegistrationValues),
+    );
     return () => subscription.unsubscribe();
   }, [form, userId]);
 

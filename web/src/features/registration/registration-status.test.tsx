@@ -47,8 +47,12 @@ describe('agent registration status', () => {
   it('rejected: not approved, an administrator will make contact', async () => {
     statusIs('rejected');
     renderApp('/agent-registration', { user: rejectedAgent });
-    expect(await screen.findByRole('heading', { name: 'Your application was not approved' })).toBeInTheDocument();
-    expect(screen.getByText('Your request was not approved. An administrator will contact you.')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your application was not approved' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Your request was not approved. An administrator will contact you.'),
+    ).toBeInTheDocument();
   });
 
   it('active: goes to /users, and the session knows the company is active', async () => {
@@ -110,7 +114,9 @@ describe('agent registration status', () => {
     await fillValidForm(user);
     await screen.findByText('poa.pdf');
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
-    expect(await screen.findByText("Couldn't complete form submission due to some errors")).toBeInTheDocument();
+    expect(
+      await screen.findByText("Couldn't complete form submission due to some errors"),
+    ).toBeInTheDocument();
     expect(screen.getByLabelText('Company legal name')).toHaveValue('Acme Mobility S.A.');
   });
 });

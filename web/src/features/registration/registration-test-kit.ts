@@ -14,12 +14,17 @@ export function pdf(name: string, size?: number): File {
 /** Records every upload (section and number of `file` parts) and answers with new ids. */
 export function uploadRecorder() {
   const calls: { section: Section; parts: number }[] = [];
-  const handler = http.post('/api/v1/agents/files/upload/section/{section}', async ({ params, request, response }) => {
-    const parts = (await request.formData()).getAll('file');
-    const first = calls.length;
-    calls.push({ section: params.section, parts: parts.length });
-    return response(201).json(parts.map((_, index) => ({ id: `fil_${first}_${index}`, filename: `stored-${index}.pdf` })));
-  });
+  const handler = http.post(
+    '/api/v1/agents/files/upload/section/{section}',
+    async ({ params, request, response }) => {
+      const parts = (await request.formData()).getAll('file');
+      const first = calls.length;
+      calls.push({ section: params.section, parts: parts.length });
+      return response(201).json(
+        parts.map((_, index) => ({ id: `fil_${first}_${index}`, filename: `stored-${index}.pdf` })),
+      );
+    },
+  );
   return { calls, handler };
 }
 
@@ -46,8 +51,12 @@ export async function fillValidForm(user: UserEvent, type = 'Large') {
   await fillText(user, 'VAT number', '123456789');
   await user.selectOptions(screen.getByLabelText('Country'), 'GR');
   await user.click(screen.getByRole('radio', { name: type }));
-  await user.click(within(sectionGroup('Is the company on a sanctions list?')).getByRole('radio', { name: 'No' }));
-  await user.click(within(sectionGroup('Is the company a designated gatekeeper?')).getByRole('radio', { name: 'Yes' }));
+  await user.click(
+    within(sectionGroup('Is the company on a sanctions list?')).getByRole('radio', { name: 'No' }),
+  );
+  await user.click(
+    within(sectionGroup('Is the company a designated gatekeeper?')).getByRole('radio', { name: 'Yes' }),
+  );
   await fillText(user, 'First name', 'Eleni');
   await fillText(user, 'Surname', 'Nikolaou');
 }

@@ -4,7 +4,14 @@ import type { Schemas } from '../../lib/api/types.ts';
 import { newAgent } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { http, server } from '../../test/server.ts';
-import { fillText, fillValidForm, pdf, sectionGroup, uploadRecorder, uploadTo } from './registration-test-kit.ts';
+import {
+  fillText,
+  fillValidForm,
+  pdf,
+  sectionGroup,
+  uploadRecorder,
+  uploadTo,
+} from './registration-test-kit.ts';
 
 async function openForm() {
   const app = renderApp('/agent-registration', { user: newAgent });
@@ -93,7 +100,11 @@ describe('registration form validation', () => {
     server.use(uploads.handler);
     const { user } = await openForm();
     await fillValidForm(user);
-    await fillText(user, 'Company legal name', '<b>Acme</b> <script>x</script>Mobility<img src=x onerror=alert(1)>');
+    await fillText(
+      user,
+      'Company legal name',
+      '<b>Acme</b> <script>x</script>Mobility<img src=x onerror=alert(1)>',
+    );
     expect(screen.getByLabelText('Company legal name')).toHaveValue('Acme xMobility');
     await fillText(user, 'First name', '<i>Eleni</i>');
     await uploadTo(user, 'Registry extract', pdf('extract.pdf'));
@@ -156,7 +167,9 @@ describe('registration form validation', () => {
     await uploadTo(user, 'Evidence of authorised representative', pdf('poa.pdf'));
     await waitFor(() => expect(screen.getAllByText('Uploaded')).toHaveLength(2));
     await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
-    expect(await within(sectionGroup('SME size confirmation')).findByText('This field is required')).toBeInTheDocument();
+    expect(
+      await within(sectionGroup('SME size confirmation')).findByText('This field is required'),
+    ).toBeInTheDocument();
     expect(bodies).toHaveLength(0);
 
     await user.click(screen.getByRole('radio', { name: 'Non-profit organization' }));

@@ -36,7 +36,8 @@ export function useDecideApplication() {
     onError: (error: unknown) => {
       const code = errorCodeOf(error);
       if (code === 'APPLICATION_NOT_FOUND') notify.error(t('admin.applications.errors.notFound'));
-      else if (code === 'INVALID_APPLICATION_STATE') notify.error(t('admin.applications.errors.invalidState'));
+      else if (code === 'INVALID_APPLICATION_STATE')
+        notify.error(t('admin.applications.errors.invalidState'));
       else notify.error(t(`admin.applications.errors.${decision}`));
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),

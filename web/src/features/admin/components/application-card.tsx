@@ -8,7 +8,11 @@ import { formatDate } from '../../../lib/format-date.ts';
 import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
 import { ApplicationDetails } from './application-details.tsx';
 
-const TONE: Record<ApplicationStatus, BadgeTone> = { pending: 'pending', active: 'active', rejected: 'declined' };
+const TONE: Record<ApplicationStatus, BadgeTone> = {
+  pending: 'pending',
+  active: 'active',
+  rejected: 'declined',
+};
 
 export type ApplicationCardProps = {
   application: AgentApplication;
@@ -28,7 +32,8 @@ export function ApplicationCard({ application, onDecide }: ApplicationCardProps)
           <h3 className="admin-card__title">{displayName}</h3>
           <p className="admin-card__meta">{legalName}</p>
           <p className="admin-card__meta">
-            {application.email} · {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
+            {application.email} ·{' '}
+            {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
           </p>
         </div>
         <Badge tone={TONE[application.status]}>{t(`admin.applicationStatus.${application.status}`)}</Badge>

@@ -55,7 +55,11 @@ export function ApplicationDetails({ id, application }: { id: string; applicatio
           {application.files.map((file) => (
             <li key={file.id}>
               <span className="admin-details__section">{t(`registration.sections.${file.section}`)}</span>
-              <a href={`/api/v1/admin/files/${encodeURIComponent(file.id)}`} target="_blank" rel="noopener noreferrer">
+              <a
+                href={`/api/v1/admin/files/${encodeURIComponent(file.id)}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
                 {file.filename}
                 <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>

@@ -68,7 +68,9 @@ export function ApplicationsPanel() {
         secondaryLabel={t('common.cancel')}
         primaryVariant={pending?.decision === 'reject' ? 'danger' : 'primary'}
         loading={decide.isPending}
-        onPrimary={() => pending && decide.decide(pending.decision, pending.application.id, () => setPending(null))}
+        onPrimary={() =>
+          pending && decide.decide(pending.decision, pending.application.id, () => setPending(null))
+        }
       />
     </div>
   );

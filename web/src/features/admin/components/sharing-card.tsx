@@ -24,7 +24,13 @@ const TONE: Record<Shown, BadgeTone> = {
   paused: 'paused',
 };
 
-export function SharingCard({ sharing, onAction }: { sharing: Sharing; onAction: (action: SharingAction) => void }) {
+export function SharingCard({
+  sharing,
+  onAction,
+}: {
+  sharing: Sharing;
+  onAction: (action: SharingAction) => void;
+}) {
   const { t } = useTranslation();
   const shown = shownStatus(sharing.status);
   return (
@@ -34,8 +40,12 @@ export function SharingCard({ sharing, onAction }: { sharing: Sharing; onAction:
           <h3 className="admin-card__title">
             {sharing.ownerName} → {sharing.agentName}
           </h3>
-          <p className="admin-card__meta">{t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail })}</p>
-          <p className="admin-card__meta">{t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}</p>
+          <p className="admin-card__meta">
+            {t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail })}
+          </p>
+          <p className="admin-card__meta">
+            {t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}
+          </p>
           <p className="admin-card__meta">
             {t('admin.sharings.products', { count: sharing.productCount })} ·{' '}
             {t('admin.sharings.created', { date: formatDate(sharing.createdAt) })} ·{' '}

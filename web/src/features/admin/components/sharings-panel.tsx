@@ -20,7 +20,11 @@ export function SharingsPanel() {
       {list.data && list.data.length > 0 && (
         <ul className="admin-list" aria-label={t('admin.tabs.sharings')}>
           {list.data.map((sharing) => (
-            <SharingCard key={sharing.id} sharing={sharing} onAction={(next) => setPending({ sharing, action: next })} />
+            <SharingCard
+              key={sharing.id}
+              sharing={sharing}
+              onAction={(next) => setPending({ sharing, action: next })}
+            />
           ))}
         </ul>
       )}

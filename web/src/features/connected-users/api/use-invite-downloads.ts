@@ -19,10 +19,15 @@ export const JOB_POLL_MS = 8000;
 
 const JOBS_PATH = '/api/v1/products/download/jobs';
 const isActive = (job: DownloadJob) => job.status === 'CREATED' || job.status === 'RUNNING';
-const isInviteJob = (job: DownloadJob, invitationId: string) => job.type === 'INVITE' && job.relatedId === invitationId;
+const isInviteJob = (job: DownloadJob, invitationId: string) =>
+  job.type === 'INVITE' && job.relatedId === invitationId;
 
 /** The button state for one connected user; jobs come newest first. */
-export function downloadStateFor(invitationId: string, active: boolean, jobs: readonly DownloadJob[]): DownloadState {
+export function downloadStateFor(
+  invitationId: string,
+  active: boolean,
+  jobs: readonly DownloadJob[],
+): DownloadState {
   if (!active) return { kind: 'disabled' };
   const own = jobs.filter((job) => isInviteJob(job, invitationId));
   if (own.some(isActive)) return { kind: 'running' };
@@ -36,9 +41,14 @@ export function useInviteDownloads() {
   const notify = useNotify();
   const queryClient = useQueryClient();
   const jobsKey = $api.queryOptions('get', JOBS_PATH).queryKey;
-  const jobs = $api.useQuery('get', JOBS_PATH, {}, {
-    refetchInterval: (query) => (query.state.data?.some(isActive) ? JOB_POLL_MS : false),
-  });
+  const jobs = $api.useQuery(
+    'get',
+    JOBS_PATH,
+    {},
+    {
+      refetchInterval: (query) => (query.state.data?.some(isActive) ? JOB_POLL_MS : false),
+    },
+  );
   const { isError, errorUpdatedAt } = jobs;
   useEffect(() => {
     if (isError) notify.error(t('connectedUsers.errors.jobs'));

@@ -8,7 +8,13 @@ function isFilter(value: string): value is InvitationFilter {
   return (FILTERS as readonly string[]).includes(value);
 }
 
-export function FilterMenu({ value, onChange }: { value: InvitationFilter; onChange: (value: InvitationFilter) => void }) {
+export function FilterMenu({
+  value,
+  onChange,
+}: {
+  value: InvitationFilter;
+  onChange: (value: InvitationFilter) => void;
+}) {
   const { t } = useTranslation();
   return (
     <Menu

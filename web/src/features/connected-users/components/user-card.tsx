@@ -7,7 +7,13 @@ import { Menu, MenuItem } from '../../../components/ui/menu.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { DownloadState } from '../api/use-invite-downloads.ts';
-import { AVATAR_STYLE, BADGE_TONE, type ConnectedInvitation, canManage, displayStatus } from '../invitation-status.ts';
+import {
+  AVATAR_STYLE,
+  BADGE_TONE,
+  type ConnectedInvitation,
+  canManage,
+  displayStatus,
+} from '../invitation-status.ts';
 import { DownloadButton } from './download-button.tsx';
 
 export type UserCardProps = {
@@ -19,7 +25,14 @@ export type UserCardProps = {
   onRemove: () => void;
 };
 
-export function UserCard({ invitation, download, onStartDownload, onDownload, onViewPermissions, onRemove }: UserCardProps) {
+export function UserCard({
+  invitation,
+  download,
+  onStartDownload,
+  onDownload,
+  onViewPermissions,
+  onRemove,
+}: UserCardProps) {
   const { t } = useTranslation();
   const shown = displayStatus(invitation.status);
   const { fullName } = invitation;
@@ -29,7 +42,9 @@ export function UserCard({ invitation, download, onStartDownload, onDownload, on
       <div className="user-card__main">
         <h3 className="user-card__name">{fullName}</h3>
         <p className="user-card__email">{invitation.email}</p>
-        <p className="user-card__date">{t('connectedUsers.dateRequested', { date: formatDate(invitation.createdAt) })}</p>
+        <p className="user-card__date">
+          {t('connectedUsers.dateRequested', { date: formatDate(invitation.createdAt) })}
+        </p>
       </div>
       <div className="user-card__side">
         <Tooltip content={t(`status.tooltips.${shown}`)}>
@@ -41,7 +56,9 @@ export function UserCard({ invitation, download, onStartDownload, onDownload, on
         {canManage(invitation.status) && (
           <Menu
             label={t('connectedUsers.actions.menu', { name: fullName })}
-            trigger={<IconButton label={t('connectedUsers.actions.menu', { name: fullName })} icon={<MoreIcon />} />}
+            trigger={
+              <IconButton label={t('connectedUsers.actions.menu', { name: fullName })} icon={<MoreIcon />} />
+            }
           >
             <MenuItem onSelect={onViewPermissions}>{t('connectedUsers.actions.viewPermissions')}</MenuItem>
             <MenuItem danger onSelect={onRemove}>

@@ -19,8 +19,16 @@ export function RepresentativeFields() {
           }))}
           autoComplete="honorific-prefix"
         />
-        <TextField name="representative.firstname" label={t('registration.firstname')} autoComplete="given-name" />
-        <TextField name="representative.surname" label={t('registration.surname')} autoComplete="family-name" />
+        <TextField
+          name="representative.firstname"
+          label={t('registration.firstname')}
+          autoComplete="given-name"
+        />
+        <TextField
+          name="representative.surname"
+          label={t('registration.surname')}
+          autoComplete="family-name"
+        />
       </div>
     </section>
   );

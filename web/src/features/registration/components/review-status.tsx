@@ -11,7 +11,9 @@ export function PendingReview({ email }: { email: string }) {
       <InfoIcon className="review-status__icon" size={32} />
       <h1 id="review-title">{t('registration.pending.title')}</h1>
       <p>{t('registration.pending.body', { email })}</p>
-      {supportEmail && <p className="review-status__support">{t('registration.pending.support', { email: supportEmail })}</p>}
+      {supportEmail && (
+        <p className="review-status__support">{t('registration.pending.support', { email: supportEmail })}</p>
+      )}
     </section>
   );
 }

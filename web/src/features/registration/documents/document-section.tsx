@@ -40,7 +40,15 @@ function FileRow({ file, onRemove }: { file: DocFile; onRemove: () => void }) {
 }
 
 /** One document section: a drop zone with a file button (the keyboard way in) and the files. */
-export function DocumentSection({ label, required, files, errors, missing, onAdd, onRemove }: DocumentSectionProps) {
+export function DocumentSection({
+  label,
+  required,
+  files,
+  errors,
+  missing,
+  onAdd,
+  onRemove,
+}: DocumentSectionProps) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);

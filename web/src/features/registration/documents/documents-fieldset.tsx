@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Callout } from '../../../components/ui/callout.tsx';
-import { requiredSections, SECTIONS } from './file-rules.ts';
 import { DocumentSection } from './document-section.tsx';
+import { requiredSections, SECTIONS } from './file-rules.ts';
 import type { DocumentFiles } from './use-document-files.ts';
 
 export type DocumentsFieldsetProps = {

@@ -3,7 +3,12 @@ import type { Schemas } from '../../../lib/api/types.ts';
 
 export type Section = Schemas['AgentFileSection'];
 
-export const SECTIONS: readonly Section[] = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'];
+export const SECTIONS: readonly Section[] = [
+  'REGISTRATION',
+  'CERTIFICATE',
+  'SME_CONFIRMATION',
+  'REPRESENTATIVE',
+];
 export const ALLOWED_TYPES: readonly string[] = ['application/pdf', 'image/png'];
 export const ACCEPT = '.pdf,.png,application/pdf,image/png';
 /** 5 MB per file (spec section 9). */
@@ -13,7 +18,9 @@ export const MAX_FILES_PER_SECTION = 3;
 
 /** REGISTRATION and REPRESENTATIVE always, SME_CONFIRMATION only for an SME. */
 export function requiredSections(type: string): Section[] {
-  return type === 'sme' ? ['REGISTRATION', 'SME_CONFIRMATION', 'REPRESENTATIVE'] : ['REGISTRATION', 'REPRESENTATIVE'];
+  return type === 'sme'
+    ? ['REGISTRATION', 'SME_CONFIRMATION', 'REPRESENTATIVE']
+    : ['REGISTRATION', 'REPRESENTATIVE'];
 }
 
 function isAllowedType(file: File): boolean {
@@ -27,7 +34,12 @@ export type FileCheck = { accepted: File[]; errors: string[] };
  * The client-side checks before anything is uploaded: type, size, then count. Files that would
  * take the section over its limit are all refused, so nothing is uploaded half-way.
  */
-export function checkFiles(files: readonly File[], alreadyInSection: number, maxFilesNum: number, t: TFunction): FileCheck {
+export function checkFiles(
+  files: readonly File[],
+  alreadyInSection: number,
+  maxFilesNum: number,
+  t: TFunction,
+): FileCheck {
   const wrongType = files.filter((file) => !isAllowedType(file));
   const tooLarge = files.filter((file) => isAllowedType(file) && file.size > MAX_FILE_SIZE);
   const valid = files.filter((file) => isAllowedType(file) && file.size <= MAX_FILE_SIZE);

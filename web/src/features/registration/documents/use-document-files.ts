@@ -83,7 +83,11 @@ export function useDocumentFiles() {
       setErrors((previous) => ({ ...previous, [section]: check.errors }));
       if (check.accepted.length === 0) return;
       // Only the newly added files are sent; stored ones keep their ids.
-      const entries: DocFile[] = check.accepted.map((file) => ({ key: nextKey(), name: file.name, status: 'uploading' }));
+      const entries: DocFile[] = check.accepted.map((file) => ({
+        key: nextKey(),
+        name: file.name,
+        status: 'uploading',
+      }));
       const keys = entries.map((entry) => entry.key);
       update(section, (list) => [...list, ...entries]);
       try {
@@ -102,7 +106,9 @@ export function useDocumentFiles() {
       } catch (error) {
         update(section, (list) =>
           list.map((file) =>
-            keys.includes(file.key) ? { ...file, status: 'error', error: uploadFailure(error, file.name, t) } : file,
+            keys.includes(file.key)
+              ? { ...file, status: 'error', error: uploadFailure(error, file.name, t) }
+              : file,
           ),
         );
         notify.error(t('upload.someFailed'));
@@ -117,7 +123,9 @@ export function useDocumentFiles() {
       if (!file) return;
       const drop = () => update(section, (list) => list.filter((entry) => entry.key !== key));
       if (!file.id) return drop();
-      update(section, (list) => list.map((entry) => (entry.key === key ? { ...entry, status: 'deleting' } : entry)));
+      update(section, (list) =>
+        list.map((entry) => (entry.key === key ? { ...entry, status: 'deleting' } : entry)),
+      );
       try {
         await deleteAgentFile(file.id);
         drop();

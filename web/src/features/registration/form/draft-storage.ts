@@ -44,7 +44,10 @@ export function loadDraft(userId: string): RegistrationValues {
       gatekeeper: allowed(values.gatekeeper, YES_NO) as RegistrationValues['gatekeeper'],
       representative: {
         ...values.representative,
-        title: allowed(values.representative.title, REPRESENTATIVE_TITLES) as RegistrationValues['representative']['title'],
+        title: allowed(
+          values.representative.title,
+          REPRESENTATIVE_TITLES,
+        ) as RegistrationValues['representative']['title'],
       },
     };
   } catch {

@@ -29,8 +29,10 @@ export function rulesFor<N extends FieldName>(name: N, t: TFunction): RegisterOp
   }
   if (name === 'vatNumber') {
     validate.digits = (value) =>
-      typeof value !== 'string' || value.trim() === '' || DIGITS.test(value.trim()) || t('validation.onlyNumbers');
+      typeof value !== 'string' ||
+      value.trim() === '' ||
+      DIGITS.test(value.trim()) ||
+      t('validation.onlyNumbers');
   }
   return { validate };
 }
-
