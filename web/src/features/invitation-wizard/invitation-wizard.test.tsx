@@ -127,7 +127,7 @@ describe('invitation wizard', () => {
         { productId: wallbox.id, includeSensitiveData: false },
       ],
     ]);
-    expect(within(dialog).getByRole('heading', { name: 'Copy link' })).toBeInTheDocument();
+    expect(await within(dialog).findByRole('heading', { name: 'Copy link' })).toBeInTheDocument();
     expect(within(dialog).getByText(CODE)).toBeInTheDocument();
     expect(within(dialog).getByText(`${window.location.origin}/redeem/${CODE}`)).toBeInTheDocument();
     expect(within(dialog).getByText(/Be careful who receives this link/)).toBeInTheDocument();

@@ -35,13 +35,15 @@ describe('data collection toggle', () => {
   });
 
   it('enables optimistically, shows progress and locks every toggle while the request runs', async () => {
-    const calls = answerToggle(200, 150);
+    const calls = answerToggle(200, 300);
     const { user } = renderApp('/products', { user: owner });
     const card = await findCard('Garage charger');
     await user.click(toggleIn(card));
     await user.click(await screen.findByRole('button', { name: 'Enable' }));
-    expect(toggleIn(card)).toBeChecked();
-    expect(within(card).getByText('Enabling data export. This can take a while...')).toBeInTheDocument();
+    await waitFor(() => expect(toggleIn(card)).toBeChecked());
+    expect(
+      await within(card).findByText('Enabling data export. This can take a while...'),
+    ).toBeInTheDocument();
     expect(toggleIn(card)).toBeDisabled();
     expect(toggleIn(await findCard('ID.4 Pro'))).toBeDisabled();
     expect(await screen.findByText('Action was succesful')).toBeInTheDocument();
@@ -52,12 +54,12 @@ describe('data collection toggle', () => {
   });
 
   it('rolls back and names the action when enabling fails', async () => {
-    answerToggle(500, 50);
+    answerToggle(500, 300);
     const { user } = renderApp('/products', { user: owner });
     const card = await findCard('Garage charger');
     await user.click(toggleIn(card));
     await user.click(await screen.findByRole('button', { name: 'Enable' }));
-    expect(toggleIn(card)).toBeChecked();
+    await waitFor(() => expect(toggleIn(card)).toBeChecked());
     expect(await screen.findByText("Couldn't enable data sharing! Try again later..")).toBeInTheDocument();
     expect(toggleIn(card)).not.toBeChecked();
     expect(screen.queryByText('Action was succesful')).not.toBeInTheDocument();

@@ -21,7 +21,8 @@ export function useApplications(status: ApplicationStatus | 'all') {
   const query = $api.useQuery('get', LIST_PATH, init);
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) notify.error(t('admin.applications.errors.fetch'));
+    // Once per failed fetch, also when a later refetch fails again.
+    if (isError && errorUpdatedAt > 0) notify.error(t('admin.applications.errors.fetch'));
   }, [isError, errorUpdatedAt, notify, t]);
   return query;
 }

@@ -18,7 +18,8 @@ export function useSharings() {
   const query = $api.useQuery('get', LIST_PATH);
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) notify.error(t('admin.sharings.errors.fetch'));
+    // Once per failed fetch, also when a later refetch fails again.
+    if (isError && errorUpdatedAt > 0) notify.error(t('admin.sharings.errors.fetch'));
   }, [isError, errorUpdatedAt, notify, t]);
   return query;
 }

@@ -18,7 +18,8 @@ export function useConnectedUsers(filter: InvitationFilter) {
   const query = $api.useQuery('get', LIST_PATH, { params: { path: { filter } } });
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) notify.error(t('connectedUsers.errors.fetchInvitations'));
+    // Once per failed fetch, also when a later refetch fails again.
+    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchInvitations'));
   }, [isError, errorUpdatedAt, notify, t]);
   return query;
 }

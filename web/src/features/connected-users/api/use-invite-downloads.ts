@@ -51,7 +51,8 @@ export function useInviteDownloads() {
   );
   const { isError, errorUpdatedAt } = jobs;
   useEffect(() => {
-    if (isError) notify.error(t('connectedUsers.errors.jobs'));
+    // Once per failed fetch, also when a later refetch fails again.
+    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.jobs'));
   }, [isError, errorUpdatedAt, notify, t]);
 
   const start = $api.useMutation('post', '/api/v1/agents/invites/{invitationId}/download', {

@@ -55,30 +55,31 @@ export function DocumentSection({
   const [dragging, setDragging] = useState(false);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const onDrag = (event: DragEvent<HTMLDivElement>, over: boolean) => {
+  const onDrag = (event: DragEvent<HTMLFieldSetElement>, over: boolean) => {
     event.preventDefault();
     setDragging(over);
   };
   const describedBy = [hintId, errors.length > 0 || missing ? errorId : null].filter(Boolean).join(' ');
   return (
-    <fieldset className="doc-section" aria-describedby={describedBy}>
+    // The whole section takes dropped files; the file button is the keyboard way in.
+    <fieldset
+      className="doc-section"
+      aria-describedby={describedBy}
+      onDragEnter={(event) => onDrag(event, true)}
+      onDragOver={(event) => onDrag(event, true)}
+      onDragLeave={(event) => onDrag(event, false)}
+      onDrop={(event) => {
+        onDrag(event, false);
+        onAdd(Array.from(event.dataTransfer.files));
+      }}
+    >
       <legend className="doc-section__legend">
         <LabelText text={label} optional={!required} />
       </legend>
       <p id={hintId} className="doc-section__hint">
         {t('upload.allowed')} · {t('upload.maxFilesHint', { maxFilesNum: MAX_FILES_PER_SECTION })}
       </p>
-      <div
-        className={dragging ? 'dropzone dropzone--active' : 'dropzone'}
-        data-testid="dropzone"
-        onDragEnter={(event) => onDrag(event, true)}
-        onDragOver={(event) => onDrag(event, true)}
-        onDragLeave={(event) => onDrag(event, false)}
-        onDrop={(event) => {
-          onDrag(event, false);
-          onAdd(Array.from(event.dataTransfer.files));
-        }}
-      >
+      <div className={dragging ? 'dropzone dropzone--active' : 'dropzone'} data-testid="dropzone">
         <span>{t('upload.dropzone')}</span>
         <Button variant="secondary" size="sm" onClick={() => input.current?.click()}>
           {t('upload.browse')}
