@@ -22,7 +22,6 @@ export default defineConfig({
               name: 'react',
               test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },
       },

@@ -1,15 +1,22 @@
+import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
-import { ProductsPage } from '../features/products/products-page.tsx';
 import { RootLayout } from './root-layout.tsx';
-import { AdminRoute } from './routes/admin-route.tsx';
-import { AgentRegistrationRoute } from './routes/agent-registration-route.tsx';
-import { AgentsRoute } from './routes/agents-route.tsx';
-import { UsersRoute } from './routes/users-route.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
 import { RouteGuard } from './shell/route-guard.tsx';
+
+// Screens load on demand, so the login page ships only the shell's code.
+const ProductsPage = lazy(() =>
+  import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
+);
+const AgentsRoute = lazy(() => import('./routes/agents-route.tsx').then((m) => ({ default: m.AgentsRoute })));
+const AgentRegistrationRoute = lazy(() =>
+  import('./routes/agent-registration-route.tsx').then((m) => ({ default: m.AgentRegistrationRoute })),
+);
+const UsersRoute = lazy(() => import('./routes/users-route.tsx').then((m) => ({ default: m.UsersRoute })));
+const AdminRoute = lazy(() => import('./routes/admin-route.tsx').then((m) => ({ default: m.AdminRoute })));
 
 export const routes: RouteObject[] = [
   {

@@ -11,7 +11,6 @@ export function AgentsRoute() {
     <>
       <RecipientsPage onInvite={() => setWizardOpen(true)} onViewPermissions={setPermissionsFor} />
       <InvitationWizard open={wizardOpen} onOpenChange={setWizardOpen} />
-      {/* biome-ignore lint/a11y/useValidAriaRole: `role` is the PermissionsModal prop (user or agent), not an ARIA role */}
       <PermissionsModal role="user" invitationId={permissionsFor} onClose={() => setPermissionsFor(null)} />
     </>
   );

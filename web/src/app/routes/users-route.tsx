@@ -13,7 +13,6 @@ export function UsersRoute() {
       <ConnectedUsersPage
         onViewPermissions={(invitationId, fullName) => setViewing({ invitationId, fullName })}
       />
-      {/* biome-ignore lint/a11y/useValidAriaRole: `role` is the PermissionsModal prop (user or agent), not an ARIA role */}
       <PermissionsModal
         role="agent"
         invitationId={viewing?.invitationId ?? null}

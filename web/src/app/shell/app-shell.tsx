@@ -1,5 +1,7 @@
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
+import { Spinner } from '../../components/ui/spinner.tsx';
 import { TermsModal } from '../../features/auth/terms-modal.tsx';
 import type { CurrentUser } from '../../lib/api/types.ts';
 import { Footer } from './footer.tsx';
@@ -17,7 +19,9 @@ function SignedInShell({ user }: { user: CurrentUser }) {
       </a>
       <Header user={user} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <Suspense fallback={<Spinner label={t('common.loading')} />}>
+          <Outlet />
+        </Suspense>
       </main>
       <Footer user={user} />
     </div>

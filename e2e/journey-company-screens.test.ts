@@ -1,0 +1,101 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { expectNoSeriousViolations } from './support/axe-check.ts';
+import { launchBrowser, newContext, resetSimulation, signIn, type viewports } from './support/browser.ts';
+import { card, openRedeemModal } from './support/journey.ts';
+
+// Every company and admin screen, at 390 px and 1280 px: no serious or critical axe violation
+// (WCAG 2.1 A and AA). With E2E_SCREENSHOTS=<folder> each state is also saved as a PNG to look at.
+
+const shotsDir = process.env.E2E_SCREENSHOTS;
+
+describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s width', (viewport) => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await resetSimulation();
+    browser = await launchBrowser();
+    if (shotsDir) mkdirSync(shotsDir, { recursive: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const as = async (email: string, size: keyof typeof viewports = viewport) => {
+    const page = await (await newContext(browser, size)).newPage();
+    await signIn(page, email);
+    return page;
+  };
+
+  /** axe on the page, then (when asked) a full-page screenshot. */
+  const check = async (page: Page, screen: string) => {
+    // Let entry animations (modals, notifications) settle so colours are measured at rest.
+    await page.waitForTimeout(250);
+    await expectNoSeriousViolations(page, `${screen} (${viewport})`);
+    if (shotsDir) {
+      await page.screenshot({ path: path.join(shotsDir, `${screen}-${viewport}.png`), fullPage: true });
+    }
+  };
+
+  it('registration form, empty and with errors', async () => {
+    const page = await as('newco@example.com');
+    await page.getByRole('heading', { name: 'Complete your account' }).waitFor();
+    await check(page, 'registration-empty');
+    await page.getByRole('button', { name: 'Submit for approval' }).click();
+    await page.getByText('This field is required').first().waitFor();
+    await check(page, 'registration-errors');
+    await page.context().close();
+  });
+
+  it('pending and rejected applications', async () => {
+    const pending = await as('pending@example.com');
+    await pending.getByRole('heading', { name: 'Your application is in review' }).waitFor();
+    await check(pending, 'registration-pending');
+    const rejected = await as('rejected@example.com');
+    await rejected.getByRole('heading', { name: 'Your application was not approved' }).waitFor();
+    await check(rejected, 'registration-rejected');
+    await pending.context().close();
+    await rejected.context().close();
+  });
+
+  it('connected users, the redeem modal with its error, and the permissions modal', async () => {
+    const page = await as('fleet@example.com');
+    await page.waitForURL('**/users');
+    await page.getByRole('heading', { name: 'Olivia Owner' }).first().waitFor();
+    await check(page, 'users');
+
+    const dialog = await openRedeemModal(page);
+    await check(page, 'users-redeem');
+    await dialog.getByLabel('Access code').fill('NOT-A-REAL-CODE');
+    await dialog.getByRole('button', { name: 'Request access' }).click();
+    await dialog.getByRole('alert').waitFor();
+    await check(page, 'users-redeem-error');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const active = card(page, 'Olivia Owner').filter({ has: page.locator('.ui-badge--active') });
+    await active.getByRole('button', { name: 'Actions for Olivia Owner' }).click();
+    await page.getByRole('menuitem', { name: 'View data permissions' }).click();
+    const permissions = page.getByRole('dialog', { name: 'Data permissions' });
+    await permissions.getByText('Sharing data').first().waitFor();
+    await check(page, 'users-permissions');
+    await page.context().close();
+  });
+
+  it('admin: applications with an expanded application, and data sharings', async () => {
+    const page = await as('admin@example.com');
+    await page.waitForURL('**/admin');
+    await page.getByRole('button', { name: 'Show details' }).first().click();
+    await page.getByRole('term').first().waitFor();
+    await check(page, 'admin-applications');
+    await page.getByRole('tab', { name: 'Data sharings' }).click();
+    await page
+      .getByRole('button', { name: /Suspend|Resume/ })
+      .first()
+      .waitFor();
+    await check(page, 'admin-sharings');
+    await page.context().close();
+  });
+});

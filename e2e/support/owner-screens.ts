@@ -1,0 +1,54 @@
+import { mkdirSync } from 'node:fs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { baseUrl, newContext, signIn, type viewports } from './browser.ts';
+
+// Steps the data owner's screen tests share: signing in at a viewport, notifications, screenshots.
+
+const SHOTS = '/tmp/shots-owner';
+
+/** A fresh context (optionally with clipboard access) and page, signed in as this persona. */
+export async function ownerPage(
+  browser: Browser,
+  options: { viewport?: keyof typeof viewports; email?: string; clipboard?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, options.viewport ?? 'desktop');
+  if (options.clipboard) {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+  }
+  const page = await context.newPage();
+  await signIn(page, options.email ?? 'owner@example.com');
+  await page.waitForURL('**/products');
+  return { context, page };
+}
+
+/** The notification regions (banner and toast). */
+const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Waits for a notification with exactly this text, then dismisses every notification on screen. */
+export async function expectNotice(page: Page, text: string): Promise<void> {
+  await notifications(page).getByText(text, { exact: true }).first().waitFor();
+  await dismissNotices(page);
+}
+
+export async function dismissNotices(page: Page): Promise<void> {
+  const buttons = notifications(page).getByRole('button', { name: 'Dismiss notification' });
+  while ((await buttons.count()) > 0) await buttons.first().click().catch(() => undefined);
+}
+
+/** Saves a PNG of the viewport (or the full page) under /tmp/shots-owner, for a human look. */
+export async function shot(page: Page, name: string, fullPage = false): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  // Animations (modal, notifications) settle first, so the picture shows the resting state.
+  await page.waitForTimeout(250);
+  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage });
+}
+
+/** The card (list item) whose heading is exactly `title`, optionally only with this displayed status. */
+export function cardOf(scope: Page | Locator, title: string, status?: string): Locator {
+  const page = 'page' in scope ? scope.page() : scope;
+  const cards = scope
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+  return status ? cards.and(page.locator(`[data-status="${status}"]`)) : cards;
+}

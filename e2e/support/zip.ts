@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import yauzl from 'yauzl';
+
+/** A downloaded zip, read whole into memory: its entry names and each entry's text. */
+export type ZipContents = {
+  entries: string[];
+  text(name: string): string;
+};
+
+/** Reads every entry of a zip file (small exports only: everything is kept in memory). */
+export async function readZip(file: string): Promise<ZipContents> {
+  const buffer = await readFile(file);
+  const files = await new Promise<Map<string, Buffer>>((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (openError, zip) => {
+      if (openError || !zip) return reject(openError ?? new Error('Not a zip file'));
+      const contents = new Map<string, Buffer>();
+      zip.on('error', reject);
+      zip.on('end', () => resolve(contents));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        if (entry.fileName.endsWith('/')) return zip.readEntry();
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError || !stream)
+            return reject(streamError ?? new Error(`Cannot read ${entry.fileName}`));
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            contents.set(entry.fileName, Buffer.concat(chunks));
+            zip.readEntry();
+          });
+        });
+      });
+      zip.readEntry();
+    });
+  });
+  return {
+    entries: [...files.keys()].sort(),
+    text(name) {
+      const content = files.get(name);
+      if (!content) throw new Error(`The zip has no entry ${name}; it has ${[...files.keys()].join(', ')}`);
+      return content.toString('utf8');
+    },
+  };
+}
+
+/** The header row of a CSV entry, as column names. */
+export function csvHeader(zip: ZipContents, name: string): string[] {
+  const [first = ''] = zip.text(name).split(/\r?\n/, 1);
+  return first.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
+}
+
+/** The data rows of a CSV entry (header and trailing empty line excluded). */
+export function csvRowCount(zip: ZipContents, name: string): number {
+  return zip
+    .text(name)
+    .split(/\r?\n/)
+    .slice(1)
+    .filter((line) => line !== '').length;
+}
+
+export type ManifestProduct = {
+  id: string;
+  productType: 'VEHICLE' | 'WALLBOX';
+  externalId: string;
+  folder: string;
+  records: number;
+  personalDataIncluded: boolean;
+  omittedFields: string[];
+  files: { path: string; format: 'csv' | 'json' }[];
+};
+
+export type Manifest = { products: ManifestProduct[]; totals: { products: number; records: number } };
+
+export function readManifest(zip: ZipContents): Manifest {
+  return JSON.parse(zip.text('manifest.json')) as Manifest;
+}
