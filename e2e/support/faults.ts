@@ -6,7 +6,10 @@ import { baseUrl } from './browser.ts';
 async function sim(method: 'POST' | 'PUT' | 'DELETE', route: string, body?: unknown): Promise<void> {
   const response = await fetch(`${baseUrl()}/api/v1/sim/${route}`, {
     method,
-    headers: { 'x-user-id': 'admin@example.com', 'content-type': 'application/json' },
+    headers: {
+      'x-user-id': 'admin@example.com',
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   if (!response.ok) throw new Error(`sim ${method} ${route}: ${response.status} ${await response.text()}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, type TestApp } from '../test/app.ts';
 
 describe('the reference server skeleton', () => {
@@ -54,5 +54,78 @@ describe('the reference server skeleton', () => {
     expect(page.headers['content-type']).toContain('text/html');
     const json = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(json.json().info.title).toBe('Data Act Portal API');
+  });
+
+  const registration = {
+    legalName: 'Acme Mobility Data Ltd',
+    displayName: 'Acme',
+    vatNumber: '123456789',
+    country: 'DE',
+    type: 'large',
+    sanction: false,
+    gatekeeper: false,
+    representative: { title: 'ms', firstname: 'Ada', surname: 'Lovelace' },
+    fileIds: [],
+  };
+  const submit = (payload: unknown) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/agents',
+      headers: as('newco@example.com'),
+      payload: payload as object,
+    });
+
+  it('rejects an unknown property with 400 in the envelope instead of dropping it', async () => {
+    const response = await submit({ ...registration, isAdmin: true });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        { code: 'VALIDATION_FAILED', message: 'body has an unknown property "isAdmin".', field: 'isAdmin' },
+      ],
+    });
+  });
+
+  it('rejects a too-long string with 400 naming the field', async () => {
+    const response = await submit({ ...registration, legalName: 'x'.repeat(151) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      field: 'legalName',
+      message: 'body.legalName must NOT have more than 150 characters.',
+    });
+  });
+
+  it('rejects a wrong enum value with 400 listing the allowed values', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/products/prod-veh-1/collect/TOGGLE',
+      headers: as('owner@example.com'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      message: 'params.action must be one of: ENABLE, DISABLE.',
+    });
+  });
+
+  it('answers an unexpected failure with 500, a request id and none of its internals', async () => {
+    const spy = vi
+      .spyOn(t.prisma.product, 'findMany')
+      .mockRejectedValueOnce(new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed'));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/products',
+      headers: as('owner@example.com'),
+    });
+    spy.mockRestore();
+    expect(response.statusCode).toBe(500);
+    const [error] = response.json().errors;
+    expect(error).toEqual({
+      code: 'INTERNAL_ERROR',
+      message: 'Something went wrong on our side. Please try again later.',
+      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    });
+    expect(response.body).not.toContain('SQLITE');
+    expect(response.body).not.toContain('/var/lib');
   });
 });

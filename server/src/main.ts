@@ -10,7 +10,9 @@ import { restoreClockSpeed } from './services/simulation.ts';
 const config = loadConfig();
 if (config.mode === 'production' && !config.oidc.issuer) {
   // The built-in provider lets anyone pick any account: fine for demos, never for production.
-  console.error('PORTAL_MODE=production needs an external identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID.');
+  console.error(
+    'PORTAL_MODE=production needs an external identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID.',
+  );
   process.exit(1);
 }
 mkdirSync(config.dataDir, { recursive: true });

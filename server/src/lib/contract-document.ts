@@ -30,7 +30,8 @@ export function operationIndex(document: ContractDocument): Map<string, Contract
       const operation = item[method] as { operationId?: string; security?: unknown[] } | undefined;
       if (!operation?.operationId) continue;
       const security = operation.security ?? document.security ?? [];
-      const secured = security.length > 0 && !security.some((entry) => Object.keys(entry as object).length === 0);
+      const secured =
+        security.length > 0 && !security.some((entry) => Object.keys(entry as object).length === 0);
       index.set(operation.operationId, { operationId: operation.operationId, method, path, secured });
     }
   }

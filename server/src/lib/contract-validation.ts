@@ -1,6 +1,6 @@
-import type { FastifySchemaCompiler } from 'fastify';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
 import type { ContractDocument } from './contract-document.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
@@ -35,35 +35,45 @@ export function createRequestCompilers() {
   return { compile, passThroughBody };
 }
 
-const escape = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
 
 /** Checks a JSON answer against the operation's response schema in the contract. */
 export function createResponseValidator(document: ContractDocument) {
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
-  const pointers = new Map<string, string>();
+  const operations = new Map<string, { pointer: string; responses: Responses }>();
   for (const [path, item] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(item)) {
-      const id = (operation as { operationId?: string }).operationId;
-      if (id) pointers.set(id, `contract#/paths/${escape(path)}/${method}/responses`);
+      const { operationId, responses } = operation as { operationId?: string; responses?: Responses };
+      if (operationId && responses) {
+        operations.set(operationId, {
+          pointer: `contract#/paths/${pointerSegment(path)}/${method}/responses`,
+          responses,
+        });
+      }
     }
   }
   const cache = new Map<string, ValidateFunction | null>();
-  return (operationId: string, status: number, body: unknown): string | null => {
+  const validatorFor = (operationId: string, status: number): ValidateFunction | null => {
     const key = `${operationId}:${status}`;
-    let validate = cache.get(key);
-    if (validate === undefined) {
-      const base = pointers.get(operationId);
-      const responses = (Object.values(document.paths).flatMap((item) => Object.values(item)) as Array<{
-        operationId?: string;
-        responses?: Record<string, { content?: Record<string, { schema?: unknown }> }>;
-      }>).find((operation) => operation.operationId === operationId)?.responses;
-      const hasJson = responses?.[String(status)]?.content?.['application/json']?.schema !== undefined;
-      validate = base && hasJson ? ajv.compile({ $ref: `${base}/${status}/content/application~1json/schema` }) : null;
-      cache.set(key, validate);
+    if (!cache.has(key)) {
+      const operation = operations.get(operationId);
+      const hasJson =
+        operation?.responses[String(status)]?.content?.['application/json']?.schema !== undefined;
+      cache.set(
+        key,
+        operation && hasJson
+          ? ajv.compile({ $ref: `${operation.pointer}/${status}/content/application~1json/schema` })
+          : null,
+      );
     }
-    if (!validate) return null;
-    if (validate(body)) return null;
+    return cache.get(key) ?? null;
+  };
+  return (operationId: string, status: number, body: unknown): string | null => {
+    const validate = validatorFor(operationId, status);
+    if (!validate || validate(body)) return null;
     const issue = validate.errors?.[0];
     return issue ? `${issue.instancePath || '(root)'} ${issue.message ?? 'is invalid'}` : 'invalid';
   };

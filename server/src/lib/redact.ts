@@ -7,7 +7,8 @@ export function redactUrl(url: string): string {
   if (!query) return safePath;
   const params = new URLSearchParams(query);
   for (const key of [...params.keys()]) {
-    if (/^(code|state|token|session|iss|nonce|code_verifier|client_secret)$/i.test(key)) params.set(key, '[redacted]');
+    if (/^(code|state|token|session|iss|nonce|code_verifier|client_secret)$/i.test(key))
+      params.set(key, '[redacted]');
   }
   return `${safePath}?${params.toString()}`;
 }

@@ -19,7 +19,10 @@ export function sendError(reply: FastifyReply, status: number, entry: EnvelopeEn
 type ValidationIssue = NonNullable<FastifyError['validation']>[number];
 
 /** "body/legalName must NOT have more than 150 characters" reads better than Ajv's raw JSON. */
-function describeValidation(context: string | undefined, issue: ValidationIssue): { message: string; field?: string } {
+function describeValidation(
+  context: string | undefined,
+  issue: ValidationIssue,
+): { message: string; field?: string } {
   const part = context ?? 'request';
   const params = issue.params as Record<string, unknown>;
   const pointer = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -37,7 +40,10 @@ function describeValidation(context: string | undefined, issue: ValidationIssue)
       field: pointer || undefined,
     };
   }
-  return { message: `${part}${pointer ? `.${pointer}` : ''} ${issue.message ?? 'is invalid'}.`, field: pointer || undefined };
+  return {
+    message: `${part}${pointer ? `.${pointer}` : ''} ${issue.message ?? 'is invalid'}.`,
+    field: pointer || undefined,
+  };
 }
 
 const statusCodes: Record<number, ErrorCode> = {
@@ -76,7 +82,10 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
     }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
-      return sendError(reply, status, { code: statusCodes[status] ?? 'VALIDATION_FAILED', message: error.message });
+      return sendError(reply, status, {
+        code: statusCodes[status] ?? 'VALIDATION_FAILED',
+        message: error.message,
+      });
     }
     request.log.error({ err: error }, 'unexpected error');
     return sendError(reply, 500, {

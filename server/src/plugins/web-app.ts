@@ -19,7 +19,8 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
       maxAge: '1h',
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change.
-        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        if (file.includes(`${path.sep}assets${path.sep}`))
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
   } else {

@@ -26,7 +26,10 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
     async apply(request: FastifyRequest, operationId: string): Promise<void> {
       if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
       const fault = await prisma.$transaction(async (tx) => {
-        const next = await tx.fault.findFirst({ where: { operationId, remaining: { gt: 0 } }, orderBy: { createdAt: 'asc' } });
+        const next = await tx.fault.findFirst({
+          where: { operationId, remaining: { gt: 0 } },
+          orderBy: { createdAt: 'asc' },
+        });
         if (!next) return null;
         await tx.fault.update({ where: { id: next.id }, data: { remaining: { decrement: 1 } } });
         return next;
@@ -38,7 +41,8 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
       request.log.info({ operationId, status: fault.status, delayMs: fault.delayMs }, 'simulated fault');
       if (fault.delayMs) await sleep(fault.delayMs);
       if (fault.status) {
-        const code = (fault.code ?? (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
+        const code = (fault.code ??
+          (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
         const message =
           fault.status >= 500
             ? 'Something went wrong on our side. Please try again later.'

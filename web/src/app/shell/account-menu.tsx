@@ -24,8 +24,10 @@ export function AccountMenu({ user, mobile }: AccountMenuProps) {
       <MenuIcon />
     </button>
   ) : (
-    <button type="button" className="account-menu__trigger" aria-label={t('shell.accountMenu')}>
+    // Named by hidden text, not aria-label: the initials shown are decorative (WCAG 2.5.3, label in name).
+    <button type="button" className="account-menu__trigger">
       <Avatar name={user.fullName || user.email} size="sm" />
+      <span className="visually-hidden">{t('shell.accountMenu')}</span>
     </button>
   );
 
