@@ -3,11 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
 import {
   card,
+  chooseFilter,
   createInvitation,
   decideOnCompany,
   expectNotification,
   expectStatus,
   openRedeemModal,
+  stopAfterFirstFailure,
 } from './support/journey.ts';
 
 // Story B: the owner declines a company; a used code, a deleted link's code and a code that never
@@ -28,6 +30,7 @@ describe('Story B: a declined company and codes that no longer work', () => {
   let fleet: Page;
   let code = '';
 
+  stopAfterFirstFailure();
   beforeAll(async () => {
     await resetSimulation();
     browser = await launchBrowser();
@@ -72,15 +75,13 @@ describe('Story B: a declined company and codes that no longer work', () => {
 
     await decideOnCompany(owner, FLEET, 'Decline', code);
     await expectNotification(owner, 'Data recipient declined');
-    await owner.getByRole('button', { name: /^Filter:/ }).click();
-    await owner.getByRole('menuitemradio', { name: 'Declined' }).click();
+    await chooseFilter(owner, 'Declined');
     await expectStatus(card(owner.getByRole('tabpanel'), FLEET), 'Declined');
   });
 
   it('the company sees the user as declined, without download or actions', async () => {
     await fleet.reload();
-    await fleet.getByRole('button', { name: /^Filter:/ }).click();
-    await fleet.getByRole('menuitemradio', { name: 'Declined' }).click();
+    await chooseFilter(fleet, 'Declined');
     const user = card(fleet, OWNER);
     await expectStatus(user, 'Declined');
     await expect(user.getByRole('button', { name: /Download/ }).isDisabled()).resolves.toBe(true);

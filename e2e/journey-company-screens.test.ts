@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
 import { launchBrowser, newContext, resetSimulation, signIn, type viewports } from './support/browser.ts';
-import { card, openRedeemModal } from './support/journey.ts';
+import { card, makeDocuments, openRedeemModal } from './support/journey.ts';
 
 // Every company and admin screen, at 390 px and 1280 px: no serious or critical axe violation
 // (WCAG 2.1 A and AA). With E2E_SCREENSHOTS=<folder> each state is also saved as a PNG to look at.
@@ -29,13 +29,25 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     return page;
   };
 
-  /** axe on the page, then (when asked) a full-page screenshot. */
-  const check = async (page: Page, screen: string) => {
+  /** axe on the page, then (when asked) screenshots: the whole page, or the viewport under a modal. */
+  const check = async (page: Page, screen: string, modal = false) => {
     // Let entry animations (modals, notifications) settle so colours are measured at rest.
     await page.waitForTimeout(250);
-    await expectNoSeriousViolations(page, `${screen} (${viewport})`);
-    if (shotsDir) {
-      await page.screenshot({ path: path.join(shotsDir, `${screen}-${viewport}.png`), fullPage: true });
+    const others = await expectNoSeriousViolations(page, `${screen} (${viewport})`);
+    if (process.env.E2E_AXE_VERBOSE && others.length > 0) {
+      console.log(`${screen} (${viewport}): ${others.map((v) => `${v.impact} ${v.id}`).join(', ')}`);
+    }
+    if (shotsDir && modal) {
+      await page.screenshot({ path: path.join(shotsDir, `${screen}-${viewport}.png`) });
+    } else if (shotsDir) {
+      // Long pages in slices of 1000 px, so each image stays readable.
+      const height = await page.evaluate(() => document.documentElement.scrollHeight);
+      const width = page.viewportSize()?.width ?? 1280;
+      for (let y = 0, part = 1; y < height; y += 1000, part += 1) {
+        const clip = { x: 0, y, width, height: Math.min(1000, height - y) };
+        const name = height > 1000 ? `${screen}-${viewport}-${part}.png` : `${screen}-${viewport}.png`;
+        await page.screenshot({ path: path.join(shotsDir, name), fullPage: true, clip });
+      }
     }
   };
 
@@ -46,6 +58,13 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     await page.getByRole('button', { name: 'Submit for approval' }).click();
     await page.getByText('This field is required').first().waitFor();
     await check(page, 'registration-errors');
+    // An uploaded file and a refused one (wrong type) in the same section.
+    const { pdf } = makeDocuments();
+    const notes = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') };
+    await page.getByLabel('Files for Registry extract').setInputFiles([pdf, notes]);
+    await page.getByText('File type is not allowed: notes.txt').waitFor();
+    await page.getByRole('list', { name: 'Files of Registry extract' }).getByText('Uploaded').waitFor();
+    await check(page, 'registration-files');
     await page.context().close();
   });
 
@@ -67,11 +86,11 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     await check(page, 'users');
 
     const dialog = await openRedeemModal(page);
-    await check(page, 'users-redeem');
+    await check(page, 'users-redeem', true);
     await dialog.getByLabel('Access code').fill('NOT-A-REAL-CODE');
     await dialog.getByRole('button', { name: 'Request access' }).click();
     await dialog.getByRole('alert').waitFor();
-    await check(page, 'users-redeem-error');
+    await check(page, 'users-redeem-error', true);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
@@ -80,7 +99,7 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     await page.getByRole('menuitem', { name: 'View data permissions' }).click();
     const permissions = page.getByRole('dialog', { name: 'Data permissions' });
     await permissions.getByText('Sharing data').first().waitFor();
-    await check(page, 'users-permissions');
+    await check(page, 'users-permissions', true);
     await page.context().close();
   });
 

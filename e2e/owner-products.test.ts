@@ -58,9 +58,11 @@ describe('owner: products page', () => {
     await waitChecked(page, toggle, true);
     expect(await serverState(page, 'prod-wb-2')).toBe(true);
     // Collection on: the card's download button is now available.
-    expect(await cardOf(page, 'Carport wallbox').getByRole('button', { name: /^Download data of/ }).isEnabled()).toBe(
-      true,
-    );
+    expect(
+      await cardOf(page, 'Carport wallbox')
+        .getByRole('button', { name: /^Download data of/ })
+        .isEnabled(),
+    ).toBe(true);
 
     await toggle.click();
     const disable = page.getByRole('dialog', { name: 'Disable data sharing?' });
@@ -73,7 +75,10 @@ describe('owner: products page', () => {
 
     // Cancel changes nothing.
     await toggle.click();
-    await page.getByRole('dialog', { name: 'Enable data sharing?' }).getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Enable data sharing?' })
+      .getByRole('button', { name: 'Cancel' })
+      .click();
     await waitChecked(page, toggle, false);
     expect(await serverState(page, 'prod-wb-2')).toBe(false);
     await context.close();
@@ -86,7 +91,10 @@ describe('owner: products page', () => {
     // Slow failure: the switch shows the new state at once, then returns to the previous one.
     await injectFault('setProductCollection', 500, undefined, 1, 1200);
     await off.click();
-    await page.getByRole('dialog', { name: 'Enable data sharing?' }).getByRole('button', { name: 'Enable' }).click();
+    await page
+      .getByRole('dialog', { name: 'Enable data sharing?' })
+      .getByRole('button', { name: 'Enable' })
+      .click();
     await waitChecked(page, off, true);
     await expectNotice(page, "Couldn't enable data sharing! Try again later..");
     await waitChecked(page, off, false);
@@ -95,7 +103,10 @@ describe('owner: products page', () => {
     const on = toggleOf(page, 'ID.3');
     await injectFault('setProductCollection', 503);
     await on.click();
-    await page.getByRole('dialog', { name: 'Disable data sharing?' }).getByRole('button', { name: 'Disable' }).click();
+    await page
+      .getByRole('dialog', { name: 'Disable data sharing?' })
+      .getByRole('button', { name: 'Disable' })
+      .click();
     await expectNotice(page, "Couldn't disable data sharing! Try again later..");
     await waitChecked(page, on, true);
     expect(await serverState(page, 'prod-veh-2')).toBe(true);

@@ -26,7 +26,13 @@ export function injectFault(
   count = 1,
   delayMs?: number,
 ): Promise<void> {
-  return sim('POST', 'faults', { operationId, status, count, ...(code ? { code } : {}), ...(delayMs ? { delayMs } : {}) });
+  return sim('POST', 'faults', {
+    operationId,
+    status,
+    count,
+    ...(code ? { code } : {}),
+    ...(delayMs ? { delayMs } : {}),
+  });
 }
 
 /** Delays the next `count` calls of `operationId` without failing them. */

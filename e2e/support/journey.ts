@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import type { Locator, Page } from 'playwright-core';
+import type { APIResponse, Locator, Page } from 'playwright-core';
+import { beforeEach } from 'vitest';
 import { baseUrl } from './browser.ts';
 
 // Steps the cross-role journeys share: signing up a company, simulator calls, the owner's wizard
@@ -96,6 +97,38 @@ export async function signUpCompany(page: Page, contact: { name: string; email: 
   await page.waitForURL((url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth'));
 }
 
+export type Registration = {
+  legalName: string;
+  displayName: string;
+  representative: [firstname: string, surname: string];
+  /** [section label, file] pairs, each uploaded on its own. */
+  uploads: readonly (readonly [string, string])[];
+};
+
+/** 'Complete your account' for an SME in Germany with every required field, and the uploads. */
+export async function fillRegistration(page: Page, registration: Registration): Promise<void> {
+  await page.getByLabel('Company legal name').fill(registration.legalName);
+  await page.getByLabel('Commercial name').fill(registration.displayName);
+  await page.getByLabel('VAT number').fill('204815162342');
+  await page.getByLabel('Country').selectOption('DE');
+  await page.getByLabel(/^Website/).fill('https://company.example');
+  await page.getByRole('radio', { name: 'Small & Medium Enterprize' }).check();
+  for (const question of ['sanctions list', 'designated gatekeeper']) {
+    const group = page.getByRole('group', { name: new RegExp(question) });
+    await group.getByRole('radio', { name: 'No' }).check();
+  }
+  await page.getByLabel(/^Title/).selectOption('ms');
+  await page.getByLabel('First name').fill(registration.representative[0]);
+  await page.getByLabel('Surname').fill(registration.representative[1]);
+  for (const [section, file] of registration.uploads) {
+    await page.getByLabel(`Files for ${section}`).setInputFiles(file);
+    await page
+      .getByRole('list', { name: `Files of ${section}` })
+      .getByText('Uploaded')
+      .waitFor();
+  }
+}
+
 /** Waits for a notification (banner or toast) with this text. */
 export async function expectNotification(page: Page, text: string | RegExp): Promise<void> {
   await page.getByRole('region', { name: 'Notifications' }).first().getByText(text).first().waitFor();
@@ -109,10 +142,14 @@ export function card(scope: Page | Locator, title: string): Locator {
 
 export type WizardChoice = { title: string; personal: boolean };
 
-/** Owner on /agents: the wizard with these products shared; answers the code and link of step 2. */
+/**
+ * Owner on /agents: the wizard with these products shared; answers the code and link of step 2.
+ * With `copy`, the link is taken with the Copy button, from the clipboard.
+ */
 export async function createInvitation(
   page: Page,
   choices: readonly WizardChoice[],
+  options: { copy?: boolean } = {},
 ): Promise<{ code: string; link: string }> {
   await page.getByRole('button', { name: 'Invite data recipients' }).click();
   const wizard = page.getByRole('dialog', { name: 'Invite data recipients' });
@@ -125,7 +162,16 @@ export async function createInvitation(
   }
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByText('Step 2 of 2').waitFor();
-  const link = (await wizard.getByText(/\/redeem\//).textContent())?.trim() ?? '';
+  let link = (await wizard.getByText(/\/redeem\//).textContent())?.trim() ?? '';
+  if (options.copy) {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    await wizard.getByRole('button', { name: 'Copy', exact: true }).click();
+    // After a copy the button rests (disabled) for 5 seconds.
+    await wizard.getByRole('button', { name: 'Copied', exact: true, disabled: true }).waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    if (copied !== link) throw new Error(`Copied "${copied}", the screen shows "${link}"`);
+    link = copied;
+  }
   const code = link.slice(link.lastIndexOf('/') + 1);
   await wizard.getByRole('button', { name: 'Exit' }).click();
   await wizard.waitFor({ state: 'hidden' });
@@ -143,10 +189,7 @@ export async function decideOnCompany(
   const pending = card(page.getByRole('tabpanel'), company);
   // A company can be pending more than once: the card shows the code it redeemed.
   const entry = code ? pending.filter({ hasText: code }) : pending;
-  await entry.getByRole('button', { name: decision, exact: true }).click();
-  const confirm = page.getByRole('dialog', { name: `${decision} data recipient?` });
-  await confirm.getByRole('button', { name: decision, exact: true }).click();
-  await confirm.waitFor({ state: 'hidden' });
+  await confirmAction(entry, decision, `${decision} data recipient?`);
 }
 
 /** Company on /users: the access-code modal, redeeming a code; answers the dialog for more checks. */
@@ -160,4 +203,46 @@ export async function openRedeemModal(page: Page): Promise<Locator> {
 /** Waits until the card's status badge reads exactly this text. */
 export async function expectStatus(entry: Locator, text: string): Promise<void> {
   await entry.locator('.ui-badge', { hasText: exactly(text) }).waitFor();
+}
+
+/** A card's button, then the primary button (same label) of the confirmation dialog it opens. */
+export async function confirmAction(entry: Locator, action: string, dialogTitle: string): Promise<void> {
+  await entry.getByRole('button', { name: action, exact: true }).click();
+  const dialog = entry.page().getByRole('dialog', { name: dialogTitle });
+  await dialog.getByRole('button', { name: action, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** The list filter menu ('Filter: ...'), choosing one option. */
+export async function chooseFilter(page: Page, option: string): Promise<void> {
+  await page.getByRole('button', { name: /^Filter:/ }).click();
+  await page.getByRole('menuitemradio', { name: option }).click();
+}
+
+/** A journey is one story: once a step fails, the later steps are skipped instead of timing out. */
+export function stopAfterFirstFailure(): void {
+  let failed = false;
+  beforeEach((context) => {
+    if (failed) context.skip();
+    context.onTestFailed(() => {
+      failed = true;
+    });
+  });
+}
+
+/** In a permissions dialog: the product's 'Sharing data' and 'Including personal data' answers. */
+export async function permissionStates(dialog: Locator, title: string): Promise<[string, string]> {
+  const item = card(dialog, title);
+  const state = (label: string) =>
+    item
+      .locator('.permission-state', { has: dialog.page().getByRole('term').filter({ hasText: label }) })
+      .getByRole('definition')
+      .textContent();
+  return [(await state('Sharing data')) ?? '', (await state('Including personal data')) ?? ''];
+}
+
+/** The error code of a refused API call. */
+export async function errorCode(response: APIResponse): Promise<string> {
+  const body = (await response.json()) as { errors: { code: string }[] };
+  return body.errors[0]?.code ?? '';
 }

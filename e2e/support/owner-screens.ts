@@ -30,9 +30,19 @@ export async function expectNotice(page: Page, text: string): Promise<void> {
   await dismissNotices(page);
 }
 
+/**
+ * Dismisses the notifications on screen. The click is dispatched: an open modal dialog makes the page
+ * behind it inert to the pointer, and a real click outside the dialog would close it.
+ */
 export async function dismissNotices(page: Page): Promise<void> {
   const buttons = notifications(page).getByRole('button', { name: 'Dismiss notification' });
-  while ((await buttons.count()) > 0) await buttons.first().click().catch(() => undefined);
+  for (let left = await buttons.count(); left > 0; left = await buttons.count()) {
+    await buttons.first().dispatchEvent('click');
+    await page.waitForFunction(
+      (before) => document.querySelectorAll('.ui-notification').length < before,
+      left,
+    );
+  }
 }
 
 /** Saves a PNG of the viewport (or the full page) under /tmp/shots-owner, for a human look. */

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendError } from './error-envelope.ts';
 
-const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc)(\/|$|\?)/;
+const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
 /** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
 async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
@@ -14,8 +14,9 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDist,
-      wildcard: false,
-      index: false,
+      // Files are looked up per request, so a rebuild of the web app is served without a restart.
+      wildcard: true,
+      index: ['index.html'],
       maxAge: '1h',
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change.

@@ -31,7 +31,13 @@ function NotificationItem({ notification }: { notification: Notification }) {
 function NotificationList({ style, items }: { style: NotificationStyle; items: readonly Notification[] }) {
   const { t } = useTranslation();
   return (
-    <section className={`ui-notifications ui-notifications--${style}`} aria-label={t('notifications.region')}>
+    // aria-live="off" (each item is its own live region): an open modal dialog hides everything but
+    // live regions from assistive technology, so the list must be one to stay announced over a dialog.
+    <section
+      className={`ui-notifications ui-notifications--${style}`}
+      aria-label={t('notifications.region')}
+      aria-live="off"
+    >
       <ul>
         {items.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} />

@@ -53,7 +53,7 @@ export function UserCard({
           </Badge>
         </Tooltip>
         <DownloadButton name={fullName} state={download} onStart={onStartDownload} onDownload={onDownload} />
-        {canManage(invitation.status) && (
+        {canManage(invitation.status) ? (
           <Menu
             label={t('connectedUsers.actions.menu', { name: fullName })}
             trigger={
@@ -65,6 +65,9 @@ export function UserCard({
               {t('connectedUsers.actions.remove')}
             </MenuItem>
           </Menu>
+        ) : (
+          // Keeps the download buttons of all cards in one column.
+          <span className="user-card__menu-slot" aria-hidden="true" />
         )}
       </div>
     </li>

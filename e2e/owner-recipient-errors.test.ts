@@ -1,0 +1,137 @@
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchBrowser, resetSimulation } from './support/browser.ts';
+import { clearFaults, injectFault } from './support/faults.ts';
+import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
+
+// Spec section 8 on the data recipients page, each message reached through an injected fault:
+// accept/decline (invalid state, not found, forbidden, generic) and revoke of a company or a link
+// (not found, forbidden, invalid state, generic). A refused action leaves the card as it was.
+
+type Case = { status: number; code?: string; message: string };
+
+const DECISION_ERRORS = (decision: 'accept' | 'decline'): Case[] => [
+  {
+    status: 409,
+    code: 'INVALID_INVITATION_STATE',
+    message: 'This invitation is no longer pending. Please refresh the page.',
+  },
+  {
+    status: 404,
+    code: 'INVITATION_NOT_FOUND',
+    message: 'This invitation could not be found. It may have been deleted or expired.',
+  },
+  {
+    status: 403,
+    code: 'INVITATION_FORBIDDEN',
+    message: "You don't have permission to perform this action on this invitation.",
+  },
+  { status: 500, message: `Couldn't ${decision} the data recipient. Try again later..` },
+];
+
+const REVOKE_ERRORS = (generic: string): Case[] => [
+  {
+    status: 404,
+    code: 'INVITATION_NOT_FOUND',
+    message: 'This invitation could not be found. It may have been deleted or expired.',
+  },
+  { status: 403, code: 'REVOKE_FORBIDDEN', message: "You don't have permission to revoke this invitation." },
+  {
+    status: 409,
+    code: 'INVALID_REVOKE_STATE',
+    message: 'This invitation cannot be revoked in its current state.',
+  },
+  { status: 500, message: generic },
+];
+
+async function openTab(page: Page, tab: 'All data recipients' | 'Invitation Links'): Promise<Locator> {
+  if (!page.url().endsWith('/agents')) await page.goto('/agents');
+  await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
+  const panel = page.getByRole('tabpanel', { name: tab });
+  await panel.getByRole('listitem').first().waitFor();
+  return panel;
+}
+
+/** Confirms the open confirmation modal; it closes once the call has settled. */
+async function confirmWith(page: Page, title: string, primary: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.getByRole('button', { name: primary, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+async function openMenuItem(page: Page, entry: Locator, item: string): Promise<void> {
+  await entry.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+}
+
+describe('owner: data recipients error messages', () => {
+  let browser: Browser;
+
+  beforeAll(async () => {
+    await resetSimulation();
+    browser = await launchBrowser();
+  });
+  beforeEach(async () => {
+    await clearFaults();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await clearFaults();
+  });
+
+  it('shows each accept and decline error, and the company stays pending', async () => {
+    const { context, page } = await ownerPage(browser);
+    const agents = await openTab(page, 'All data recipients');
+    const pending = cardOf(agents, 'Fleet Analytics', 'pending');
+    for (const [decision, label] of [
+      ['accept', 'Accept'],
+      ['decline', 'Decline'],
+    ] as const) {
+      for (const { status, code, message } of DECISION_ERRORS(decision)) {
+        await injectFault('decideInvitation', status, code);
+        await pending.getByRole('button', { name: label, exact: true }).click();
+        await confirmWith(page, `${label} data recipient?`, label);
+        await expectNotice(page, message);
+      }
+    }
+    await page.reload();
+    await openTab(page, 'All data recipients');
+    await pending.getByText(/^Code: /).waitFor();
+    expect(await cardOf(agents, 'Fleet Analytics', 'active').count()).toBe(1);
+    await context.close();
+  });
+
+  it('shows each revoke error for a company and for an invitation link, and nothing is revoked', async () => {
+    const { context, page } = await ownerPage(browser);
+    const agents = await openTab(page, 'All data recipients');
+    const active = cardOf(agents, 'Fleet Analytics', 'active');
+    for (const { status, code, message } of REVOKE_ERRORS(
+      "Couldn't remove the data recipient. Try again later..",
+    )) {
+      await injectFault('revokeInvitation', status, code);
+      await openMenuItem(page, active, 'Remove data recipient');
+      await confirmWith(page, 'Remove data recipient?', 'Remove');
+      await expectNotice(page, message);
+    }
+    expect(await active.count()).toBe(1);
+
+    const links = await openTab(page, 'Invitation Links');
+    const link = links.locator('li[data-status="active"]');
+    expect(await link.count()).toBe(1);
+    for (const { status, code, message } of REVOKE_ERRORS(
+      "Couldn't delete the invitation link. Try again later..",
+    )) {
+      await injectFault('revokeInvitation', status, code);
+      await openMenuItem(page, link, 'Delete link');
+      await confirmWith(page, 'Delete invitation link?', 'Delete');
+      await expectNotice(page, message);
+    }
+
+    await page.reload();
+    await openTab(page, 'Invitation Links');
+    expect(await link.count()).toBe(1);
+    await openTab(page, 'All data recipients');
+    expect(await active.count()).toBe(1);
+    await context.close();
+  });
+});
