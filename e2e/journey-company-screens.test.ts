@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -59,9 +59,13 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     await page.getByText('This field is required').first().waitFor();
     await check(page, 'registration-errors');
     // An uploaded file and a refused one (wrong type) in the same section.
-    const { pdf } = makeDocuments();
+    const extract = {
+      name: 'extract.pdf',
+      mimeType: 'application/pdf',
+      buffer: readFileSync(makeDocuments().pdf),
+    };
     const notes = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a document') };
-    await page.getByLabel('Files for Registry extract').setInputFiles([pdf, notes]);
+    await page.getByLabel('Files for Registry extract').setInputFiles([extract, notes]);
     await page.getByText('File type is not allowed: notes.txt').waitFor();
     await page.getByRole('list', { name: 'Files of Registry extract' }).getByText('Uploaded').waitFor();
     await check(page, 'registration-files');

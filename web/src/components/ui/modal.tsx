@@ -40,6 +40,11 @@ export function Modal({
   const prevent = (event: Event) => {
     if (blocking) event.preventDefault();
   };
+  // Dismissing a notification shown over the modal is not a click outside it.
+  const preventOutside = (event: Event) => {
+    if (event.target instanceof Element && event.target.closest('.ui-notifications')) event.preventDefault();
+    else prevent(event);
+  };
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -59,8 +64,8 @@ export function Modal({
             }
           }}
           onEscapeKeyDown={prevent}
-          onPointerDownOutside={prevent}
-          onInteractOutside={prevent}
+          onPointerDownOutside={preventOutside}
+          onInteractOutside={preventOutside}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
           <div className="ui-modal__header">

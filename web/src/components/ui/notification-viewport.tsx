@@ -10,12 +10,17 @@ function NotificationItem({ notification }: { notification: Notification }) {
   return (
     <li
       className={`ui-notification ui-notification--${notification.type} ui-notification--${notification.style}`}
-      role={urgent ? 'alert' : 'status'}
-      aria-live={urgent ? 'assertive' : 'polite'}
-      aria-atomic="true"
       data-notification-id={notification.id}
     >
-      <p className="ui-notification__message">{notification.message}</p>
+      {/* The live region is inside the list item: a role on the <li> would break the list semantics. */}
+      <p
+        className="ui-notification__message"
+        role={urgent ? 'alert' : 'status'}
+        aria-live={urgent ? 'assertive' : 'polite'}
+        aria-atomic="true"
+      >
+        {notification.message}
+      </p>
       <button
         type="button"
         className="ui-notification__close"

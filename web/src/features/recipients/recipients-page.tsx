@@ -101,6 +101,10 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
           </div>
           {VIEWS.map((tab) => (
             <TabPanel key={tab} value={tab}>
+              {/* The cards' titles are h3: the panel's h2 keeps the heading levels in order. */}
+              <h2 className="visually-hidden">
+                {t(tab === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations')}
+              </h2>
               <RecipientList view={tab} list={lists[tab]} desktop={desktop} onAction={onAction} />
             </TabPanel>
           ))}
