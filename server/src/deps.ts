@@ -6,5 +6,8 @@ import type { Clock } from './lib/clock.ts';
 export interface PortalDeps {
   config: Config;
   prisma: PortalPrisma;
+  /** Simulated time: business timestamps, job and toggle progress (can run faster than real time). */
   clock: Clock;
+  /** Real time for security timeouts (sessions, sign-in attempts), whatever the simulation speed. */
+  wallClock: Clock;
 }

@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createPrisma } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
-import { createSimulationClock } from './lib/clock.ts';
+import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { seedIfEmpty } from './services/seeding.ts';
 import { restoreClockSpeed } from './services/simulation.ts';
 
@@ -19,10 +19,11 @@ mkdirSync(config.dataDir, { recursive: true });
 await applyMigrations(config.databaseUrl);
 const prisma = createPrisma(config.databaseUrl);
 const clock = createSimulationClock();
+const wallClock = createWallClock();
 await restoreClockSpeed({ prisma, clock });
-if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock });
+if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock, wallClock });
 
-const app = await buildApp({ config, prisma, clock });
+const app = await buildApp({ config, prisma, clock, wallClock });
 const shutdown = async () => {
   await app.close();
   await prisma.$disconnect();

@@ -9,6 +9,8 @@ export interface TestApp {
   app: FastifyInstance;
   prisma: PortalPrisma;
   clock: ManualClock;
+  /** The same manual clock: tests move session expiry along with simulated time. */
+  wallClock: ManualClock;
   config: Config;
   databaseUrl: string;
   close(): Promise<void>;
@@ -31,12 +33,13 @@ export async function createTestApp(
     { PORTAL_MODE: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...options.env },
     { databaseUrl: db.url, ...options.config },
   );
-  const app = await buildApp({ config, prisma: db.prisma, clock });
+  const app = await buildApp({ config, prisma: db.prisma, clock, wallClock: clock });
   await app.ready();
   return {
     app,
     prisma: db.prisma,
     clock,
+    wallClock: clock,
     config,
     databaseUrl: db.url,
     async close() {

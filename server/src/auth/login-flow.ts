@@ -16,8 +16,8 @@ export async function startLogin(
   relyingParty: RelyingParty,
   extraParams: Record<string, string> = {},
 ): Promise<StartedLogin> {
-  const { prisma, clock } = deps;
-  const now = clock.now();
+  const { prisma, wallClock } = deps;
+  const now = wallClock.now();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -52,11 +52,11 @@ export interface FinishedLogin {
 }
 
 /** Takes the sign-in attempt out of the database: a state (and with it a code) works once. */
-async function consumeAttempt({ prisma, clock }: PortalDeps, state: string) {
+async function consumeAttempt({ prisma, wallClock }: PortalDeps, state: string) {
   const attempt = await prisma.loginAttempt.findUnique({ where: { state } });
   if (!attempt) return null;
   const { count } = await prisma.loginAttempt.deleteMany({ where: { id: attempt.id } });
-  if (count === 0 || attempt.expiresAt <= clock.now()) return null;
+  if (count === 0 || attempt.expiresAt <= wallClock.now()) return null;
   return attempt;
 }
 

@@ -9,18 +9,18 @@ const touchEveryMs = 60_000;
 
 export interface SessionDeps {
   prisma: PortalPrisma;
-  clock: Clock;
+  wallClock: Clock;
   config: Config;
 }
 
 /** Server-side sessions: the cookie holds a random token, the database only its SHA-256. */
 export async function createSession(
-  { prisma, clock, config }: SessionDeps,
+  { prisma, wallClock, config }: SessionDeps,
   userId: string,
   userAgent?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
-  const now = clock.now();
+  const now = wallClock.now();
   const expiresAt = new Date(now.getTime() + config.session.absoluteHours * 3_600_000);
   const idleExpiresAt = new Date(now.getTime() + config.session.idleMinutes * 60_000);
   await prisma.session.create({
@@ -36,11 +36,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function resolveSession({ prisma, clock, config }: SessionDeps, token: string) {
+export async function resolveSession({ prisma, wallClock, config }: SessionDeps, token: string) {
   const id = hash(token);
   const session = await prisma.session.findUnique({ where: { id }, include: { user: true } });
   if (!session) return null;
-  const now = clock.now();
+  const now = wallClock.now();
   if (session.expiresAt <= now || session.idleExpiresAt <= now) {
     await prisma.session.deleteMany({ where: { id } });
     return null;

@@ -26,6 +26,17 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
   };
 }
 
+/** Real time, never sped up. */
+export function createWallClock(): Clock {
+  return {
+    now: () => new Date(),
+    speed: 1,
+    setSpeed() {
+      throw new Error('The wall clock runs at real time.');
+    },
+  };
+}
+
 export interface ManualClock extends Clock {
   advance(ms: number): void;
   set(date: Date): void;

@@ -229,7 +229,7 @@ describe('restart', () => {
       const leftover = path.join(storage.directory, `${storage.fileNameFor(jobId)}.tmp-0123456789abcdef`);
       await writeFile(leftover, 'half a zip');
 
-      second = await buildApp({ config: first.config, prisma, clock: first.clock });
+      second = await buildApp({ config: first.config, prisma, clock: first.clock, wallClock: first.clock });
       await second.ready();
       expect(existsSync(leftover)).toBe(false);
       first.clock.advance(5_000);

@@ -45,11 +45,11 @@ describe('NotificationViewport', () => {
     });
     const alerts = screen.getAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual(['Boom', 'Careful']);
-    expect(alerts[0]).toHaveClass('ui-notification--error');
+    expect(alerts[0]?.closest('li')).toHaveClass('ui-notification--error');
     expect(alerts[0]).toHaveAttribute('aria-live', 'assertive');
     const statuses = screen.getAllByRole('status');
     expect(statuses.map((s) => s.textContent)).toEqual(['FYI', 'Done']);
-    expect(statuses[1]).toHaveClass('ui-notification--success');
+    expect(statuses[1]?.closest('li')).toHaveClass('ui-notification--success');
     expect(statuses[1]).toHaveAttribute('aria-live', 'polite');
   });
 
