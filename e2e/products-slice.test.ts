@@ -18,7 +18,7 @@ describe('the slice: contract → server → SQLite → React page', () => {
     const page = await context.newPage();
     await signIn(page, 'owner@example.com');
     await page.waitForURL('**/products');
-    await expect(page.getByRole('heading', { name: 'Connected Products' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
     await page.getByRole('heading', { name: 'My vehicles' }).waitFor();
     const products = (await page.request.get('/api/v1/products').then((r) => r.json())) as {
       vehicles: Array<{ externalId: string }>;
@@ -37,7 +37,7 @@ describe('the slice: contract → server → SQLite → React page', () => {
     const page = await context.newPage();
     await page.goto('/products');
     await page.waitForURL('**/login');
-    await expect(page.getByRole('button', { name: 'Login / Sign up' }).isVisible()).resolves.toBe(true);
+    await page.getByRole('button', { name: 'Login / Sign up' }).waitFor();
     await context.close();
   });
 });

@@ -57,3 +57,18 @@ export async function resetSimulation(): Promise<void> {
   });
   if (!response.ok) throw new Error(`Reset failed: ${response.status} ${await response.text()}`);
 }
+
+/** A fresh context at the given width with a page signed in as `email` (close the context when done). */
+export async function signedInPage(
+  browser: Browser,
+  email: string,
+  viewport: keyof typeof viewports = 'desktop',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await signIn(page, email);
+  return { context, page };
+}
+
+/** The path of the page's current URL, e.g. '/products'. */
+export const pathOf = (page: Page): string => new URL(page.url()).pathname;

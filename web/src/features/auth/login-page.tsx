@@ -35,9 +35,9 @@ export function LoginPage() {
 
   return (
     <div className="login-page">
-      <div className="login-page__language">
+      <header className="login-page__language">
         <LanguageSelect />
-      </div>
+      </header>
       <main className="login-card">
         <h1>{t('login.welcome', { productName })}</h1>
         <p className="login-card__intro">{t('login.intro')}</p>
