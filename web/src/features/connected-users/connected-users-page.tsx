@@ -1,16 +1,17 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
+import { displayStatusOf, type InvitationFilter } from '../../lib/invitation-status.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
 import { useConnectedUsers } from './api/use-connected-users.ts';
 import { useInviteDownloads } from './api/use-invite-downloads.ts';
 import { useRemoveConnectedUser } from './api/use-remove-connected-user.ts';
-import { FilterMenu } from './components/filter-menu.tsx';
 import { RedeemModal } from './components/redeem-modal.tsx';
 import { UserCard } from './components/user-card.tsx';
-import { type ConnectedInvitation, displayStatus, type InvitationFilter } from './invitation-status.ts';
+import type { ConnectedInvitation } from './invitation-status.ts';
 import './connected-users.css';
 
 export type ConnectedUsersPageProps = {
@@ -42,7 +43,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
           <p className="page__subtitle">{t('connectedUsers.subtitle')}</p>
         </div>
         <div className="connected-users__actions">
-          <FilterMenu value={filter} onChange={setFilter} />
+          <StatusFilterMenu value={filter} onChange={setFilter} />
           <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
         </div>
       </header>
@@ -65,7 +66,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
                 invitation={invitation}
                 download={downloads.stateFor(
                   invitation.invitationId,
-                  displayStatus(invitation.status) === 'active',
+                  displayStatusOf(invitation.status) === 'active',
                 )}
                 onStartDownload={() => downloads.start(invitation.invitationId)}
                 onDownload={(jobId) => void downloads.download(invitation.invitationId, jobId)}

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { InvitationEntry, InvitationFilter, RecipientsView } from './recipient-status.ts';
+import type { InvitationFilter } from '../../lib/invitation-status.ts';
+import type { InvitationEntry, RecipientsView } from './recipient-status.ts';
 
 /** Last time each view + filter was shown, as epoch ms, keyed `${view}:${filter}`. */
 export type LastSeen = Record<string, number>;

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  actionsFor,
-  avatarStyleOf,
-  dateLabelsOf,
-  displayStatusOf,
-  type InvitationStatus,
-} from './recipient-status.ts';
+import { avatarStyleOf, displayStatusOf, type InvitationStatus } from '../../lib/invitation-status.ts';
+import { actionsFor, dateLabelsOf } from './recipient-status.ts';
 import { entry } from './recipients-test-helpers.ts';
 
 describe('recipient status display', () => {

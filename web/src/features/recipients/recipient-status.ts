@@ -1,50 +1,8 @@
-import type { AvatarStyle } from '../../components/ui/avatar.tsx';
-import type { BadgeTone } from '../../components/ui/badge.tsx';
 import type { Schemas } from '../../lib/api/types.ts';
+import { displayStatusOf } from '../../lib/invitation-status.ts';
 
 export type InvitationEntry = Schemas['InvitationListEntry'];
-export type InvitationStatus = Schemas['InvitationStatus'];
-export type InvitationFilter = Schemas['InvitationFilter'];
 export type RecipientsView = 'agents' | 'invitations';
-
-/** The status a card shows (spec section 4): the server status folded into five. */
-export type DisplayStatus = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';
-
-export const FILTERS: readonly InvitationFilter[] = ['ALL', 'ACTIVE', 'PENDING', 'DECLINED', 'REVOKED'];
-
-export function displayStatusOf(status: InvitationStatus): DisplayStatus {
-  switch (status) {
-    case 'CREATED':
-    case 'ACCEPTED':
-      return 'active';
-    case 'CLAIMED':
-      return 'pending';
-    case 'DECLINED':
-      return 'declined';
-    case 'PAUSED_BY_ADMIN':
-      return 'paused';
-    case 'REVOKED_BEFORE_CLAIMED':
-    case 'REVOKED_AFTER_CLAIMED':
-    case 'REVOKED_AFTER_ACCEPTED':
-      return 'revoked';
-  }
-}
-
-const AVATAR: Record<DisplayStatus, AvatarStyle> = {
-  active: 'normal',
-  pending: 'dotted',
-  declined: 'disabled',
-  revoked: 'disabled',
-  paused: 'mixed',
-};
-
-export function avatarStyleOf(status: DisplayStatus): AvatarStyle {
-  return AVATAR[status];
-}
-
-export function badgeToneOf(status: DisplayStatus): BadgeTone {
-  return status;
-}
 
 export type RecipientAction =
   | 'viewPermissions'

@@ -1,22 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useBreakpoint } from '../../lib/breakpoints.ts';
+import type { InvitationFilter } from '../../lib/invitation-status.ts';
 import { useNotify } from '../../lib/notifications/notifications-context.tsx';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useRecipientActions } from './api/use-recipient-actions.ts';
 import { useRecipientLists } from './api/use-recipient-lists.ts';
-import { FilterMenu } from './components/filter-menu.tsx';
 import { type PendingConfirm, RecipientConfirmModal } from './components/recipient-confirm-modal.tsx';
 import { RecipientList } from './components/recipient-list.tsx';
 import { useLastSeen } from './last-seen.ts';
-import type {
-  InvitationEntry,
-  InvitationFilter,
-  RecipientAction,
-  RecipientsView,
-} from './recipient-status.ts';
+import type { InvitationEntry, RecipientAction, RecipientsView } from './recipient-status.ts';
 import './recipients.css';
 
 export type RecipientsPageProps = {
@@ -97,7 +93,7 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
           ]}
         >
           <div className="recipients__toolbar">
-            <FilterMenu value={filter} onChange={setFilter} />
+            <StatusFilterMenu value={filter} onChange={setFilter} />
           </div>
           {VIEWS.map((tab) => (
             <TabPanel key={tab} value={tab}>

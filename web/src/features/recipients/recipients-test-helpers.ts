@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
+import type { InvitationFilter } from '../../lib/invitation-status.ts';
 import { http, server } from '../../test/server.ts';
-import type { InvitationEntry, InvitationFilter } from './recipient-status.ts';
+import type { InvitationEntry } from './recipient-status.ts';
 
 export function entry(overrides: Partial<InvitationEntry> & Pick<InvitationEntry, 'id'>): InvitationEntry {
   const code = overrides.code ?? `CODE-${overrides.id.toUpperCase()}`;

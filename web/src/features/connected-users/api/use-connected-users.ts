@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
+import type { InvitationFilter } from '../../../lib/invitation-status.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
-import type { InvitationFilter } from '../invitation-status.ts';
 
 const LIST_PATH = '/api/v1/agents/invitations/{filter}';
 

@@ -6,14 +6,9 @@ import { MoreIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuItem } from '../../../components/ui/menu.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { avatarStyleOf, badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { DownloadState } from '../api/use-invite-downloads.ts';
-import {
-  AVATAR_STYLE,
-  BADGE_TONE,
-  type ConnectedInvitation,
-  canManage,
-  displayStatus,
-} from '../invitation-status.ts';
+import { type ConnectedInvitation, canManage } from '../invitation-status.ts';
 import { DownloadButton } from './download-button.tsx';
 
 export type UserCardProps = {
@@ -34,11 +29,11 @@ export function UserCard({
   onRemove,
 }: UserCardProps) {
   const { t } = useTranslation();
-  const shown = displayStatus(invitation.status);
+  const shown = displayStatusOf(invitation.status);
   const { fullName } = invitation;
   return (
     <li className="user-card" data-status={shown}>
-      <Avatar name={fullName} variant={AVATAR_STYLE[shown]} />
+      <Avatar name={fullName} variant={avatarStyleOf(shown)} />
       <div className="user-card__main">
         <h3 className="user-card__name">{fullName}</h3>
         <p className="user-card__email">{invitation.email}</p>
@@ -48,7 +43,7 @@ export function UserCard({
       </div>
       <div className="user-card__side">
         <Tooltip content={t(`status.tooltips.${shown}`)}>
-          <Badge tone={BADGE_TONE[shown]} focusable>
+          <Badge tone={badgeToneOf(shown)} focusable>
             {t(`status.${shown}`)}
           </Badge>
         </Tooltip>

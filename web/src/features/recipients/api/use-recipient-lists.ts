@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
+import type { InvitationFilter } from '../../../lib/invitation-status.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
-import type { InvitationEntry, InvitationFilter } from '../recipient-status.ts';
+import type { InvitationEntry } from '../recipient-status.ts';
 
 export type RecipientList = { entries: readonly InvitationEntry[] | undefined; loading: boolean };
 

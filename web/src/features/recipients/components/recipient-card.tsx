@@ -3,12 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
+import { avatarStyleOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import {
   actionsFor,
-  avatarStyleOf,
   type DateLabel,
   dateLabelsOf,
-  displayStatusOf,
   type InvitationEntry,
   type RecipientAction,
 } from '../recipient-status.ts';

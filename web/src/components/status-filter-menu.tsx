@@ -1,26 +1,23 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
-import { FILTERS, type InvitationFilter } from '../invitation-status.ts';
+import { FILTERS, type InvitationFilter, isFilter } from '../lib/invitation-status.ts';
+import { Button } from './ui/button.tsx';
+import { FilterIcon } from './ui/icons.tsx';
+import { Menu, MenuRadioGroup } from './ui/menu.tsx';
 
-function isFilter(value: string): value is InvitationFilter {
-  return (FILTERS as readonly string[]).includes(value);
-}
-
-export function FilterMenu({
+/** The filter menu of the recipients and connected-users lists: Show all, Active, Pending, Declined, Revoked. */
+export function StatusFilterMenu({
   value,
   onChange,
 }: {
   value: InvitationFilter;
-  onChange: (value: InvitationFilter) => void;
+  onChange: (filter: InvitationFilter) => void;
 }) {
   const { t } = useTranslation();
   return (
     <Menu
       align="end"
       trigger={
-        <Button variant="secondary" icon={<ChevronDownIcon size={16} />}>
+        <Button variant="secondary" size="sm" icon={<FilterIcon size={16} />}>
           {`${t('filters.label')}: ${t(`filters.${value}`)}`}
         </Button>
       }
