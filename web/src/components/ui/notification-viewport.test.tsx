@@ -28,11 +28,13 @@ describe('NotificationViewport', () => {
       store.notify({ message: 'Saved', type: 'success' });
       store.notify({ message: 'New download ready', style: 'toast' });
     });
-    const [banners, toasts] = screen.getAllByRole('region', { name: 'Notifications' });
+    // Each list has its own name, so the two landmarks can be told apart.
+    const banners = screen.getByRole('region', { name: 'Notifications' });
+    const toasts = screen.getByRole('region', { name: 'Notifications, top right' });
     expect(banners).toHaveClass('ui-notifications--banner');
-    expect(within(banners as HTMLElement).getByText('Saved')).toBeInTheDocument();
+    expect(within(banners).getByText('Saved')).toBeInTheDocument();
     expect(toasts).toHaveClass('ui-notifications--toast');
-    expect(within(toasts as HTMLElement).getByText('New download ready')).toBeInTheDocument();
+    expect(within(toasts).getByText('New download ready')).toBeInTheDocument();
   });
 
   it('announces errors and warnings as alerts, info and success as status, coloured by type', () => {

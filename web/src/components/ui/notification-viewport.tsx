@@ -40,7 +40,7 @@ function NotificationList({ style, items }: { style: NotificationStyle; items: r
     // live regions from assistive technology, so the list must be one to stay announced over a dialog.
     <section
       className={`ui-notifications ui-notifications--${style}`}
-      aria-label={t('notifications.region')}
+      aria-label={style === 'toast' ? t('notifications.regionToast') : t('notifications.region')}
       aria-live="off"
     >
       <ul>
