@@ -1,9 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { checkFailedJobs } from '../../lib/download-jobs/failed-jobs.ts';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { downloadJobsQueryKey } from './api/use-download-jobs.ts';
-import { checkFailedJobs } from './failed-jobs.ts';
 import { answerJobs, findCard, job } from './products-test-helpers.ts';
 
 const KEY = `portal.failedJobIds.${owner.id}`;

@@ -17,8 +17,8 @@ import {
   hasActiveJob,
   productDownloadTarget,
 } from './download-state.ts';
-import { useFailedJobsWatch } from './hooks/use-failed-jobs-watch.ts';
 import './products.css';
+import { useFailedJobsWatch } from '../../lib/download-jobs/use-failed-jobs-watch.ts';
 
 /** Connected products: data collection per product (confirmed, optimistic) and data downloads. */
 export function ProductsPage() {
@@ -28,7 +28,7 @@ export function ProductsPage() {
   const collection = useToggleCollection();
   const downloads = useDownloads();
   const [change, setChange] = useState<CollectionChange | null>(null);
-  useFailedJobsWatch(jobs.data);
+  useFailedJobsWatch(jobs.data, t('products.errors.jobFailed'));
 
   const vehicles = products.data?.vehicles ?? [];
   const wallboxes = products.data?.wallboxes ?? [];

@@ -5,6 +5,7 @@ import { errorCodeOf, unwrap } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { browser } from '../../../lib/browser.ts';
+import { useFailedJobsWatch } from '../../../lib/download-jobs/use-failed-jobs-watch.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 
 export type DownloadJob = Schemas['DownloadJob'];
@@ -49,6 +50,7 @@ export function useInviteDownloads() {
       refetchInterval: (query) => (query.state.data?.some(isActive) ? JOB_POLL_MS : false),
     },
   );
+  useFailedJobsWatch(jobs.data, t('connectedUsers.errors.jobFailed'));
   const { isError, errorUpdatedAt } = jobs;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.

@@ -1,4 +1,6 @@
-import type { DownloadJob } from './download-state.ts';
+import type { Schemas } from '../api/types.ts';
+
+type DownloadJob = Schemas['DownloadJob'];
 
 const KEY_PREFIX = 'portal.failedJobIds';
 
