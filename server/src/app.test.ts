@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, type TestApp } from '../test/app.ts';
+import { loadContract, operationIndex } from './lib/contract-document.ts';
+import { createRoutes } from './routes/index.ts';
 
 describe('the reference server skeleton', () => {
   let t: TestApp;
@@ -127,5 +129,13 @@ describe('the reference server skeleton', () => {
     });
     expect(response.body).not.toContain('SQLITE');
     expect(response.body).not.toContain('/var/lib');
+  });
+
+  it('has a handler for every operation of the contract', () => {
+    const declared = [...operationIndex(loadContract(t.config.openapiPath)).keys()].sort();
+    const handled = createRoutes(t.app.portal)
+      .map((route) => route.operationId)
+      .sort();
+    expect(handled).toEqual(declared);
   });
 });
