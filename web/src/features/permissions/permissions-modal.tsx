@@ -32,12 +32,12 @@ function Category({ title, entries, role }: { title: string; entries: Entries; r
       <h3 id={headingId} className="permissions-category__title">
         {title}
         <Tooltip content={tooltip}>
-          <button type="button" className="permissions-category__info" aria-label={tooltip}>
+          <button type="button" className="category-info" aria-label={tooltip}>
             <InfoIcon size={16} />
           </button>
         </Tooltip>
       </h3>
-      <ul className="permissions-category__list">
+      <ul className="category-list">
         {entries.map((entry) => (
           <PermissionItem key={entry.id} entry={entry} role={role} />
         ))}

@@ -32,9 +32,9 @@ export function UserCard({
   const shown = displayStatusOf(invitation.status);
   const { fullName } = invitation;
   return (
-    <li className="user-card" data-status={shown}>
+    <li className="list-card user-card" data-status={shown}>
       <Avatar name={fullName} variant={avatarStyleOf(shown)} />
-      <div className="user-card__main">
+      <div className="list-card__main user-card__main">
         <h3 className="user-card__name">{fullName}</h3>
         <p className="user-card__email">{invitation.email}</p>
         <p className="user-card__date">

@@ -29,7 +29,7 @@ export function ProductChoiceCard({ product, choice, onShare, onPersonal }: Prod
   const hintId = useId();
   const { title, subtitle } = texts(product);
   return (
-    <li className="wizard-product" aria-labelledby={titleId}>
+    <li className="product-row wizard-product" aria-labelledby={titleId}>
       <div className="wizard-product__text">
         <h5 id={titleId} className="wizard-product__title">
           {title}

@@ -26,12 +26,12 @@ function Category(
       <h4 id={headingId} className="wizard-category__title">
         {title}
         <Tooltip content={tooltip}>
-          <button type="button" className="wizard-category__info" aria-label={tooltip}>
+          <button type="button" className="category-info" aria-label={tooltip}>
             <InfoIcon size={16} />
           </button>
         </Tooltip>
       </h4>
-      <ul className="wizard-category__list">
+      <ul className="category-list">
         {products.map((product) => (
           <ProductChoiceCard
             key={product.id}

@@ -32,7 +32,7 @@ export function PermissionItem({ entry, role }: PermissionItemProps) {
   const title = (isVehicle ? model : name) || externalId;
   const subtitle = isVehicle && brand ? `${brand} · ${externalId}` : externalId;
   return (
-    <li className="permission-item" aria-labelledby={titleId}>
+    <li className="product-row permission-item" aria-labelledby={titleId}>
       <div className="permission-item__text">
         <h4 id={titleId} className="permission-item__title">
           {title}

@@ -36,13 +36,13 @@ export function RecipientCard({ entry, desktop, onAction }: RecipientCardProps) 
   const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
   const subtitle = isAgent ? entry.site : entry.link;
   return (
-    <li className="recipient-card" data-status={status}>
+    <li className="list-card recipient-card" data-status={status}>
       {isAgent ? (
         <Avatar name={entry.displayName} variant={avatarStyleOf(status)} />
       ) : (
         <Avatar icon="link" variant={avatarStyleOf(status)} />
       )}
-      <div className="recipient-card__main">
+      <div className="list-card__main recipient-card__main">
         <h3 id={titleId} className="recipient-card__title">
           {title}
         </h3>
