@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Generates the TypeScript types of the API contract (openapi.yaml) for the web app and the server.
+// Generates the TypeScript types of the API contract (openapi.yaml) once, in the contract
+// package (@portal/contract) that the web app, the server and the tools import.
 //
 //   node scripts/generate.mjs           write the generated files
 //   node scripts/generate.mjs --check   exit 1 if a committed file differs from what would be generated
@@ -10,7 +11,7 @@ import openapiTS, { astToString } from 'openapi-typescript';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const contract = resolve(root, 'openapi.yaml');
-const targets = [resolve(root, 'web/src/lib/api/schema.ts'), resolve(root, 'server/src/api/schema.ts')];
+const targets = [resolve(root, 'contract/src/schema.ts')];
 const header = '// generated from openapi.yaml by scripts/generate.mjs — do not edit\n\n';
 
 const generate = async () => {

@@ -1,6 +1,6 @@
+import { loadContract, operationIndex } from '@portal/contract/document';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, type TestApp } from '../test/app.ts';
-import { loadContract, operationIndex } from './lib/contract-document.ts';
 import { createRoutes } from './routes/index.ts';
 
 describe('the reference server skeleton', () => {

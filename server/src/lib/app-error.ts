@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 
 export type ErrorCode = components['schemas']['ErrorCode'];
 

@@ -1,80 +1,17 @@
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import { createRequestAjv } from '@portal/contract/validation';
+import type { ValidateFunction } from 'ajv/dist/2020.js';
 import type { FastifySchemaCompiler } from 'fastify';
-import type { ContractDocument } from './contract-document.ts';
 
-// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
-  addFormatsModule) as typeof addFormatsModule;
-
-function newAjv(coerceTypes: boolean | 'array'): Ajv2020 {
-  // Unknown properties are rejected (additionalProperties: false), never silently stripped.
-  const ajv = new Ajv2020({
-    removeAdditional: false,
-    useDefaults: true,
-    coerceTypes,
-    allErrors: false,
-    strict: false,
-  });
-  addFormats(ajv);
-  ajv.addKeyword({ keyword: 'example' });
-  return ajv;
-}
-
+/** Fastify schema compilers over the contract's Ajv settings (see @portal/contract/validation). */
 export function createRequestCompilers() {
-  const bodyAjv = newAjv(false);
-  const paramAjv = newAjv('array');
+  const ajv = createRequestAjv();
   const compile: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : paramAjv;
-    return ajv.compile(schema as object) as ValidateFunction;
+    const instance = httpPart === 'body' ? ajv.body : ajv.params;
+    return instance.compile(schema as object) as ValidateFunction;
   };
   const passThroughBody: FastifySchemaCompiler<unknown> = (route) => {
     if (route.httpPart === 'body') return () => true;
     return compile(route);
   };
   return { compile, passThroughBody };
-}
-
-const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-
-type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
-
-/** Checks a JSON answer against the operation's response schema in the contract. */
-export function createResponseValidator(document: ContractDocument) {
-  const ajv = newAjv(false);
-  ajv.addSchema({ ...document, $id: 'contract' } as object);
-  const operations = new Map<string, { pointer: string; responses: Responses }>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const { operationId, responses } = operation as { operationId?: string; responses?: Responses };
-      if (operationId && responses) {
-        operations.set(operationId, {
-          pointer: `contract#/paths/${pointerSegment(path)}/${method}/responses`,
-          responses,
-        });
-      }
-    }
-  }
-  const cache = new Map<string, ValidateFunction | null>();
-  const validatorFor = (operationId: string, status: number): ValidateFunction | null => {
-    const key = `${operationId}:${status}`;
-    if (!cache.has(key)) {
-      const operation = operations.get(operationId);
-      const hasJson =
-        operation?.responses[String(status)]?.content?.['application/json']?.schema !== undefined;
-      cache.set(
-        key,
-        operation && hasJson
-          ? ajv.compile({ $ref: `${operation.pointer}/${status}/content/application~1json/schema` })
-          : null,
-      );
-    }
-    return cache.get(key) ?? null;
-  };
-  return (operationId: string, status: number, body: unknown): string | null => {
-    const validate = validatorFor(operationId, status);
-    if (!validate || validate(body)) return null;
-    const issue = validate.errors?.[0];
-    return issue ? `${issue.instancePath || '(root)'} ${issue.message ?? 'is invalid'}` : 'invalid';
-  };
 }

@@ -1,5 +1,5 @@
+import type { operations } from '@portal/contract/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { operations } from '../api/schema.ts';
 
 /** Route handlers are typed by the contract: params, query, body and answers come from openapi.yaml. */
 export type OperationId = keyof operations;

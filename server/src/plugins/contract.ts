@@ -1,3 +1,5 @@
+import { type ContractDocument, operationIndex } from '@portal/contract/document';
+import { createResponseValidator } from '@portal/contract/validation';
 import type {
   FastifyContextConfig,
   FastifyInstance,
@@ -9,8 +11,7 @@ import type {
 import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { type ContractDocument, operationIndex } from '../lib/contract-document.ts';
-import { createRequestCompilers, createResponseValidator } from '../lib/contract-validation.ts';
+import { createRequestCompilers } from '../lib/contract-validation.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
 
 declare module 'fastify' {

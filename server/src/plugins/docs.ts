@@ -1,8 +1,8 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import type { ContractDocument } from '@portal/contract/document';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ContractDocument } from '../lib/contract-document.ts';
 
 /** The contract as a browsable, try-it-out API reference at /docs (and raw at /docs/json, /docs/yaml). */
 async function docs(app: FastifyInstance, options: { document: ContractDocument }): Promise<void> {

@@ -1,5 +1,5 @@
+import { loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
-import { loadContract } from '../lib/contract-document.ts';
 import { defineRoute } from '../lib/route.ts';
 import {
   clockView,

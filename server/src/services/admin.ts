@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import type { PortalDeps } from '../deps.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict } from '../lib/app-error.ts';

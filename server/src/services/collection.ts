@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import type { Db, PortalPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';

@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import type { Db } from '../db/client.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';

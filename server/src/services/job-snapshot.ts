@@ -1,4 +1,4 @@
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 
 export type ApiDownloadJob = components['schemas']['DownloadJob'];

@@ -1,5 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { components } from '../api/schema.ts';
+import type { components } from '@portal/contract/schema';
 import { type Config, isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';

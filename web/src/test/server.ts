@@ -1,7 +1,7 @@
+import type { paths } from '@portal/contract/schema';
 import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
 import type { ErrorCode, ErrorResponse } from '../lib/api/api-error.ts';
-import type { paths } from '../lib/api/schema.ts';
 import type { CurrentUser } from '../lib/api/types.ts';
 import { portalConfig, products } from './fixtures.ts';
 

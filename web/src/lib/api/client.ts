@@ -1,7 +1,7 @@
+import type { paths } from '@portal/contract/schema';
 import createFetchClient, { type Middleware } from 'openapi-fetch';
 import createQueryClient from 'openapi-react-query';
 import { emitNetworkFailure } from './network-events.ts';
-import type { paths } from './schema.ts';
 
 const DEV_USER_KEY = 'portal.devUserId';
 

@@ -1,4 +1,4 @@
-import type { components, paths } from './schema.ts';
+import type { components, paths } from '@portal/contract/schema';
 
 /** Contract types the screens use, taken from the generated schema (never re-declared by hand). */
 export type Schemas = components['schemas'];

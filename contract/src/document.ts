@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
 export interface ContractOperation {
@@ -18,7 +19,10 @@ export interface ContractDocument {
 
 const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 
-export function loadContract(file: string): ContractDocument {
+/** Where the contract lives: openapi.yaml at the repository's root, beside this package. */
+export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
+
+export function loadContract(file: string = contractPath): ContractDocument {
   return parse(readFileSync(file, 'utf8')) as ContractDocument;
 }
 

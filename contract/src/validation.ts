@@ -1,0 +1,73 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import type { ContractDocument } from './document.ts';
+
+// ajv-formats is CommonJS; its default export arrives wrapped under ESM.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as typeof addFormatsModule;
+
+export function newAjv(coerceTypes: boolean | 'array'): Ajv2020 {
+  // Unknown properties are rejected (additionalProperties: false), never silently stripped.
+  const ajv = new Ajv2020({
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes,
+    allErrors: false,
+    strict: false,
+  });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'example' });
+  return ajv;
+}
+
+/**
+ * Ajv instances for request parts: bodies are never coerced (a JSON body must carry the right types);
+ * path, query and header values arrive as strings and are coerced to the schema's types.
+ */
+export function createRequestAjv() {
+  return { body: newAjv(false), params: newAjv('array') };
+}
+
+const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
+
+/** Checks a JSON answer against the operation's response schema in the contract. */
+export function createResponseValidator(document: ContractDocument) {
+  const ajv = newAjv(false);
+  ajv.addSchema({ ...document, $id: 'contract' } as object);
+  const operations = new Map<string, { pointer: string; responses: Responses }>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(item)) {
+      const { operationId, responses } = operation as { operationId?: string; responses?: Responses };
+      if (operationId && responses) {
+        operations.set(operationId, {
+          pointer: `contract#/paths/${pointerSegment(path)}/${method}/responses`,
+          responses,
+        });
+      }
+    }
+  }
+  const cache = new Map<string, ValidateFunction | null>();
+  const validatorFor = (operationId: string, status: number): ValidateFunction | null => {
+    const key = `${operationId}:${status}`;
+    if (!cache.has(key)) {
+      const operation = operations.get(operationId);
+      const hasJson =
+        operation?.responses[String(status)]?.content?.['application/json']?.schema !== undefined;
+      cache.set(
+        key,
+        operation && hasJson
+          ? ajv.compile({ $ref: `${operation.pointer}/${status}/content/application~1json/schema` })
+          : null,
+      );
+    }
+    return cache.get(key) ?? null;
+  };
+  return (operationId: string, status: number, body: unknown): string | null => {
+    const validate = validatorFor(operationId, status);
+    if (!validate || validate(body)) return null;
+    const issue = validate.errors?.[0];
+    return issue ? `${issue.instancePath || '(root)'} ${issue.message ?? 'is invalid'}` : 'invalid';
+  };
+}
