@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
+import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { redactUrl } from './lib/redact.ts';
 import { contractPlugin } from './plugins/contract.ts';
@@ -14,11 +15,15 @@ import { errorEnvelopePlugin } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
+import { sandbox } from './sandbox/sandbox-plugin.ts';
+import { createSandboxes } from './sandbox/sandboxes.ts';
+import type { Simulator } from './sandbox/simulator.ts';
+import { activeWorld, createWorld, worldScoped } from './sandbox/world.ts';
 import { createServices, type PortalServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portal: PortalDeps & PortalServices;
+    portal: PortalDeps & PortalServices & { simulator: Simulator };
   }
 }
 
@@ -46,10 +51,25 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false } },
   });
   const services = createServices(deps, app.log);
-  app.decorate('portal', { ...deps, ...services });
+  const shared = createWorld({
+    id: null,
+    scenario: 'demo',
+    prisma: deps.prisma,
+    clock: deps.clock,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    services,
+  });
+  // Routes and services reach the request's world (shared, or a sandbox) through these.
+  const scoped = worldScoped(deps, shared);
+  const sandboxes = createSandboxes({ config, wallClock: deps.wallClock, log: app.log });
+  const simulator: Simulator = { shared, sandboxes, world: () => activeWorld() ?? shared };
+  app.decorate('portal', { ...scoped.deps, ...services, ...scoped.services, simulator });
 
   await app.register(errorEnvelopePlugin);
   await app.register(cookie);
+  const document = loadContract(config.openapiPath);
+  await app.register(sandbox, { config, shared, sandboxes, document });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -69,19 +89,24 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   await app.register(requestGuardsPlugin, { config });
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
-  const document = loadContract(config.openapiPath);
   await app.register(contractPlugin, {
     document,
     routes: createRoutes(app.portal),
     authenticate: (request) => authenticateRequest(app.portal, request),
-    beforeOperation: (request, operationId) => services.faults.apply(request, operationId),
+    beforeOperation: (request, operationId) => app.portal.faults.apply(request, operationId),
     validateResponses: config.validateResponses,
     strictResponses: config.mode === 'test',
   });
   await app.register(docsPlugin, { document });
   await app.register(webAppPlugin, { webDist: config.webDist });
 
-  app.addHook('onReady', async () => services.start());
-  app.addHook('onClose', async () => services.stop());
+  app.addHook('onReady', async () => {
+    await services.start();
+    if (isDevMode(config)) await sandboxes.start();
+  });
+  app.addHook('onClose', async () => {
+    await sandboxes.stop();
+    await services.stop();
+  });
   return app;
 }

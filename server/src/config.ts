@@ -25,6 +25,8 @@ export interface Config {
   oidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   brand: { productName: string; manufacturer: string; supportEmail: string };
   redeemRateLimit: { max: number; windowMs: number };
+  /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
+  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number };
 }
 
 type Env = Record<string, string | undefined>;
@@ -81,6 +83,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     redeemRateLimit: {
       max: int(env, 'REDEEM_RATE_LIMIT_MAX', 10),
       windowMs: int(env, 'REDEEM_RATE_LIMIT_WINDOW_MS', 60_000),
+    },
+    sandboxes: {
+      max: int(env, 'SANDBOX_MAX', 50),
+      idleMinutes: int(env, 'SANDBOX_IDLE_MINUTES', 30),
+      maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
     },
   };
   return { ...config, ...overrides };

@@ -10,6 +10,7 @@ import { invitationsRoutes } from './invitations-routes.ts';
 import { metaRoutes } from './meta-routes.ts';
 import { productsRoutes } from './products-routes.ts';
 import { simulationRoutes } from './simulation-routes.ts';
+import { simulationWorldRoutes } from './simulation-world-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */
@@ -23,6 +24,7 @@ export function createRoutes(deps: PortalDeps): AnyRouteDefinition[] {
     ...agentsRoutes(deps),
     ...adminRoutes(deps),
     ...simulationRoutes(deps),
+    ...simulationWorldRoutes(deps),
     ...productsRoutes(deps),
     ...downloadsRoutes(deps),
     ...documentsRoutes(deps),
