@@ -46,7 +46,8 @@ async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promis
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes(deps: PortalDeps) {
   const { prisma, clock } = deps;
-  const storage = createExportStorage(deps.config);
+  // Per call: the export folder belongs to the request's world (shared or a sandbox).
+  const storage = () => createExportStorage(deps.config);
 
   return [
     defineRoute({
@@ -115,7 +116,7 @@ export function downloadsRoutes(deps: PortalDeps) {
         if (!job) throw notFound('JOB_NOT_FOUND', 'This download could not be found.');
         if (job.status !== 'COMPLETED') throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
         await assertStillShared(prisma, job);
-        if (!job.filePath || (await storage.size(job.filePath)) === null) throw exportExpired();
+        if (!job.filePath || (await storage().size(job.filePath)) === null) throw exportExpired();
         const token = randomBytes(32).toString('base64url');
         await prisma.downloadJob.update({
           where: { id: job.id },
@@ -135,14 +136,14 @@ export function downloadsRoutes(deps: PortalDeps) {
         }
         if (!job.tokenExpiresAt || job.tokenExpiresAt <= clock.now()) throw exportExpired();
         await assertStillShared(prisma, job);
-        const size = job.filePath ? await storage.size(job.filePath) : null;
+        const size = job.filePath ? await storage().size(job.filePath) : null;
         if (!job.filePath || size === null) throw exportExpired();
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)
           .header('content-length', String(size))
           .header('cache-control', 'no-store')
-          .send(createReadStream(storage.resolve(job.filePath)));
+          .send(createReadStream(storage().resolve(job.filePath)));
       },
     }),
   ];

@@ -97,6 +97,24 @@ describe('sandbox isolation', () => {
   });
 });
 
+describe('download jobs in a sandbox', () => {
+  it('runs on the sandbox clock and serves the export from the sandbox folder', async () => {
+    const owner = inSandbox('jobs');
+    const job = (await call('POST', '/api/v1/products/prod-veh-1/download', owner)).json() as { id: string };
+    const world = await t.app.portal.simulator.sandboxes.resolve('jobs');
+    world.clock.advance(2_000);
+    await world.services.jobs.tick();
+    world.clock.advance(5_000);
+    await world.services.jobs.tick();
+    const { link } = (await call('GET', `/api/v1/products/download/jobs/${job.id}/link`, owner)).json();
+    const download = await call('GET', link, owner);
+    expect([download.statusCode, download.headers['content-type']]).toEqual([200, 'application/zip']);
+    expect(await readdir(path.join(world.dataDir, 'exports'))).toEqual([`${job.id}.zip`]);
+    expect(await readdir(path.join(t.config.dataDir, 'exports')).catch(() => [])).toEqual([]);
+    expect((await call('GET', link, as('owner@example.com'))).statusCode).not.toBe(200);
+  });
+});
+
 describe('signing in inside a sandbox', () => {
   it('runs the built-in provider sign-in against the sandbox accounts and session table', async () => {
     const browser = createBrowser(t.app);
