@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Button } from '../../../components/ui/button.tsx';
 import { $api } from '../../../lib/api/client.ts';
 import type { CurrentUser } from '../../../lib/api/types.ts';
-import { currentUserQueryKey, useCurrentUser } from '../../../lib/session/current-user.ts';
+import { currentUserQueryKey, homePathFor, useCurrentUser } from '../../../lib/session/current-user.ts';
 import { SectionState } from '../section-state.tsx';
 import { useSimulatorFailure, useWorldChanged } from '../use-world-change.ts';
 
@@ -13,6 +14,8 @@ function stateOf(persona: CurrentUser, t: ReturnType<typeof useTranslation>['t']
   return t('persona.active');
 }
 
+const SIGNED_OUT_PAGES = ['/login', '/auth/'];
+
 /** Every account of the current world; one click signs in as it and keeps the page where allowed. */
 export function PersonaSection() {
   const { t } = useTranslation('simulator');
@@ -21,9 +24,14 @@ export function PersonaSection() {
   const queryClient = useQueryClient();
   const worldChanged = useWorldChanged();
   const failed = useSimulatorFailure();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
   const switchTo = $api.useMutation('post', '/api/v1/sim/persona', {
     onSuccess: async (user) => {
       queryClient.setQueryData(currentUserQueryKey, user);
+      // Signed-out pages have nothing to keep: go where the persona starts. Elsewhere the route guard
+      // keeps the page when the persona may see it.
+      if (SIGNED_OUT_PAGES.some((page) => pathname.startsWith(page))) navigate(homePathFor(user));
       await worldChanged();
     },
     onError: failed,
