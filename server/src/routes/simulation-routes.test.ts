@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../prisma/seed-files.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 import { as, createTestApp, type TestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { createManualClock } from '../lib/clock.ts';
