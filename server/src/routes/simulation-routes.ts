@@ -1,7 +1,7 @@
 import { loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
-import { SCENARIOS } from '../scenarios/registry.ts';
 import { defineRoute } from '../lib/route.ts';
+import { SCENARIOS } from '../scenarios/registry.ts';
 import {
   clockView,
   injectFault,

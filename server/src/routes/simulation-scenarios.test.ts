@@ -92,16 +92,23 @@ describe('large-fleet', () => {
         _count: true,
       });
       expect(fleet.reduce((sum, g) => sum + g._count, 0)).toBe(LARGE_FLEET.connectedUsers);
-      expect(fleet.map((g) => g.status).sort()).toEqual(
-        ['ACCEPTED', 'CLAIMED', 'DECLINED', 'PAUSED_BY_ADMIN', 'REVOKED_AFTER_ACCEPTED', 'REVOKED_AFTER_CLAIMED'],
-      );
+      expect(fleet.map((g) => g.status).sort()).toEqual([
+        'ACCEPTED',
+        'CLAIMED',
+        'DECLINED',
+        'PAUSED_BY_ADMIN',
+        'REVOKED_AFTER_ACCEPTED',
+        'REVOKED_AFTER_CLAIMED',
+      ]);
       const owner = await a.prisma.invitation.groupBy({
         by: ['status'],
         where: { ownerId: 'user-owner' },
         _count: true,
       });
       expect(owner).toHaveLength(8);
-      expect(owner.reduce((sum, g) => sum + g._count, 0)).toBeGreaterThanOrEqual(LARGE_FLEET.ownerInvitations);
+      expect(owner.reduce((sum, g) => sum + g._count, 0)).toBeGreaterThanOrEqual(
+        LARGE_FLEET.ownerInvitations,
+      );
       expect(await a.prisma.product.count({ where: { ownerId: 'user-owner' } })).toBeGreaterThanOrEqual(500);
       expect(await a.prisma.agentProfile.count()).toBeGreaterThanOrEqual(LARGE_FLEET.applications);
       expect(await a.prisma.invitation.count({ where: { agentId: { not: null } } })).toBeGreaterThanOrEqual(
