@@ -4,6 +4,7 @@
 // over two years before `now`; names come from a seeded generator, so the same seed and `now`
 // give the same rows.
 
+import { INVITATION_STATUSES } from '../domain/invitation-lifecycle.ts';
 import { insertRows, type Row } from './bulk-insert.ts';
 import { seedDemo } from './demo.ts';
 import type { InvitationSeed, InvitationStatus } from './demo-invitation-list.ts';
@@ -34,16 +35,6 @@ const CONNECTED_STATUSES: ReadonlyArray<[InvitationStatus, number]> = [
   ['REVOKED_AFTER_CLAIMED', 7],
   ['REVOKED_AFTER_ACCEPTED', 10],
   ['PAUSED_BY_ADMIN', 10],
-];
-const ALL_STATUSES: readonly InvitationStatus[] = [
-  'CREATED',
-  'CLAIMED',
-  'ACCEPTED',
-  'DECLINED',
-  'REVOKED_BEFORE_CLAIMED',
-  'REVOKED_AFTER_CLAIMED',
-  'REVOKED_AFTER_ACCEPTED',
-  'PAUSED_BY_ADMIN',
 ];
 
 function weighted<T>(random: Random, choices: ReadonlyArray<[T, number]>): T {
@@ -148,7 +139,7 @@ function generateOwner(random: Random, now: Date, tables: Tables): void {
     product(random, tables, id, USER_IDS.owner, LARGE_FLEET.connectedUsers + i, daysBefore(now, 730));
   }
   for (let i = 1; i <= LARGE_FLEET.ownerInvitations; i++) {
-    const status = ALL_STATUSES[(i - 1) % ALL_STATUSES.length] as InvitationStatus;
+    const status = INVITATION_STATUSES[(i - 1) % INVITATION_STATUSES.length] as InvitationStatus;
     const claimed = status !== 'CREATED' && status !== 'REVOKED_BEFORE_CLAIMED';
     const shared = new Set<string>();
     const count = random.int(1, 3);
