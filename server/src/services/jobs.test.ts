@@ -22,18 +22,10 @@ async function runJobs(app: TestApp['app'] = t.app): Promise<void> {
   await app.portal.jobs.tick();
 }
 
-async function download(
-  jobId: string,
-  who: string,
-  app: TestApp['app'] = t.app,
-): Promise<Map<string, Buffer>> {
-  const link = await app.inject({
-    method: 'GET',
-    url: `/api/v1/products/download/jobs/${jobId}/link`,
-    headers: as(who),
-  });
+async function download(jobId: string, who: string): Promise<Map<string, Buffer>> {
+  const link = await t.call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
   expect(link.statusCode).toBe(200);
-  const zip = await app.inject({ method: 'GET', url: link.json().link, headers: as(who) });
+  const zip = await t.call('GET', link.json().link, who);
   expect(zip.statusCode).toBe(200);
   return readZip(zip.rawPayload);
 }
