@@ -1,24 +1,19 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedInvitationCode } from '../prisma/seed-invitations.ts';
-import { baseUrl, launchBrowser, viewports } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { seedInvitationCode } from '../server/src/scenarios/demo-invitations.ts';
+import { baseUrl, viewports } from './support/browser.ts';
 import { openRedeemModal } from './support/journey.ts';
+import { useBrowser } from './support/kit.ts';
 
 // The simulator panel, driven like a developer would: each test works in its own sandbox
 // (X-Sandbox on every request of its browser context), so none needs a reset.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+let browser: ReturnType<typeof useBrowser>;
 
 let sandboxCount = 0;
 async function pageInSandbox(): Promise<{ page: Page; sandbox: string }> {
   sandboxCount += 1;
   const sandbox = `panel-${process.pid}-${sandboxCount}`;
-  const context = await browser.newContext({
+  const context = await browser().newContext({
     baseURL: baseUrl(),
     viewport: viewports.desktop,
     locale: 'en-GB',
@@ -74,6 +69,8 @@ async function injectFromPanel(page: Page, operation: string, answer: string) {
 }
 
 describe('simulator panel', () => {
+  browser = useBrowser();
+
   it('opens from the launcher, switches persona in one click and keeps the page where allowed', async () => {
     const { page } = await pageInSandbox();
     await page.getByRole('button', { name: 'Simulator' }).click();

@@ -2,8 +2,8 @@ import { type ContractDocument, loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
 import { listPersonas, switchPersona } from '../sandbox/personas.ts';
+import { SCENARIOS } from '../scenarios/registry.ts';
 import { errorCatalogue, faultableOperations } from '../services/fault-catalogue.ts';
-import { scenarioNames } from '../services/seeding.ts';
 import {
   clockView,
   injectFault,
@@ -29,11 +29,18 @@ export function simulationRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'resetSimulation',
       status: 204,
-      async handler({ request }) {
+      async handler({ body, request }) {
         requireSimulation(config);
-        await resetSimulation(deps);
+        await resetSimulation(deps, { scenario: body?.scenario, seed: body?.seed });
         request.server.portal.faults.markArmed();
         return undefined;
+      },
+    }),
+    defineRoute({
+      operationId: 'listScenarios',
+      async handler() {
+        requireSimulation(config);
+        return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
       },
     }),
     defineRoute({
@@ -63,13 +70,6 @@ export function simulationRoutes(deps: PortalDeps) {
       async handler() {
         requireSimulation(config);
         return faultableOperations(contract());
-      },
-    }),
-    defineRoute({
-      operationId: 'listSimulationScenarios',
-      async handler() {
-        requireSimulation(config);
-        return [...scenarioNames];
       },
     }),
     defineRoute({

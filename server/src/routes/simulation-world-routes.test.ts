@@ -1,22 +1,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, createTestApp, useTestApp } from '../../test/app.ts';
+import { cookieHeaderOf } from '../../test/cookies.ts';
 
 // Simulator operations of the panel: personas, clock jumps, snapshots, call list, fault choices.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
 const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
-const cookieHeader = (response: { cookies: { name: string; value: string }[] }) =>
-  response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+  t.http({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 describe('personas', () => {
   it('lists every account with role and state, people first', async () => {
@@ -43,13 +36,13 @@ describe('personas', () => {
       '/api/v1/sim/persona',
       { email: 'ADMIN@example.com' },
       {
-        cookie: cookieHeader(first),
+        cookie: cookieHeaderOf(first),
       },
     );
     expect(second.json().role).toBe('admin');
-    const oldSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeader(first) });
+    const oldSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeaderOf(first) });
     expect(oldSession.statusCode).toBe(401);
-    const newSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeader(second) });
+    const newSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeaderOf(second) });
     expect(newSession.json().email).toBe('admin@example.com');
     const missing = await call('POST', '/api/v1/sim/persona', { email: 'nobody@example.com' });
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'PERSONA_NOT_FOUND']);
@@ -128,7 +121,7 @@ describe('snapshots', () => {
 
 describe('call list', () => {
   it("shows this browser's calls newest first, with a contract violation highlighted", async () => {
-    const caller = cookieHeader(await call('GET', '/api/v1/health'));
+    const caller = cookieHeaderOf(await call('GET', '/api/v1/health'));
     expect(caller).toContain('portal_sim_caller=');
     const headers = { ...as('owner@example.com'), cookie: caller };
     await call('GET', '/api/v1/products', undefined, headers);
@@ -169,16 +162,16 @@ describe('production mode', () => {
         ['GET', '/api/v1/sim/calls'],
         ['GET', '/api/v1/sim/operations'],
       ] as const) {
-        const response = await prod.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
+        const response = await prod.http({ method, url, payload: method === 'POST' ? {} : undefined });
         expect([url, response.statusCode, codeOf(response)]).toEqual([url, 404, 'SIMULATION_DISABLED']);
       }
-      const health = await prod.app.inject({
+      const health = await prod.http({
         method: 'GET',
         url: '/api/v1/health',
         headers: { 'x-sandbox': 'x' },
       });
       expect(health.statusCode).toBe(200);
-      expect(health.cookies).toEqual([]);
+      expect(health.headers['set-cookie']).toBeUndefined();
       expect(await readdir(prod.config.dataDir)).not.toContain('sandboxes');
     } finally {
       await prod.close();

@@ -1,14 +1,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest } from '../auth/authenticate.ts';
 import type { PortalDeps } from '../deps.ts';
-import { badRequest } from '../lib/app-error.ts';
 import { defineRoute } from '../lib/route.ts';
 import { startPersonaSession } from '../sandbox/personas.ts';
 import { SANDBOX_COOKIE } from '../sandbox/sandbox-plugin.ts';
-import { DEFAULT_SCENARIO } from '../sandbox/sandboxes.ts';
 import type { Simulator } from '../sandbox/simulator.ts';
 import { createSnapshot, deleteSnapshot, listSnapshots, restoreSnapshot } from '../sandbox/snapshots.ts';
 import { runInWorld, type World } from '../sandbox/world.ts';
+import { DEFAULT_SCENARIO, requireScenario } from '../scenarios/registry.ts';
 import { requireSimulation } from '../services/simulation.ts';
 
 const simulatorOf = (request: FastifyRequest): Simulator => request.server.portal.simulator;
@@ -51,10 +50,7 @@ export function simulationWorldRoutes(deps: PortalDeps) {
       async handler({ body, request, reply }) {
         requireSimulation(config);
         const simulator = simulatorOf(request);
-        const scenario = body.scenario ?? DEFAULT_SCENARIO;
-        if (!simulator.sandboxes.scenarios.includes(scenario)) {
-          throw badRequest('VALIDATION_FAILED', `There is no scenario called "${scenario}".`, 'scenario');
-        }
+        const scenario = requireScenario(body.scenario ?? DEFAULT_SCENARIO).name;
         const world = await simulator.sandboxes.create(scenario, body.id);
         await carryPersona(deps, request, reply, world);
         if (world.id && request.headers['x-sandbox'] === undefined) {

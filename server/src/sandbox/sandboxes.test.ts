@@ -1,20 +1,17 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../prisma/seed-files.ts';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
+import { cookieHeaderOf } from '../../test/cookies.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 
 // Sandboxes: a private copy of a scenario per X-Sandbox client or browser cookie.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { SANDBOX_MAX: '3', SANDBOX_IDLE_MINUTES: '30' } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ env: { SANDBOX_MAX: '3', SANDBOX_IDLE_MINUTES: '30' } });
 
 const inSandbox = (sandbox: string, email = 'owner@example.com') => ({ ...as(email), 'x-sandbox': sandbox });
 const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
-  t.app.inject({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+  t.http({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
 const sharingState = async (headers: Record<string, string>) => {
   const response = await call('GET', '/api/v1/admin/sharings', headers);
   expect(response.statusCode).toBe(200);
@@ -31,7 +28,7 @@ const uploadDocument = (headers: Record<string, string>) => {
     makePdf(['Sandbox document']),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.app.inject({
+  return t.http({
     method: 'POST',
     url: '/api/v1/agents/files/upload/section/REGISTRATION',
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
@@ -75,7 +72,7 @@ describe('sandbox isolation', () => {
   });
 
   it('refuses a malformed X-Sandbox with 400 in the envelope', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/api/v1/products',
       headers: { ...as('owner@example.com'), 'x-sandbox': '../etc' },
@@ -85,9 +82,9 @@ describe('sandbox isolation', () => {
   });
 
   it('reports the caller world: shared by default, the sandbox with its expiry otherwise', async () => {
-    const shared = await t.app.inject({ method: 'GET', url: '/api/v1/sim/sandbox' });
+    const shared = await t.http({ method: 'GET', url: '/api/v1/sim/sandbox' });
     expect(shared.json()).toMatchObject({ id: null, scenario: 'demo', expiresAt: null });
-    const own = await t.app.inject({
+    const own = await t.http({
       method: 'GET',
       url: '/api/v1/sim/sandbox',
       headers: { 'x-sandbox': 'alpha' },
@@ -117,7 +114,7 @@ describe('download jobs in a sandbox', () => {
 
 describe('signing in inside a sandbox', () => {
   it('runs the built-in provider sign-in against the sandbox accounts and session table', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     browser.setCookie('portal_sandbox', 'signin');
     await signIn(browser, 'owner@example.com');
     const token = browser.cookie('portal_session');
@@ -152,7 +149,7 @@ describe('sandbox limits and expiry', () => {
   });
 
   it('creates a named sandbox from a scenario, sets the cookie and keeps the caller signed in', async () => {
-    const created = await t.app.inject({
+    const created = await t.http({
       method: 'POST',
       url: '/api/v1/sim/sandboxes',
       headers: as('fleet@example.com'),
@@ -160,24 +157,24 @@ describe('sandbox limits and expiry', () => {
     });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
-    const cookies = created.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+    const cookies = cookieHeaderOf(created);
     expect(cookies).toContain(`portal_sandbox=${id}`);
     expect(cookies).toContain('portal_session=');
-    const me = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: cookies } });
+    const me = await t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: cookies } });
     expect(me.json().email).toBe('fleet@example.com');
-    const world = await t.app.inject({
+    const world = await t.http({
       method: 'GET',
       url: '/api/v1/sim/sandbox',
       headers: { cookie: cookies },
     });
     expect(world.json().id).toBe(id);
-    const unknown = await t.app.inject({
+    const unknown = await t.http({
       method: 'POST',
       url: '/api/v1/sim/sandboxes',
       payload: { scenario: 'nope' },
     });
     expect(unknown.statusCode).toBe(400);
-    const left = await t.app.inject({
+    const left = await t.http({
       method: 'DELETE',
       url: '/api/v1/sim/sandbox',
       headers: { cookie: cookies },

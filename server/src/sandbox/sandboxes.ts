@@ -6,6 +6,7 @@ import type { Config } from '../config.ts';
 import { createPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { type Clock, createSimulationClock } from '../lib/clock.ts';
+import { DEFAULT_SCENARIO } from '../scenarios/registry.ts';
 import { createServices } from '../services.ts';
 import { createTemplates } from './templates.ts';
 import { createWorld, type World } from './world.ts';
@@ -13,7 +14,6 @@ import { databaseUrlIn } from './world-files.ts';
 
 /** Sandbox names: what `X-Sandbox` and the sandbox cookie may carry. */
 export const SANDBOX_ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const DEFAULT_SCENARIO = 'demo';
 /** A sandbox nobody called for this long stops running its download jobs until called again. */
 const ACTIVE_MS = 2 * 60_000;
 const SWEEP_MS = 60_000;

@@ -3,7 +3,9 @@ import path from 'node:path';
 import { createPrisma } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import type { Clock } from '../lib/clock.ts';
-import { agentFilesDir, reseedScenario, scenarioNames } from '../services/seeding.ts';
+import { loadScenario } from '../scenarios/load.ts';
+import { SCENARIOS } from '../scenarios/registry.ts';
+import { agentFilesDir } from '../services/seeding.ts';
 import { DATABASE_FILE } from './world-files.ts';
 
 /**
@@ -21,7 +23,7 @@ export function createTemplates(root: string, clock: Clock) {
     await applyMigrations(url);
     const prisma = createPrisma(url);
     try {
-      await reseedScenario({ prisma, clock, dataDir: dir }, scenario);
+      await loadScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(dir), scenario });
       // Everything in the main file: a copy of it alone is the whole database.
       await prisma.$executeRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {
@@ -31,7 +33,7 @@ export function createTemplates(root: string, clock: Clock) {
   }
 
   return {
-    names: scenarioNames,
+    names: SCENARIOS.map((scenario) => scenario.name),
     /** The folder of the scenario's template (database file and files), building it on first use. */
     async folder(scenario: string): Promise<string> {
       let folder = ready.get(scenario);

@@ -61,7 +61,7 @@ function ScenarioControls({
   async function load() {
     setLoading(true);
     try {
-      await unwrap(client.POST('/api/v1/sim/reset', {}));
+      await unwrap(client.POST('/api/v1/sim/reset', { body: { scenario } }));
       // A reset ends every session: sign the same persona in again when the scenario has it.
       if (user) await client.POST('/api/v1/sim/persona', { body: { email: user.email } });
       await worldChanged();
@@ -78,9 +78,9 @@ function ScenarioControls({
         <label className="simulator__field">
           <span>{t('world.scenario')}</span>
           <select value={scenario} onChange={(event) => onScenario(event.target.value)}>
-            {scenarios.data?.map((name) => (
-              <option key={name} value={name}>
-                {name}
+            {scenarios.data?.map((entry) => (
+              <option key={entry.name} value={entry.name}>
+                {entry.title} ({entry.name})
               </option>
             ))}
           </select>
