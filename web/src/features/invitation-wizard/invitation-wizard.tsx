@@ -113,6 +113,9 @@ export function InvitationWizard({ open, onOpenChange }: InvitationWizardProps) 
       width={720}
       height={420}
       className="invitation-wizard"
+      // A stray click (e.g. the second click of a double click on Next once the dialog has resized)
+      // must not close it and lose the code: Exit, Close and Escape close it.
+      closeOnOutsideClick={false}
       footer={footer}
     >
       {step === 0 && (
