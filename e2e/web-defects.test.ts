@@ -1,7 +1,8 @@
-import type { Browser, Page, Request } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
-import { apiAs, clearFaults, delayOperation, injectFault, pendingCompanyFor } from './support/faults.ts';
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn } from './support/browser.ts';
+import { apiAs, delayOperation, injectFault, pendingCompanyFor } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
 
 // Issue 13 in Chromium against the reference server: the defects a careful user hits, each reached
@@ -18,22 +19,10 @@ async function openWizard(page: Page) {
 }
 
 describe('web defects (issue 13)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
-  });
+  const browser = useBrowser();
 
   it('a fast double click on Next creates one invitation (with an Idempotency-Key) and keeps its code', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const creations: Request[] = [];
     page.on('request', (request) => {
       if (request.method() === 'POST' && request.url().endsWith('/api/v1/invitations'))
@@ -61,7 +50,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it('a failed load is never shown as empty: agents list and wizard step 0 show the failure and a retry', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await injectFault('listClaimedInvitations', 500);
     await page.goto('/agents');
     await notifications(page).getByText('Failed to fetch invitations. Try later..').first().waitFor();
@@ -83,7 +72,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it("the connected users' failed load is the notification 'Failed to get your connected users.', with a retry", async () => {
-    const context = await newContext(browser, 'mobile');
+    const context = await newContext(browser(), 'mobile');
     const page = await context.newPage();
     await injectFault('listConnectedInvitations', 500);
     await signIn(page, 'fleet@example.com');
@@ -98,7 +87,7 @@ describe('web defects (issue 13)', () => {
 
   it('accepting a pending company sends the id uppercased; permissions are read-only switches with the personal-data line', async () => {
     await pendingCompanyFor(OWNER, 'chargewise@example.com');
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await page.goto('/agents');
     const decisions: string[] = [];
     page.on('request', (request) => {
@@ -129,7 +118,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it('while collection is being enabled, the card downloads nothing (spec lock rules)', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const card = cardOf(page, 'Carport wallbox');
     const toggle = card.getByRole('switch', { name: 'Enable data export' });
     await toggle.and(page.locator('[aria-checked="false"]')).waitFor();
@@ -150,7 +139,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it('a failed sign-out says the user is still signed in, and the session is', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await injectFault('logout', 500);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
@@ -168,7 +157,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it('the PDF check before opening the user guide reaches the server every time', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     const heads = new Map<string, { fromCache: boolean }>();
@@ -196,7 +185,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it('unread badges use server times: a browser clock five years ahead still sees a new link', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     // The browser's clock runs five years ahead of the server's.
     await context.addInitScript(() => {
       const skew = 5 * 365 * 24 * 3600 * 1000;
@@ -229,7 +218,7 @@ describe('web defects (issue 13)', () => {
   });
 
   it("typing a letter in the VAT number says 'You can only type numbers' at once", async () => {
-    const context = await newContext(browser, 'mobile');
+    const context = await newContext(browser(), 'mobile');
     const page = await context.newPage();
     await signIn(page, 'newco@example.com');
     await page.waitForURL('**/agent-registration');

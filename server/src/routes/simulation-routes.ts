@@ -1,7 +1,9 @@
 import { loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
+import { SCENARIOS } from '../scenarios/registry.ts';
 import {
+  clearFaults,
   clockView,
   injectFault,
   listFaults,
@@ -17,7 +19,7 @@ type Catalogue = Record<string, { status: number }>;
  * role may use them; in production mode every one answers 404 SIMULATION_DISABLED.
  */
 export function simulationRoutes(deps: PortalDeps) {
-  const { config, prisma } = deps;
+  const { config } = deps;
   let catalogue: Catalogue | null = null;
   // The status of each error code comes from the contract, read once when first needed.
   const errorCatalogue = () => {
@@ -28,11 +30,18 @@ export function simulationRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'resetSimulation',
       status: 204,
-      async handler({ request }) {
+      async handler({ body, request }) {
         requireSimulation(config);
-        await resetSimulation(deps);
+        await resetSimulation(deps, { scenario: body?.scenario, seed: body?.seed });
         request.server.portal.faults.markArmed();
         return undefined;
+      },
+    }),
+    defineRoute({
+      operationId: 'listScenarios',
+      async handler() {
+        requireSimulation(config);
+        return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
       },
     }),
     defineRoute({
@@ -71,7 +80,7 @@ export function simulationRoutes(deps: PortalDeps) {
       status: 204,
       async handler() {
         requireSimulation(config);
-        await prisma.fault.deleteMany();
+        await clearFaults(deps);
         return undefined;
       },
     }),
