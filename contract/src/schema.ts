@@ -1652,7 +1652,7 @@ export interface components {
             count?: number;
             /** @description Delay before answering, in milliseconds. */
             delayMs?: number;
-        } | unknown | unknown | unknown;
+        } | Record<string, never> | Record<string, never> | Record<string, never>;
         Fault: {
             id: components["schemas"]["Id"];
             operationId: components["schemas"]["FaultableOperationId"];
