@@ -392,7 +392,9 @@ export function generateCases(document: ContractDocument, options: CaseOptions =
       cases.push(assemble(operation, draft, variant, 'invalid', options));
     }
     for (const [variant, draft] of bodyCases(document, operation, valid)) {
-      const kind = variant.startsWith('unexpected') ? 'valid' : 'invalid';
+      // A body the operation ignores, or an optional body left out, is a request it must accept.
+      const optionalMissing = variant === 'body: missing' && !operation.body?.required;
+      const kind = variant.startsWith('unexpected') || optionalMissing ? 'valid' : 'invalid';
       cases.push(assemble(operation, draft, variant, kind, options));
     }
   }

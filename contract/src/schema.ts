@@ -1079,6 +1079,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["resetSimulation"];
@@ -3558,6 +3560,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../prisma/seed-files.ts';
 import { as, createTestApp, type TestApp } from '../../test/app.ts';
 import { createManualClock, createSimulationClock } from '../lib/clock.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 
 // Bodies and content types: the contract decides what a body may be, before any parser runs.
 let t: TestApp;

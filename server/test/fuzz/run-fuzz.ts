@@ -1,7 +1,7 @@
 import { createAnswerChecker } from '@portal/contract/answers';
 import { generateCases, type RequestCase, strayCases } from '@portal/contract/cases';
 import { loadContract } from '@portal/contract/document';
-import { PERSONAS } from '../../../prisma/seed-people.ts';
+import { PERSONAS } from '../../src/scenarios/demo-people.ts';
 import type { TestApp } from '../app.ts';
 
 export interface FuzzFinding {
@@ -43,6 +43,9 @@ export const seededParameters: ReadonlyArray<Record<string, string>> = [
 
 export const allPersonas = PERSONAS.map((persona) => persona.email);
 
+/** A reset keeps the personas (the contract's example loads the large fleet, minutes of work per call). */
+const bodies = { resetSimulation: { scenario: 'demo' } };
+
 /** Operations whose valid call changes what every later call sees; they are undone after each call. */
 const simulationSideEffects = new Set(['injectFault', 'setSimulationClock', 'resetSimulation']);
 
@@ -69,7 +72,7 @@ export async function runFuzz(t: TestApp, options: FuzzOptions = {}): Promise<Fu
       }
     > = [
       ...(options.parameterSets ?? [{}]).flatMap((parameters) =>
-        generateCases(document, { headers, parameters, operationIds: options.operationIds }),
+        generateCases(document, { headers, parameters, bodies, operationIds: options.operationIds }),
       ),
       ...strayCases({ headers }).map((stray) => ({ ...stray, operationId: null })),
     ];
