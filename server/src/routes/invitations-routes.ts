@@ -12,6 +12,7 @@ import {
 
 /** The data owner's side of sharing: codes, data recipients, their permissions, decisions, history. */
 export function invitationsRoutes(deps: PortalDeps) {
+  const { prisma } = deps;
   const owner = ['user'] as const;
   return [
     defineRoute({
@@ -41,7 +42,7 @@ export function invitationsRoutes(deps: PortalDeps) {
       roles: owner,
       async handler({ user, params }) {
         const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
-        return listSharingEvents(deps.prisma, invitation.id);
+        return listSharingEvents(prisma, invitation.id);
       },
     }),
     defineRoute({
