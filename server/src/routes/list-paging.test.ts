@@ -1,34 +1,23 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { codeOf, createTestApp, type HttpResponse, type TestApp } from '../../test/app.ts';
 
 // Paging, search, filters and counts of the list operations, on the large-fleet scenario.
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-  const reset = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/sim/reset',
-    headers: as('admin@example.com'),
-    payload: { scenario: 'large-fleet' },
-  });
+  const reset = await t.call('POST', '/api/v1/sim/reset', 'admin@example.com', { scenario: 'large-fleet' });
   expect(reset.statusCode).toBe(204);
 }, 240_000);
 afterAll(async () => t.close());
 
-interface Answer {
-  statusCode: number;
-  headers: Record<string, unknown>;
-  json(): unknown;
-}
-const get = (email: string, url: string): Promise<Answer> =>
-  t.app.inject({ method: 'GET', url, headers: as(email) });
+type Answer = HttpResponse;
+const get = (email: string, url: string): Promise<Answer> => t.call('GET', url, email);
 const fleet = (url: string) => get('fleet@example.com', url);
 const total = (answer: Answer) => Number(answer.headers['x-total-count']);
 const nextOf = (answer: Answer) => {
   const link = answer.headers.link as string | undefined;
   return link ? /^<([^>]+)>; rel="next"$/.exec(link)?.[1] : undefined;
 };
-const codeOf = (answer: Answer) => (answer.json() as { errors: { code: string }[] }).errors[0]?.code;
 type Connected = { invitationId: string; fullName: string; email: string; createdAt: string; status: string };
 
 /** Follows `Link: rel="next"` from the first page to the end. */

@@ -24,7 +24,10 @@ beforeAll(async () => {
     adapter: new PrismaBetterSqlite3({ url: db.url }),
     log: [{ emit: 'event', level: 'query' }],
   });
-  prisma.$on('query', (event) => statements.push({ query: event.query, params: event.params }));
+  const events = prisma as unknown as {
+    $on(event: 'query', listener: (e: { query: string; params: string }) => void): void;
+  };
+  events.$on('query', (event) => statements.push({ query: event.query, params: event.params }));
 });
 afterAll(async () => {
   await prisma.$disconnect();
