@@ -4,7 +4,13 @@ import type { PortalDeps } from '../deps.ts';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
-import { applicationsSource, changeSharing, decideApplication, sharingsSource } from '../services/admin.ts';
+import {
+  applicationsSource,
+  changeSharing,
+  decideApplication,
+  findApplicationFile,
+  sharingsSource,
+} from '../services/admin.ts';
 import { storedFilePath } from '../services/agent-files.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact name encoded, so no header injection. */
@@ -30,7 +36,7 @@ export function adminRoutes(deps: PortalDeps) {
       operationId: 'downloadApplicationFile',
       roles: admin,
       async handler({ params, reply }) {
-        const file = await deps.prisma.agentFile.findUnique({ where: { id: params.id } });
+        const file = await findApplicationFile(deps, params.id);
         if (!file) throw fileNotFound();
         const filePath = storedFilePath(deps.config, file.storedName);
         const size = await stat(filePath).then(

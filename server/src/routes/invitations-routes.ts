@@ -13,6 +13,7 @@ import {
 
 /** The data owner's side of sharing: codes, data recipients, their permissions, decisions, history. */
 export function invitationsRoutes(deps: PortalDeps) {
+  const { prisma } = deps;
   const owner = ['user'] as const;
   return [
     defineRoute({
@@ -55,7 +56,7 @@ export function invitationsRoutes(deps: PortalDeps) {
       roles: owner,
       async handler({ user, params }) {
         const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
-        return listSharingEvents(deps.prisma, invitation.id);
+        return listSharingEvents(prisma, invitation.id);
       },
     }),
     defineRoute({

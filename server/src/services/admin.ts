@@ -180,3 +180,8 @@ export async function changeSharing(deps: Deps, adminId: string, id: string, eve
     await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }),
   );
 }
+
+/** A registration document by id (admins see every company's). */
+export function findApplicationFile({ prisma }: Pick<Deps, 'prisma'>, id: string) {
+  return prisma.agentFile.findUnique({ where: { id } });
+}
