@@ -11,7 +11,7 @@ import { redactUrl } from './lib/redact.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorEnvelopePlugin } from './plugins/error-envelope.ts';
+import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
@@ -47,6 +47,8 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
+    maxParamLength: maxPathParameterLength,
+    frameworkErrors,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   });

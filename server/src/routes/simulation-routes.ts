@@ -5,6 +5,7 @@ import { listPersonas, switchPersona } from '../sandbox/personas.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import { errorCatalogue, faultableOperations } from '../services/fault-catalogue.ts';
 import {
+  clearFaults,
   clockView,
   injectFault,
   listFaults,
@@ -18,7 +19,7 @@ import {
  * mode every one answers 404 SIMULATION_DISABLED.
  */
 export function simulationRoutes(deps: PortalDeps) {
-  const { config, prisma } = deps;
+  const { config } = deps;
   let document: ContractDocument | null = null;
   // Error statuses and codes come from the contract, read once when first needed.
   const contract = () => {
@@ -108,7 +109,7 @@ export function simulationRoutes(deps: PortalDeps) {
       status: 204,
       async handler() {
         requireSimulation(config);
-        await prisma.fault.deleteMany();
+        await clearFaults(deps);
         return undefined;
       },
     }),
