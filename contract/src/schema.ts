@@ -1375,10 +1375,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The snapshot's name. */
-                name: components["parameters"]["SnapshotNamePath"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
@@ -1405,10 +1402,7 @@ export interface paths {
         parameters: {
             query?: never;
             header?: never;
-            path: {
-                /** @description The snapshot's name. */
-                name: components["parameters"]["SnapshotNamePath"];
-            };
+            path?: never;
             cookie?: never;
         };
         get?: never;
