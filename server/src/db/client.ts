@@ -4,7 +4,6 @@ import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
-export type { Prisma };
 export { PrismaClient };
 
 /** The client type the rest of the server uses (PortalDeps.prisma; what `createPrisma` returns). */
