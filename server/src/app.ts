@@ -9,7 +9,7 @@ import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorEnvelopePlugin } from './plugins/error-envelope.ts';
+import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -33,6 +33,8 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
+    maxParamLength: maxPathParameterLength,
+    frameworkErrors,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   });
