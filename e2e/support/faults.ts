@@ -35,6 +35,11 @@ export function injectFault(
   });
 }
 
+/** Delays the next `count` calls of `operationId` without failing them. */
+export function delayOperation(operationId: string, delayMs: number, count = 1): Promise<void> {
+  return sim('POST', 'faults', { operationId, delayMs, count });
+}
+
 export const clearFaults = (): Promise<void> => sim('DELETE', 'faults');
 
 /** How fast simulated time runs (1 = real time): download jobs and collection toggles follow it. */

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { PortalDeps } from '../deps.ts';
 import { notFound } from '../lib/app-error.ts';
+import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
+  applicationsSource,
   changeSharing,
   decideApplication,
   findApplicationFile,
-  listApplications,
-  listSharings,
+  sharingsSource,
 } from '../services/admin.ts';
 import { storedFilePath } from '../services/agent-files.ts';
 
@@ -26,7 +27,10 @@ export function adminRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listAgentApplications',
       roles: admin,
-      handler: async ({ query }) => listApplications(deps, query.status),
+      async handler({ query, reply }) {
+        const page = readPage(query, `listAgentApplications:${query.status ?? ''}`);
+        return answerList(reply, page, applicationsSource(deps, query.status, page.q));
+      },
     }),
     defineRoute({
       operationId: 'downloadApplicationFile',
@@ -63,7 +67,10 @@ export function adminRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listSharings',
       roles: admin,
-      handler: async () => listSharings(deps),
+      async handler({ query, reply }) {
+        const page = readPage(query, 'listSharings');
+        return answerList(reply, page, sharingsSource(deps, page.q));
+      },
     }),
     defineRoute({
       operationId: 'suspendSharing',

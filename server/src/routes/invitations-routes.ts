@@ -1,11 +1,12 @@
 import type { PortalDeps } from '../deps.ts';
+import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import { listSharingEvents } from '../services/audit.ts';
 import {
   createInvitation,
   decideInvitation,
   findOwnInvitation,
-  listOwnerInvitations,
+  ownerInvitationsSource,
   ownerPermissions,
   revokeByOwner,
 } from '../services/invitations.ts';
@@ -24,13 +25,26 @@ export function invitationsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listClaimedInvitations',
       roles: owner,
-      handler: async ({ user, params }) => listOwnerInvitations(deps, callerOf(user).id, true, params.filter),
+      async handler({ user, params, query, reply }) {
+        const page = readPage(query, `listClaimedInvitations:${params.filter}`);
+        return answerList(
+          reply,
+          page,
+          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q),
+        );
+      },
     }),
     defineRoute({
       operationId: 'listUnclaimedInvitations',
       roles: owner,
-      handler: async ({ user, params }) =>
-        listOwnerInvitations(deps, callerOf(user).id, false, params.filter),
+      async handler({ user, params, query, reply }) {
+        const page = readPage(query, `listUnclaimedInvitations:${params.filter}`);
+        return answerList(
+          reply,
+          page,
+          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q),
+        );
+      },
     }),
     defineRoute({
       operationId: 'getInvitationPermissions',
