@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appPreload } from './app-preload-plugin.ts';
 
 const backend = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/docs'];
@@ -9,7 +10,7 @@ const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/do
 const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appPreload()],
   define: { __SIMULATOR__: JSON.stringify(simulatorIncluded) },
   server: {
     proxy: Object.fromEntries(
@@ -23,10 +24,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-            },
+            // React itself is needed by every page; the router only once past the sign-in page.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
           ],
         },
       },
