@@ -53,4 +53,3 @@ export function createTemplates(root: string, clock: Clock) {
   };
 }
 
-export type Templates = ReturnType<typeof createTemplates>;
