@@ -20,7 +20,9 @@ async function pageInSandbox(): Promise<{ page: Page; sandbox: string }> {
     extraHTTPHeaders: { 'X-Sandbox': sandbox },
   });
   const page = await context.newPage();
-  await page.goto('/login');
+  // Through the full app (a fresh load of /login is the light sign-in entry, without the panel).
+  await page.goto('/');
+  await page.waitForURL('**/login');
   return { page, sandbox };
 }
 
