@@ -1295,7 +1295,7 @@ export interface components {
         };
         /**
          * @description Opaque identifier.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         Id: string;
         /**
@@ -1317,18 +1317,18 @@ export interface components {
          * @description An access code as typed: Crockford base32 groups separated by single dashes, case-insensitive
          *     (the aliases I and L for 1 and O for 0 are accepted; U is not a Crockford letter). The server
          *     normalises it (upper case, no dashes) before looking it up.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodeInput: string;
         /**
          * @description An access code in canonical form - 16 upper-case Crockford base32 characters (80 bits) in 4 groups of 4.
-         * @example 7KQ2-9XWM-C4RT-H8PZ
+         * @example 2MBC-E3AN-9XGE-SVXQ
          */
         AccessCode: string;
         /**
          * Format: uri
          * @description `{origin}/redeem/{code}`.
-         * @example http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ
+         * @example http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ
          */
         InvitationLink: string;
         Health: {
@@ -1859,17 +1859,17 @@ export interface components {
     parameters: {
         /**
          * @description The terms version to accept (the user's `termsToAccept`).
-         * @example 2025-01
+         * @example 2025-06
          */
         TermsIdPath: components["schemas"]["TermsId"];
         /**
          * @description Product id.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         ProductIdPath: components["schemas"]["Id"];
         /**
          * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-         * @example ENABLE
+         * @example DISABLE
          */
         CollectionActionPath: components["schemas"]["CollectionAction"];
         /**
@@ -1889,12 +1889,12 @@ export interface components {
         InvitationFilterPath: components["schemas"]["InvitationFilter"];
         /**
          * @description Invitation id.
-         * @example inv_claimed_1
+         * @example inv-owner-claimed
          */
         InvitationIdPath: components["schemas"]["Id"];
         /**
          * @description Invitation id of the connected user.
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         InvitationIdInvitesPath: components["schemas"]["Id"];
         /**
@@ -1904,7 +1904,7 @@ export interface components {
         DecisionPath: components["schemas"]["InvitationDecision"];
         /**
          * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodePath: components["schemas"]["AccessCodeInput"];
         /**
@@ -1914,19 +1914,24 @@ export interface components {
         FileSectionPath: components["schemas"]["AgentFileSection"];
         /**
          * @description File id.
-         * @example fil_reg_1
+         * @example file-pending-1
          */
         FileIdPath: components["schemas"]["Id"];
         /**
          * @description Application id.
-         * @example app_pending
+         * @example agent-pending
          */
         ApplicationIdPath: components["schemas"]["Id"];
         /**
          * @description Sharing id (the invitation id).
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         SharingIdPath: components["schemas"]["Id"];
+        /**
+         * @description Sharing id (the invitation id) of a sharing an admin paused.
+         * @example inv-owner-paused
+         */
+        PausedSharingIdPath: components["schemas"]["Id"];
         /**
          * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
          * @example Vehicle Data.pdf
@@ -2136,7 +2141,7 @@ export interface operations {
             path: {
                 /**
                  * @description The terms version to accept (the user's `termsToAccept`).
-                 * @example 2025-01
+                 * @example 2025-06
                  */
                 termsId: components["parameters"]["TermsIdPath"];
             };
@@ -2152,7 +2157,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_terms",
+                     *       "id": "user-terms",
                      *       "email": "terms@example.com",
                      *       "fullName": "Theo Terms",
                      *       "role": "user",
@@ -2189,7 +2194,7 @@ export interface operations {
                      * @example {
                      *       "vehicles": [
                      *         {
-                     *           "id": "prd_vehicle_1",
+                     *           "id": "prod-veh-1",
                      *           "externalId": "WVWZZZ1JZXW000001",
                      *           "productType": "VEHICLE",
                      *           "dataCollectionEnabled": true,
@@ -2201,7 +2206,7 @@ export interface operations {
                      *       ],
                      *       "wallboxes": [
                      *         {
-                     *           "id": "prd_wallbox_1",
+                     *           "id": "prod-wb-1",
                      *           "externalId": "WB-2024-000123",
                      *           "productType": "WALLBOX",
                      *           "dataCollectionEnabled": false,
@@ -2227,12 +2232,12 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
                 /**
                  * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-                 * @example ENABLE
+                 * @example DISABLE
                  */
                 action: components["parameters"]["CollectionActionPath"];
             };
@@ -2248,7 +2253,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "prd_wallbox_1",
+                     *       "id": "prod-wb-1",
                      *       "externalId": "WB-2024-000123",
                      *       "productType": "WALLBOX",
                      *       "dataCollectionEnabled": true,
@@ -2287,13 +2292,13 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "job_2",
-                     *         "relatedId": "prd_vehicle_1",
+                     *         "relatedId": "prod-veh-1",
                      *         "type": "PRODUCT",
                      *         "status": "RUNNING",
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": []
@@ -2309,12 +2314,12 @@ export interface operations {
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": [
                      *             {
-                     *               "id": "prd_wallbox_1"
+                     *               "id": "prod-wb-1"
                      *             }
                      *           ]
                      *         },
@@ -2355,12 +2360,12 @@ export interface operations {
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": [
                      *           {
-                     *             "id": "prd_wallbox_1"
+                     *             "id": "prod-wb-1"
                      *           }
                      *         ]
                      *       },
@@ -2384,7 +2389,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
             };
@@ -2401,13 +2406,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_4",
-                     *       "relatedId": "prd_vehicle_1",
+                     *       "relatedId": "prod-veh-1",
                      *       "type": "PRODUCT",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -2511,11 +2516,11 @@ export interface operations {
                 /**
                  * @example [
                  *       {
-                 *         "productId": "prd_vehicle_1",
+                 *         "productId": "prod-veh-1",
                  *         "includeSensitiveData": true
                  *       },
                  *       {
-                 *         "productId": "prd_wallbox_1",
+                 *         "productId": "prod-wb-1",
                  *         "includeSensitiveData": false
                  *       }
                  *     ]
@@ -2532,8 +2537,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "expiresAt": "2025-03-28T09:30:00.000Z"
                      *     }
                      */
@@ -2572,7 +2577,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_claimed_1",
+                     *         "id": "inv-owner-claimed",
                      *         "type": "agent",
                      *         "displayName": "Fleet Analytics",
                      *         "site": "https://fleet.example.com",
@@ -2618,12 +2623,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_open_1",
+                     *         "id": "inv-owner-created",
                      *         "type": "invitation",
                      *         "displayName": null,
                      *         "site": null,
-                     *         "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *         "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *         "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *         "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *         "status": "CREATED",
                      *         "createdAt": "2025-03-14T09:30:00.000Z",
                      *         "statusChangedAt": "2025-03-14T09:30:00.000Z",
@@ -2647,7 +2652,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2678,7 +2683,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2695,14 +2700,14 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "evt_1",
+                     *         "id": "evt-owner-claimed-1",
                      *         "type": "CREATED",
                      *         "actorRole": "user",
                      *         "actorName": "Olga Owner",
                      *         "at": "2025-03-01T10:00:00.000Z"
                      *       },
                      *       {
-                     *         "id": "evt_2",
+                     *         "id": "evt-owner-claimed-2",
                      *         "type": "CLAIMED",
                      *         "actorRole": "agent",
                      *         "actorName": "Fleet Analytics",
@@ -2727,7 +2732,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
                 /**
@@ -2748,7 +2753,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_claimed_1",
+                     *       "id": "inv-owner-claimed",
                      *       "type": "agent",
                      *       "displayName": "Fleet Analytics",
                      *       "site": "https://fleet.example.com",
@@ -2778,7 +2783,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2794,12 +2799,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_open_1",
+                     *       "id": "inv-owner-created",
                      *       "type": "invitation",
                      *       "displayName": null,
                      *       "site": null,
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "status": "REVOKED_BEFORE_CLAIMED",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
@@ -2824,7 +2829,7 @@ export interface operations {
             path: {
                 /**
                  * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-                 * @example 7kq2-9xwm-c4rt-h8pz
+                 * @example 2mbc-e3an-9xge-svxq
                  */
                 code: components["parameters"]["AccessCodePath"];
             };
@@ -2840,7 +2845,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_2",
+                     *       "invitationId": "inv-owner-accepted",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
@@ -2881,7 +2886,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "invitationId": "inv_claimed_1",
+                     *         "invitationId": "inv-owner-claimed",
                      *         "fullName": "Olga Owner",
                      *         "email": "owner@example.com",
                      *         "createdAt": "2025-03-01T10:00:00.000Z",
@@ -2905,7 +2910,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2926,7 +2931,7 @@ export interface operations {
                      *           "id": "perm_1",
                      *           "includeSensitiveData": true,
                      *           "product": {
-                     *             "id": "prd_vehicle_2",
+                     *             "id": "prod-veh-2",
                      *             "externalId": "WVW**************",
                      *             "productType": "VEHICLE",
                      *             "dataCollectionEnabled": false,
@@ -2957,7 +2962,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2973,7 +2978,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_1",
+                     *       "invitationId": "inv-owner-claimed",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-01T10:00:00.000Z",
@@ -2998,7 +3003,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id of the connected user.
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 invitationId: components["parameters"]["InvitationIdInvitesPath"];
             };
@@ -3015,13 +3020,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_9",
-                     *       "relatedId": "inv_claimed_1",
+                     *       "relatedId": "inv-owner-claimed",
                      *       "type": "INVITE",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -3089,9 +3094,9 @@ export interface operations {
                  *         "surname": "Nikolaou"
                  *       },
                  *       "fileIds": [
-                 *         "fil_reg_1",
-                 *         "fil_rep_1",
-                 *         "fil_sme_1"
+                 *         "file-pending-1",
+                 *         "file-pending-4",
+                 *         "file-pending-3"
                  *       ]
                  *     }
                  */
@@ -3138,12 +3143,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "section": "REGISTRATION",
                      *         "filename": "registry-extract.pdf"
                      *       },
                      *       {
-                     *         "id": "fil_rep_1",
+                     *         "id": "file-pending-4",
                      *         "section": "REPRESENTATIVE",
                      *         "filename": "power-of-attorney.pdf"
                      *       }
@@ -3185,7 +3190,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "filename": "registry-extract.pdf"
                      *       }
                      *     ]
@@ -3209,7 +3214,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3269,7 +3274,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3303,7 +3308,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3335,7 +3340,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3390,7 +3395,7 @@ export interface operations {
             path: {
                 /**
                  * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 id: components["parameters"]["SharingIdPath"];
             };
@@ -3421,10 +3426,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @description Sharing id (the invitation id) of a sharing an admin paused.
+                 * @example inv-owner-paused
                  */
-                id: components["parameters"]["SharingIdPath"];
+                id: components["parameters"]["PausedSharingIdPath"];
             };
             cookie?: never;
         };
