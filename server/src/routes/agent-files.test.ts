@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePdf, makePng } from '../../../prisma/seed-files.ts';
 import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { makePdf, makePng } from '../scenarios/demo-files.ts';
 
 // Registration documents: uploads checked by content and size, stored safely, listed and deleted.
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../prisma/seed-files.ts';
 import { as, createTestApp, type TestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { createManualClock } from '../lib/clock.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 import { restoreClockSpeed } from '../services/simulation.ts';
 
 // Simulator controls: clock, fault injection, reset; hidden in production mode.
