@@ -1,6 +1,8 @@
+import { generateCases } from '@portal/contract/cases';
 import type { ContractDocument } from '@portal/contract/document';
 import type { Expectation } from './answer-checks.ts';
 import { exampleRequest, type Operation, type Parameter, type RequestSpec } from './contract-operations.ts';
+import type { RawRequest } from './http-client.ts';
 import { outsiderOf, type Persona, unknownId } from './personas.ts';
 import { plan } from './plan.ts';
 import { mergeRequest, type Prepare } from './plan-types.ts';
@@ -8,7 +10,7 @@ import { mergeRequest, type Prepare } from './plan-types.ts';
 // Every case the kit runs for one operation: its example (a real call that must succeed), each
 // documented error produced on purpose, and another tenant's attempt on the example's ids.
 
-export type CaseKind = 'example' | 'error' | 'authorisation' | 'fault';
+export type CaseKind = 'example' | 'error' | 'invalid' | 'authorisation' | 'fault';
 
 export interface OperationCase {
   operationId: string;
@@ -16,6 +18,8 @@ export interface OperationCase {
   name: string;
   persona?: Persona;
   request: RequestSpec;
+  /** An already encoded request (the contract's generated invalid variants), sent instead of `request`. */
+  sent?: RawRequest;
   prepare?: Prepare;
   repeatBefore?: number;
   /** Make the server fail this operation once through the simulator before calling it. */
@@ -99,7 +103,27 @@ export function casesFor(document: ContractDocument, operation: Operation): Oper
       expect: { status: 500, code: 'INTERNAL_ERROR' },
     });
   }
-  return cases;
+  return [...cases, ...invalidCases(document, operation, entry.persona)];
+}
+
+/**
+ * The invalid variants @portal/contract/cases derives from the schemas (missing, wrong type, out of
+ * range, unknown property, wrong content type...), sent as the operation's persona: each must be
+ * refused with a 4xx the operation declares, in the envelope.
+ */
+function invalidCases(document: ContractDocument, operation: Operation, persona: Persona | undefined): OperationCase[] {
+  const refusals = operation.statuses.filter((s) => /^4\d\d$/.test(s)).map(Number);
+  return generateCases(document, { operationIds: [operation.operationId] })
+    .filter((c) => c.kind === 'invalid')
+    .map((c) => ({
+      operationId: operation.operationId,
+      kind: 'invalid' as const,
+      name: c.variant,
+      persona,
+      request: { params: {}, query: {}, headers: {} },
+      sent: { method: c.method, url: c.url, headers: c.headers, body: c.body },
+      expect: { status: refusals },
+    }));
 }
 
 /** Statuses an operation declares that none of its cases produces, with the plan's reason if any. */

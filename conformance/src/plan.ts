@@ -431,7 +431,16 @@ export const plan: Record<string, OperationPlan> = {
       csrf,
     ],
   },
-  resetSimulation: { persona: p.admin, anyRole: true, errors: [csrf], unreachable: simulatorOnly() },
+  resetSimulation: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [
+      { name: 'unknown scenario', status: 400, code: 'VALIDATION_FAILED', request: { body: { scenario: 'nowhere' } } },
+      csrf,
+    ],
+    unreachable: simulatorOnly(),
+  },
+  listScenarios: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
   getSimulationClock: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
   setSimulationClock: {
     persona: p.admin,

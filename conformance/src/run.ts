@@ -109,7 +109,9 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       ) {
         return result({ skipped: 'the simulator refused the fault' });
       }
-      const answer = await client.call(operation.method, operation.path, request, c.persona);
+      const answer = c.sent
+        ? await client.send(c.sent, c.persona)
+        : await client.call(operation.method, operation.path, request, c.persona);
       if (mutating(operation.method) && answer.status < 400) dirty = true;
       if (c.repeatBefore) dirty = true;
       const problems = check(operation, answer, c.expect);
