@@ -1299,6 +1299,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sim/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract drift seen by the validating proxy
+         * @description Development and demo modes only. With `PROXY_TARGET` set, the reference server forwards the
+         *     contract's operations to that back end and checks every request and answer against the
+         *     contract; each departure is recorded here, newest first (the last 200): the operation, the
+         *     JSON pointer into the request or answer, the offending value and why. The same list is shown
+         *     at `/proxy/drift`. Without `PROXY_TARGET` the list is empty.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listContractDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1649,6 +1678,44 @@ export interface components {
         SimulationClock: {
             speed: number;
             now: components["schemas"]["Timestamp"];
+        };
+        ContractDriftReport: {
+            /** @description The back end the proxy forwards to (`PROXY_TARGET`), or null when it is off. */
+            target: string | null;
+            /** @description When the simulation answers instead of the back end (`PROXY_FALLBACK`). */
+            fallback: {
+                /** @description Answer from the simulation when the back end does not implement an operation (501, or a 404/405 outside the contract). */
+                unimplemented: boolean;
+                /** @description Operations always answered by the simulation. */
+                operations: string[];
+            };
+            drifts: components["schemas"]["ContractDrift"][];
+        };
+        ContractDrift: {
+            /**
+             * Format: date-time
+             * @description When the exchange happened (real time).
+             */
+            at: string;
+            /** @description The contract operation. */
+            operationId: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The request path (without the query). */
+            path: string;
+            /**
+             * @description Whether the request or the back end's answer departs from the contract.
+             * @enum {string}
+             */
+            direction: "request" | "response";
+            /** @description Status of the back end's answer (0 when it could not be reached). */
+            status: number;
+            /** @description JSON pointer to the offending value (`/status` for the HTTP status, `/query/...`, `/body/...`). */
+            pointer: string;
+            /** @description The offending value (absent when it is missing). */
+            value?: unknown;
+            /** @description What the contract expects. */
+            message: string;
         };
         SimulationClockUpdate: {
             /** @description Simulated seconds per real second. */
@@ -3828,6 +3895,39 @@ export interface operations {
         responses: {
             200: components["responses"]["PdfDocumentHead"];
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listContractDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy's settings and the drift it recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "target": null,
+                     *       "fallback": {
+                     *         "unimplemented": true,
+                     *         "operations": []
+                     *       },
+                     *       "drifts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractDriftReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
