@@ -1,26 +1,22 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../test/app.ts';
 import { createTestDatabase } from '../../test/db.ts';
 import type { PortalPrisma } from '../db/client.ts';
 import { LARGE_FLEET } from '../scenarios/large-fleet.ts';
 
 // Scenarios: listed by the simulator, loaded by the reset call, deterministic.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const dev = as('admin@example.com');
 const reset = (payload?: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/sim/reset', headers: dev, ...(payload ? { payload } : {}) });
+  t.http({ method: 'POST', url: '/api/v1/sim/reset', headers: dev, ...(payload ? { payload } : {}) });
 const errorOf = (response: { json(): unknown }) =>
   (response.json() as { errors: { code: string; message: string }[] }).errors[0];
 
 describe('listScenarios', () => {
   it('lists demo first, then empty and large-fleet, each with a title and description', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/sim/scenarios', headers: dev });
+    const response = await t.http({ method: 'GET', url: '/api/v1/sim/scenarios', headers: dev });
     expect(response.statusCode).toBe(200);
     const scenarios = response.json() as { name: string; title: string; description: string }[];
     expect(scenarios.map((s) => s.name).slice(0, 3)).toEqual(['demo', 'empty', 'large-fleet']);
@@ -28,7 +24,7 @@ describe('listScenarios', () => {
       expect(scenario.title.length).toBeGreaterThan(0);
       expect(scenario.description.length).toBeGreaterThan(0);
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sim/scenarios' })).statusCode).toBe(401);
+    expect((await t.http({ method: 'GET', url: '/api/v1/sim/scenarios' })).statusCode).toBe(401);
   });
 });
 
