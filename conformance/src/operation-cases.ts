@@ -109,10 +109,15 @@ export function casesFor(document: ContractDocument, operation: Operation): Oper
 /**
  * The invalid variants @portal/contract/cases derives from the schemas (missing, wrong type, out of
  * range, unknown property, wrong content type...), sent as the operation's persona: each must be
- * refused with a 4xx the operation declares, in the envelope.
+ * refused with a 4xx the operation declares (or redirected, where it declares a 3xx), in the envelope.
  */
-function invalidCases(document: ContractDocument, operation: Operation, persona: Persona | undefined): OperationCase[] {
-  const refusals = operation.statuses.filter((s) => /^4\d\d$/.test(s)).map(Number);
+function invalidCases(
+  document: ContractDocument,
+  operation: Operation,
+  persona: Persona | undefined,
+): OperationCase[] {
+  // Refused (4xx) or sent elsewhere (a sign-in redirect), never accepted and never a failure.
+  const refusals = operation.statuses.filter((s) => /^[34]\d\d$/.test(s)).map(Number);
   return generateCases(document, { operationIds: [operation.operationId] })
     .filter((c) => c.kind === 'invalid')
     .map((c) => ({

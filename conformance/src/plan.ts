@@ -435,12 +435,18 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.admin,
     anyRole: true,
     errors: [
-      { name: 'unknown scenario', status: 400, code: 'VALIDATION_FAILED', request: { body: { scenario: 'nowhere' } } },
+      {
+        name: 'unknown scenario',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { body: { scenario: 'nowhere' } },
+      },
       csrf,
     ],
     unreachable: simulatorOnly(),
   },
   listScenarios: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  listContractDrift: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
   getSimulationClock: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
   setSimulationClock: {
     persona: p.admin,
