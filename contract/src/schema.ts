@@ -408,8 +408,10 @@ export interface paths {
          *     `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any
          *     REVOKED_*, `ALL` = all (including PAUSED_BY_ADMIN).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -436,8 +438,10 @@ export interface paths {
          *     filter (same meaning as for claimed invitations; `DECLINED` and `PENDING` are always empty
          *     here).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -618,8 +622,10 @@ export interface paths {
          * @description Invitations the company has redeemed, newest first, narrowed by the filter (`ACTIVE` =
          *     ACCEPTED, `PENDING` = CLAIMED, `DECLINED`, `REVOKED` = any REVOKED_*, `ALL`).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches name or e-mail of the user, or the invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a company.
          *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
@@ -870,8 +876,10 @@ export interface paths {
          * Company applications
          * @description Submitted company registrations, newest first, optionally narrowed to one status.
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, VAT number, representative's name or e-mail.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown status.
+         *     - `400 VALIDATION_FAILED` - unknown status, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -981,7 +989,10 @@ export interface paths {
          * All sharings between users and companies
          * @description Every redeemed invitation (user to company), newest first, with its product count.
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches user's name or e-mail, company name or e-mail, or invitation id (sharing id).
+         *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -1972,6 +1983,21 @@ export interface components {
     };
     parameters: {
         /**
+         * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+         * @example 50
+         */
+        PageLimit: number;
+        /**
+         * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+         * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+         */
+        PageCursor: string;
+        /**
+         * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+         * @example muller
+         */
+        SearchQuery: string;
+        /**
          * @description The terms version to accept (the user's `termsToAccept`).
          * @example 2025-06
          */
@@ -2059,6 +2085,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description How many items the whole list holds with this filter and search (all pages together). Badges read it from a `limit=1` call instead of loading the list.
+         * @example 50007
+         */
+        TotalCount: number;
+        /**
+         * @description RFC 8288 link to the next page, present only when there is one: `<{path}?limit=50&cursor=...>; rel="next"` (a URI reference relative to the request).
+         * @example </api/v1/agents/invitations/ALL?limit=50&cursor=WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo>; rel="next"
+         */
+        NextPageLink: string;
         /**
          * @description `attachment` with the file name.
          * @example attachment; filename="data-export-2025-03-14.zip"
@@ -2669,7 +2705,23 @@ export interface operations {
     };
     listClaimedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2685,6 +2737,8 @@ export interface operations {
             /** @description The data recipients. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2715,7 +2769,23 @@ export interface operations {
     };
     listUnclaimedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2731,6 +2801,8 @@ export interface operations {
             /** @description The invitation links. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2978,7 +3050,23 @@ export interface operations {
     };
     listConnectedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2994,6 +3082,8 @@ export interface operations {
             /** @description The connected users. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3359,6 +3449,21 @@ export interface operations {
                  * @example pending
                  */
                 status?: components["schemas"]["AgentStatus"];
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
             };
             header?: never;
             path?: never;
@@ -3369,6 +3474,8 @@ export interface operations {
             /** @description The applications. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3481,7 +3588,23 @@ export interface operations {
     };
     listSharings: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3491,12 +3614,15 @@ export interface operations {
             /** @description The sharings. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Sharing"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];

@@ -114,3 +114,8 @@ export async function listFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promis
   });
   return faults.map(toFaultView);
 }
+
+/** Removes every injected fault. */
+export async function clearFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<void> {
+  await prisma.fault.deleteMany();
+}
