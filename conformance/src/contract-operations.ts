@@ -125,9 +125,8 @@ export function exampleRequest(document: ContractDocument, operation: Operation)
   for (const parameter of operation.parameters) {
     if (parameter.in === 'cookie') continue;
     const value = parameterExample(document, parameter);
-    // Optional query parameters stay out unless the contract gives an example of the parameter itself.
-    if (value === undefined || (!parameter.required && firstExample(parameter) === undefined)) continue;
-    if (parameter.in === 'header' && !parameter.required) continue;
+    // Optional parameters (paging cursors, filters) stay out: the example is the plain call.
+    if (value === undefined || !parameter.required) continue;
     const target =
       parameter.in === 'path' ? spec.params : parameter.in === 'query' ? spec.query : spec.headers;
     target[parameter.name] = String(value);

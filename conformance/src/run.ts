@@ -112,7 +112,8 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       const answer = c.sent
         ? await client.send(c.sent, c.persona)
         : await client.call(operation.method, operation.path, request, c.persona);
-      if (mutating(operation.method) && answer.status < 400) dirty = true;
+      // A refused request changes nothing; anything else may have (even a 500 halfway through).
+      if (mutating(operation.method) && (answer.status < 400 || answer.status >= 500)) dirty = true;
       if (c.repeatBefore) dirty = true;
       const problems = check(operation, answer, c.expect);
       return result({ passed: problems.length === 0, problems, status: answer.status });
@@ -124,12 +125,35 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     }
   };
 
+  // Functional cases first, then the lifecycles, then hostile input last: a server that mishandles
+  // a malformed request must not turn the functional checks red as well.
+  const planned = operations.map((operation) => ({ operation, cases: casesFor(document, operation) }));
+  const byOperation = new Map<string, CaseResult[]>(operations.map((o) => [o.operationId, []]));
+  const runAll = async (pick: (c: OperationCase) => boolean) => {
+    for (const { operation, cases } of planned) {
+      for (const c of cases.filter(pick))
+        byOperation.get(operation.operationId)?.push(await runCase(operation, c));
+    }
+  };
+  await runAll((c) => c.kind !== 'invalid');
+
+  const scenarioResults = [];
+  if (!options.operations) {
+    for (const scenario of allScenarios) {
+      if (dirty) await simulator.reset();
+      dirty = true;
+      const steps = await runScenario(scenario, byId, context, client, check);
+      const passed = steps.every((step) => step.passed);
+      scenarioResults.push({ name: scenario.name, passed, steps });
+      log(`${passed ? 'ok  ' : 'FAIL'} scenario: ${scenario.name}`);
+    }
+  }
+  await runAll((c) => c.kind === 'invalid');
+
   const results: CaseResult[] = [];
   const operationScores: OperationScore[] = [];
-  for (const operation of operations) {
-    const cases = casesFor(document, operation);
-    const own: CaseResult[] = [];
-    for (const c of cases) own.push(await runCase(operation, c));
+  for (const { operation, cases } of planned) {
+    const own = byOperation.get(operation.operationId) ?? [];
     const counted = own.filter((r) => !r.skipped);
     const passed = counted.filter((r) => r.passed).length;
     operationScores.push({
@@ -143,18 +167,6 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
     log(
       `${passed === counted.length ? 'ok  ' : 'FAIL'} ${operation.operationId} ${passed}/${counted.length}`,
     );
-  }
-
-  const scenarioResults = [];
-  if (!options.operations) {
-    for (const scenario of allScenarios) {
-      if (dirty) await simulator.reset();
-      dirty = true;
-      const steps = await runScenario(scenario, byId, context, client, check);
-      const passed = steps.every((step) => step.passed);
-      scenarioResults.push({ name: scenario.name, passed, steps });
-      log(`${passed ? 'ok  ' : 'FAIL'} scenario: ${scenario.name}`);
-    }
   }
   if (dirty) await simulator.reset();
 

@@ -26,14 +26,18 @@ afterAll(async () => {
   await reference?.close();
 });
 
+// TODO(integrators): count the invalid requests too once hostile-input handling is on main (see
+// conformance.test.ts); until then the reference server itself fails some of them.
 const failed = (operationId: string) =>
-  report.results.filter((r) => r.operationId === operationId && !r.passed && !r.skipped);
+  report.results.filter(
+    (r) => r.operationId === operationId && !r.passed && !r.skipped && r.kind !== 'invalid',
+  );
 
 describe('conformance kit against a deliberately broken server', () => {
   it('names the renamed field with its JSON pointer', () => {
     const problems = failed(breakages.renamedField).flatMap((r) => r.problems);
     expect(problems.join('\n')).toMatch(
-      /body \/vehicles\/0\/dataCollectionEnabled must have required property/,
+      /body: \/vehicles\/0 must have required property 'dataCollectionEnabled'/,
     );
   });
 
@@ -51,10 +55,7 @@ describe('conformance kit against a deliberately broken server', () => {
   it('catches the 500 and the missing error envelope', () => {
     const example = failed(breakages.serverError).find((r) => r.kind === 'example');
     expect(example?.problems).toEqual(
-      expect.arrayContaining([
-        'expected status 200, got 500',
-        expect.stringMatching(/^error answer is not the envelope/),
-      ]),
+      expect.arrayContaining(['expected status 200, got 500', 'error 500 of listDownloadJobs is not JSON']),
     );
   });
 
@@ -79,7 +80,7 @@ describe('conformance kit against a deliberately broken server', () => {
         expect(html).toContain(`<strong>${operationId}</strong>`);
       }
       expect(junit).toContain('failure message="expected status 403 or 404, got 200"');
-      expect(html).toContain('/vehicles/0/dataCollectionEnabled must have required property');
+      expect(html).toContain('/vehicles/0 must have required property &#39;dataCollectionEnabled&#39;');
       expect(
         await main(['--target', broken.url, '--operation', 'getCurrentUser', '--threshold', '100']),
       ).toBe(0);
