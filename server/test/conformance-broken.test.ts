@@ -26,8 +26,6 @@ afterAll(async () => {
   await reference?.close();
 });
 
-// TODO(integrators): count the invalid requests too once hostile-input handling is on main (see
-// conformance.test.ts); until then the reference server itself fails some of them.
 const failed = (operationId: string) =>
   report.results.filter(
     (r) => r.operationId === operationId && !r.passed && !r.skipped && r.kind !== 'invalid',
