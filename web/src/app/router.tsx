@@ -4,6 +4,7 @@ import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
 import { LoginPage } from '../features/auth/login-page.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { ErrorPage } from './shell/error-page.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
 import { RouteGuard } from './shell/route-guard.tsx';
 
@@ -21,6 +22,7 @@ const AdminRoute = lazy(() => import('./routes/admin-route.tsx').then((m) => ({ 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <ErrorPage />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },

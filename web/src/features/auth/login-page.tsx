@@ -27,6 +27,7 @@ export function LoginPage() {
   const [kind, setKind] = useState<AccountKind>('user');
   const [leaving, setLeaving] = useState(false);
   const errorKey = loginErrorKey(params.get('error'));
+  const requestId = params.get('requestId');
 
   const options = [
     { value: 'user', label: t('login.user'), hint: t('login.userHint') },
@@ -43,7 +44,12 @@ export function LoginPage() {
         <p className="login-card__intro">{t('login.intro')}</p>
         {errorKey && (
           <div role="alert">
-            <Callout type="warning">{t(errorKey)}</Callout>
+            <Callout type="warning">
+              {t(errorKey)}
+              {requestId && (
+                <span className="login-card__request-id">{t('errors.requestId', { requestId })}</span>
+              )}
+            </Callout>
           </div>
         )}
         <form
