@@ -133,7 +133,10 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const failurePage = signInFailurePage(request, error.statusCode ?? 500);
     if (failurePage) {
-      request.log.warn({ err: error, requestId: request.id }, 'sign-in failed before the provider was reached');
+      request.log.warn(
+        { err: error, requestId: request.id },
+        'sign-in failed before the provider was reached',
+      );
       return reply.redirect(failurePage, 302);
     }
     if (error instanceof AppError) {
