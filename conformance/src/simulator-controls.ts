@@ -80,3 +80,4 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
   };
   return { context, simulator };
 }
+
