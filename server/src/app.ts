@@ -14,6 +14,7 @@ import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
 import { sandbox } from './sandbox/sandbox-plugin.ts';
 import { createSandboxes } from './sandbox/sandboxes.ts';
@@ -70,6 +71,13 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   await app.register(requestGuardsPlugin, { config });
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
+  await app.register(validatingProxyPlugin, {
+    proxy: config.proxy,
+    document,
+    driftLog: services.drift,
+    simulationEnabled: isDevMode(config),
+    authenticate: (request) => authenticateRequest(app.portal, request),
+  });
   await app.register(contractPlugin, {
     document,
     routes: createRoutes(app.portal),

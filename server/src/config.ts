@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +28,8 @@ export interface Config {
   redeemRateLimit: { max: number; windowMs: number };
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number };
+  /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
+  proxy: ProxyConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,6 +92,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       idleMinutes: int(env, 'SANDBOX_IDLE_MINUTES', 30),
       maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
     },
+    proxy: loadProxyConfig(env, mode),
   };
   return { ...config, ...overrides };
 }

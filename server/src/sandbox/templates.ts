@@ -52,4 +52,3 @@ export function createTemplates(root: string, clock: Clock) {
     },
   };
 }
-
