@@ -32,8 +32,8 @@ export interface ContractPluginOptions {
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Runs before every contract operation's handler, e.g. for simulated faults. */
   beforeOperation?(request: FastifyRequest, operationId: string): Promise<void>;
-  /** Replays answers of the operations that take an `Idempotency-Key`. */
-  idempotency: Idempotency;
+  /** Replays answers of the operations that take an `Idempotency-Key` (the app always passes it). */
+  idempotency?: Idempotency;
   validateResponses: boolean;
   /** Answer 500 when a response breaks the contract (tests); otherwise only log it. */
   strictResponses: boolean;
@@ -79,7 +79,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
       config: routeConfig,
       onRequest: [authenticate, beforeOperation],
       preParsing: [requestBodyGuard(declaredBody(declared))],
-      ...(acceptsIdempotencyKey(document, declared)
+      ...(options.idempotency && acceptsIdempotencyKey(document, declared)
         ? {
             preHandler: [options.idempotency.preHandler],
             onSend: [options.idempotency.onSend],
