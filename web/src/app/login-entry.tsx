@@ -37,11 +37,6 @@ export function LoginApp({ error }: { error: string | null }) {
   return <LoginPage branding={branding} error={error} />;
 }
 
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 4_000 });
-  else setTimeout(task, 1_000);
-}
-
 /** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */
 export function loginTree(i18n: i18n, error: string | null) {
   return (
@@ -65,8 +60,4 @@ export async function startLogin(container: HTMLElement): Promise<void> {
   } else {
     createRoot(container).render(tree);
   }
-  // Preload the next route: after sign-in the browser lands on the app, whose code is then cached.
-  whenIdle(() => {
-    void import('./start-app.tsx');
-  });
 }
