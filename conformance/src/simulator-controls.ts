@@ -81,4 +81,3 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
   return { context, simulator };
 }
 
-export type Simulator = ReturnType<typeof createCaseContext>['simulator'];
