@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n.ts';
@@ -8,6 +8,8 @@ import { server } from './server.ts';
 
 installDomShims();
 initI18n('en');
+// The first render of a lazy route imports its chunk: on a busy machine that takes over the default 1 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
