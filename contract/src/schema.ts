@@ -386,6 +386,8 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 PRODUCT_NOT_FOUND` - a product is not among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for a listed product.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitation"];
@@ -768,6 +770,8 @@ export interface paths {
          *     - `403 FORBIDDEN` - the caller is not a company.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 REGISTRATION_EXISTS` - the company has already submitted.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["submitAgentRegistration"];
@@ -827,6 +831,7 @@ export interface paths {
          *     - `409 REGISTRATION_LOCKED` - the registration was already submitted.
          *     - `413 FILE_TOO_LARGE` - a file is larger than 5 MB.
          *     - `415 FILE_TYPE_NOT_ALLOWED` - a file is neither PDF nor PNG.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `multipart/form-data`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["uploadAgentFiles"];
@@ -1085,6 +1090,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["resetSimulation"];
@@ -1148,6 +1155,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         put: operations["setSimulationClock"];
@@ -1189,6 +1198,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["injectFault"];
@@ -1318,7 +1329,7 @@ export interface components {
          * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
         /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
         ErrorItem: {
             code: components["schemas"]["ErrorCode"];
@@ -1701,7 +1712,7 @@ export interface components {
             count?: number;
             /** @description Delay before answering, in milliseconds. */
             delayMs?: number;
-        };
+        } | Record<string, never> | Record<string, never> | Record<string, never>;
         Fault: {
             id: components["schemas"]["Id"];
             operationId: components["schemas"]["FaultableOperationId"];
@@ -1810,7 +1821,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A file is too large (`FILE_TOO_LARGE`). */
+        /** @description The body is too large (`BODY_TOO_LARGE`), or an uploaded file is (`FILE_TOO_LARGE`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1830,7 +1841,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A file type is not allowed (`FILE_TYPE_NOT_ALLOWED`). */
+        /** @description The body is not in a media type the operation takes (`UNSUPPORTED_MEDIA_TYPE`), or an uploaded file's type is not allowed (`FILE_TYPE_NOT_ALLOWED`). */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1889,6 +1900,27 @@ export interface components {
                  */
                 "application/json": components["schemas"]["ErrorResponse"];
             };
+        };
+        /** @description The request is malformed (`VALIDATION_FAILED`); an answer to `HEAD` has no body. */
+        HeadBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No such document (`DOCUMENT_NOT_FOUND`); an answer to `HEAD` has no body. */
+        HeadNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Unexpected failure (`INTERNAL_ERROR`); an answer to `HEAD` has no body. */
+        HeadInternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
         };
         /** @description The PDF document, shown inline. */
         PdfDocument: {
@@ -2628,6 +2660,8 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3254,6 +3288,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3650,6 +3686,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3756,6 +3794,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3816,6 +3856,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3865,8 +3907,8 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
     getCatalogue: {
@@ -3906,9 +3948,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
     getTermsDocument: {
@@ -3948,9 +3990,9 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
 }

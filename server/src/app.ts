@@ -1,17 +1,17 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
 import type { PortalDeps } from './deps.ts';
-import { redactUrl } from './lib/redact.ts';
+import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorEnvelopePlugin } from './plugins/error-envelope.ts';
+import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
 import { createServices, type PortalServices } from './services.ts';
@@ -24,46 +24,27 @@ declare module 'fastify' {
 
 const fileLimit = 5 * 1024 * 1024;
 
-function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  return {
-    level,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (request) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),
-    },
-  };
-}
-
 /** Builds the reference server: external plugins, then the contract's routes, then the web app. */
 export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    disableRequestLogging: true,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
+    maxParamLength: maxPathParameterLength,
+    frameworkErrors,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   });
   const services = createServices(deps, app.log);
   app.decorate('portal', { ...deps, ...services });
 
+  await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'", ...(config.oidc.issuer ? [new URL(config.oidc.issuer).origin] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   await app.register(requestGuardsPlugin, { config });

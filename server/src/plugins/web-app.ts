@@ -7,10 +7,20 @@ import { sendError } from './error-envelope.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
+/** The path as echoed in a 404: without the query, cut short so the envelope's message stays bounded. */
+const shortPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+};
+
 /** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
 async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const index = path.join(options.webDist, 'index.html');
   const built = existsSync(index);
+  // /login has its own page with the sign-in form prerendered (web/scripts/prerender-login.mjs).
+  const loginPage = path.join(options.webDist, 'login.html');
+  const pageFile = (url: string) =>
+    url.split('?')[0] === '/login' && existsSync(loginPage) ? 'login.html' : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -18,6 +28,8 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
       wildcard: true,
       index: ['index.html'],
       maxAge: '1h',
+      // The web build writes .br and .gz beside every text file; they are sent as they are.
+      preCompressed: true,
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change.
         if (file.includes(`${path.sep}assets${path.sep}`))
@@ -31,7 +43,7 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
     if (isPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFile(request.url));
     }
     if (isPage) {
       return reply
@@ -41,7 +53,7 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
     }
     return sendError(reply, 404, {
       code: 'NOT_FOUND',
-      message: `There is no ${request.method} ${request.url.split('?')[0]} here.`,
+      message: `There is no ${request.method} ${shortPath(request.url)} here.`,
     });
   });
 }

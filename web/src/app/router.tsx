@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { LoginRoute } from '../features/auth/login-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
@@ -22,7 +22,7 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <LoginRoute /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { index: true, element: <RedirectHandler /> },
       {

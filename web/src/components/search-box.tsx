@@ -11,7 +11,7 @@ export type SearchBoxProps = {
 export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProps) {
   const id = useId();
   return (
-    <div className="search-box" role="search">
+    <search className="search-box">
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
@@ -26,6 +26,6 @@ export function SearchBox({ label, placeholder, value, onChange }: SearchBoxProp
         spellCheck={false}
         onChange={(event) => onChange(event.target.value)}
       />
-    </div>
+    </search>
   );
 }

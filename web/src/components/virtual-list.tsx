@@ -9,8 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from './ui/button.tsx';
-import { Callout } from './ui/callout.tsx';
+import { LoadFailure } from './load-failure.tsx';
 
 /** What a card spreads on its `<li>`: position, measuring, and its place in the whole list. */
 export type ListItemProps = {
@@ -109,12 +108,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
       <div className="virtual-list__footer">
         {loadingMore && <p role="status">{t('lists.loadingMore')}</p>}
         {loadMoreFailed && (
-          <Callout type="warning">
-            <p>{t('lists.loadMoreFailed')}</p>
-            <Button variant="ghost" size="sm" onClick={onLoadMore}>
-              {t('common.retry')}
-            </Button>
-          </Callout>
+          <LoadFailure message={t('lists.loadMoreFailed')} onRetry={onLoadMore} retrying={loadingMore} />
         )}
         {!hasMore && !loadMoreFailed && items.length > 0 && (
           <p className="virtual-list__end">{t('lists.end', { count: total })}</p>

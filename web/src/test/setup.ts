@@ -6,10 +6,11 @@ import { initI18n } from '../lib/i18n/i18n.ts';
 import { installDomShims, installFetchShim } from './browser-shims.ts';
 import { server } from './server.ts';
 
+// findBy*/waitFor wait up to 10 s: the first render of a file loads lazy route chunks, which takes
+// more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 10_000 });
 installDomShims();
 initI18n('en');
-// The first render of a lazy route imports its chunk: on a busy machine that takes over the default 1 s.
-configure({ asyncUtilTimeout: 5_000 });
 
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -55,13 +56,9 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
       <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
         {query.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
-        {query.isError && !query.data && (
-          <Callout type="warning">
-            <p>{t('connectedUsers.errors.fetchUsers')}</p>
-            <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Callout>
+        {/* A failed next page has its own retry at the end of the list. */}
+        {query.isError && !query.isFetchNextPageError && (
+          <LoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
         )}
         {query.isSuccess && users.length === 0 && (
           <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('connectedUsers.empty')}</Callout>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import { SearchBox } from '../../../components/search-box.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { VirtualList } from '../../../components/virtual-list.tsx';
@@ -22,13 +22,12 @@ export function SharingsPanel() {
     <div className="admin-panel">
       <SearchBox label={t('admin.sharings.search')} value={search.text} onChange={search.setText} />
       {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
-      {query.isError && !query.data && (
-        <Callout type="warning">
-          <p>{t('admin.sharings.errors.fetch')}</p>
-          <Button variant="ghost" size="sm" onClick={() => void query.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Callout>
+      {query.isError && !query.isFetchNextPageError && (
+        <LoadFailure
+          message={t('admin.sharings.errors.fetch')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
       )}
       {query.isSuccess && list.items.length === 0 && (
         <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('admin.sharings.empty')}</Callout>

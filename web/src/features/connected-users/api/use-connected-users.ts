@@ -14,7 +14,7 @@ export const connectedUsersKeyPrefix = $api
 
 /**
  * GET /api/v1/agents/invitations/{filter} page by page (search `q` in the database); no retries, a
- * failure is a notification.
+ * failure is a notification (spec section 8).
  */
 export function useConnectedUsers(filter: InvitationFilter, q: string) {
   const { t } = useTranslation();
@@ -27,7 +27,7 @@ export function useConnectedUsers(filter: InvitationFilter, q: string) {
   const { isError, errorUpdatedAt } = list.query;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchInvitations'));
+    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchUsers'));
   }, [isError, errorUpdatedAt, notify, t]);
   return list;
 }
