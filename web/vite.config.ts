@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appPreload } from './app-preload-plugin.ts';
 
 const backend = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/docs'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appPreload()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),

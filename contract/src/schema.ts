@@ -1321,6 +1321,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sim/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract drift seen by the validating proxy
+         * @description Development and demo modes only. With `PROXY_TARGET` set, the reference server forwards the
+         *     contract's operations to that back end and checks every request and answer against the
+         *     contract; each departure is recorded here, newest first (the last 200): the operation, the
+         *     JSON pointer into the request or answer, the offending value and why. The same list is shown
+         *     at `/proxy/drift`. Without `PROXY_TARGET` the list is empty.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listContractDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1346,7 +1375,7 @@ export interface components {
         };
         /**
          * @description Opaque identifier.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         Id: string;
         /**
@@ -1368,18 +1397,18 @@ export interface components {
          * @description An access code as typed: Crockford base32 groups separated by single dashes, case-insensitive
          *     (the aliases I and L for 1 and O for 0 are accepted; U is not a Crockford letter). The server
          *     normalises it (upper case, no dashes) before looking it up.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodeInput: string;
         /**
          * @description An access code in canonical form - 16 upper-case Crockford base32 characters (80 bits) in 4 groups of 4.
-         * @example 7KQ2-9XWM-C4RT-H8PZ
+         * @example 2MBC-E3AN-9XGE-SVXQ
          */
         AccessCode: string;
         /**
          * Format: uri
          * @description `{origin}/redeem/{code}`.
-         * @example http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ
+         * @example http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ
          */
         InvitationLink: string;
         Health: {
@@ -1671,6 +1700,44 @@ export interface components {
         SimulationClock: {
             speed: number;
             now: components["schemas"]["Timestamp"];
+        };
+        ContractDriftReport: {
+            /** @description The back end the proxy forwards to (`PROXY_TARGET`), or null when it is off. */
+            target: string | null;
+            /** @description When the simulation answers instead of the back end (`PROXY_FALLBACK`). */
+            fallback: {
+                /** @description Answer from the simulation when the back end does not implement an operation (501, or a 404/405 outside the contract). */
+                unimplemented: boolean;
+                /** @description Operations always answered by the simulation. */
+                operations: string[];
+            };
+            drifts: components["schemas"]["ContractDrift"][];
+        };
+        ContractDrift: {
+            /**
+             * Format: date-time
+             * @description When the exchange happened (real time).
+             */
+            at: string;
+            /** @description The contract operation. */
+            operationId: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The request path (without the query). */
+            path: string;
+            /**
+             * @description Whether the request or the back end's answer departs from the contract.
+             * @enum {string}
+             */
+            direction: "request" | "response";
+            /** @description Status of the back end's answer (0 when it could not be reached). */
+            status: number;
+            /** @description JSON pointer to the offending value (`/status` for the HTTP status, `/query/...`, `/body/...`). */
+            pointer: string;
+            /** @description The offending value (absent when it is missing). */
+            value?: unknown;
+            /** @description What the contract expects. */
+            message: string;
         };
         SimulationClockUpdate: {
             /** @description Simulated seconds per real second. */
@@ -1964,17 +2031,17 @@ export interface components {
         SearchQuery: string;
         /**
          * @description The terms version to accept (the user's `termsToAccept`).
-         * @example 2025-01
+         * @example 2025-06
          */
         TermsIdPath: components["schemas"]["TermsId"];
         /**
          * @description Product id.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         ProductIdPath: components["schemas"]["Id"];
         /**
          * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-         * @example ENABLE
+         * @example DISABLE
          */
         CollectionActionPath: components["schemas"]["CollectionAction"];
         /**
@@ -1994,12 +2061,12 @@ export interface components {
         InvitationFilterPath: components["schemas"]["InvitationFilter"];
         /**
          * @description Invitation id.
-         * @example inv_claimed_1
+         * @example inv-owner-claimed
          */
         InvitationIdPath: components["schemas"]["Id"];
         /**
          * @description Invitation id of the connected user.
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         InvitationIdInvitesPath: components["schemas"]["Id"];
         /**
@@ -2009,7 +2076,7 @@ export interface components {
         DecisionPath: components["schemas"]["InvitationDecision"];
         /**
          * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodePath: components["schemas"]["AccessCodeInput"];
         /**
@@ -2019,19 +2086,24 @@ export interface components {
         FileSectionPath: components["schemas"]["AgentFileSection"];
         /**
          * @description File id.
-         * @example fil_reg_1
+         * @example file-pending-1
          */
         FileIdPath: components["schemas"]["Id"];
         /**
          * @description Application id.
-         * @example app_pending
+         * @example agent-pending
          */
         ApplicationIdPath: components["schemas"]["Id"];
         /**
          * @description Sharing id (the invitation id).
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         SharingIdPath: components["schemas"]["Id"];
+        /**
+         * @description Sharing id (the invitation id) of a sharing an admin paused.
+         * @example inv-owner-paused
+         */
+        PausedSharingIdPath: components["schemas"]["Id"];
         /**
          * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
          * @example Vehicle Data.pdf
@@ -2251,7 +2323,7 @@ export interface operations {
             path: {
                 /**
                  * @description The terms version to accept (the user's `termsToAccept`).
-                 * @example 2025-01
+                 * @example 2025-06
                  */
                 termsId: components["parameters"]["TermsIdPath"];
             };
@@ -2267,7 +2339,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_terms",
+                     *       "id": "user-terms",
                      *       "email": "terms@example.com",
                      *       "fullName": "Theo Terms",
                      *       "role": "user",
@@ -2304,7 +2376,7 @@ export interface operations {
                      * @example {
                      *       "vehicles": [
                      *         {
-                     *           "id": "prd_vehicle_1",
+                     *           "id": "prod-veh-1",
                      *           "externalId": "WVWZZZ1JZXW000001",
                      *           "productType": "VEHICLE",
                      *           "dataCollectionEnabled": true,
@@ -2316,7 +2388,7 @@ export interface operations {
                      *       ],
                      *       "wallboxes": [
                      *         {
-                     *           "id": "prd_wallbox_1",
+                     *           "id": "prod-wb-1",
                      *           "externalId": "WB-2024-000123",
                      *           "productType": "WALLBOX",
                      *           "dataCollectionEnabled": false,
@@ -2342,12 +2414,12 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
                 /**
                  * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-                 * @example ENABLE
+                 * @example DISABLE
                  */
                 action: components["parameters"]["CollectionActionPath"];
             };
@@ -2363,7 +2435,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "prd_wallbox_1",
+                     *       "id": "prod-wb-1",
                      *       "externalId": "WB-2024-000123",
                      *       "productType": "WALLBOX",
                      *       "dataCollectionEnabled": true,
@@ -2402,13 +2474,13 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "job_2",
-                     *         "relatedId": "prd_vehicle_1",
+                     *         "relatedId": "prod-veh-1",
                      *         "type": "PRODUCT",
                      *         "status": "RUNNING",
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": []
@@ -2424,12 +2496,12 @@ export interface operations {
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": [
                      *             {
-                     *               "id": "prd_wallbox_1"
+                     *               "id": "prod-wb-1"
                      *             }
                      *           ]
                      *         },
@@ -2470,12 +2542,12 @@ export interface operations {
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": [
                      *           {
-                     *             "id": "prd_wallbox_1"
+                     *             "id": "prod-wb-1"
                      *           }
                      *         ]
                      *       },
@@ -2499,7 +2571,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
             };
@@ -2516,13 +2588,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_4",
-                     *       "relatedId": "prd_vehicle_1",
+                     *       "relatedId": "prod-veh-1",
                      *       "type": "PRODUCT",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -2626,11 +2698,11 @@ export interface operations {
                 /**
                  * @example [
                  *       {
-                 *         "productId": "prd_vehicle_1",
+                 *         "productId": "prod-veh-1",
                  *         "includeSensitiveData": true
                  *       },
                  *       {
-                 *         "productId": "prd_wallbox_1",
+                 *         "productId": "prod-wb-1",
                  *         "includeSensitiveData": false
                  *       }
                  *     ]
@@ -2647,8 +2719,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "expiresAt": "2025-03-28T09:30:00.000Z"
                      *     }
                      */
@@ -2707,7 +2779,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_claimed_1",
+                     *         "id": "inv-owner-claimed",
                      *         "type": "agent",
                      *         "displayName": "Fleet Analytics",
                      *         "site": "https://fleet.example.com",
@@ -2771,12 +2843,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_open_1",
+                     *         "id": "inv-owner-created",
                      *         "type": "invitation",
                      *         "displayName": null,
                      *         "site": null,
-                     *         "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *         "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *         "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *         "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *         "status": "CREATED",
                      *         "createdAt": "2025-03-14T09:30:00.000Z",
                      *         "statusChangedAt": "2025-03-14T09:30:00.000Z",
@@ -2800,7 +2872,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2831,7 +2903,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2848,14 +2920,14 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "evt_1",
+                     *         "id": "evt-owner-claimed-1",
                      *         "type": "CREATED",
                      *         "actorRole": "user",
                      *         "actorName": "Olga Owner",
                      *         "at": "2025-03-01T10:00:00.000Z"
                      *       },
                      *       {
-                     *         "id": "evt_2",
+                     *         "id": "evt-owner-claimed-2",
                      *         "type": "CLAIMED",
                      *         "actorRole": "agent",
                      *         "actorName": "Fleet Analytics",
@@ -2880,7 +2952,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
                 /**
@@ -2901,7 +2973,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_claimed_1",
+                     *       "id": "inv-owner-claimed",
                      *       "type": "agent",
                      *       "displayName": "Fleet Analytics",
                      *       "site": "https://fleet.example.com",
@@ -2931,7 +3003,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2947,12 +3019,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_open_1",
+                     *       "id": "inv-owner-created",
                      *       "type": "invitation",
                      *       "displayName": null,
                      *       "site": null,
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "status": "REVOKED_BEFORE_CLAIMED",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
@@ -2977,7 +3049,7 @@ export interface operations {
             path: {
                 /**
                  * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-                 * @example 7kq2-9xwm-c4rt-h8pz
+                 * @example 2mbc-e3an-9xge-svxq
                  */
                 code: components["parameters"]["AccessCodePath"];
             };
@@ -2993,7 +3065,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_2",
+                     *       "invitationId": "inv-owner-accepted",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
@@ -3052,7 +3124,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "invitationId": "inv_claimed_1",
+                     *         "invitationId": "inv-owner-claimed",
                      *         "fullName": "Olga Owner",
                      *         "email": "owner@example.com",
                      *         "createdAt": "2025-03-01T10:00:00.000Z",
@@ -3076,7 +3148,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -3097,7 +3169,7 @@ export interface operations {
                      *           "id": "perm_1",
                      *           "includeSensitiveData": true,
                      *           "product": {
-                     *             "id": "prd_vehicle_2",
+                     *             "id": "prod-veh-2",
                      *             "externalId": "WVW**************",
                      *             "productType": "VEHICLE",
                      *             "dataCollectionEnabled": false,
@@ -3128,7 +3200,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -3144,7 +3216,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_1",
+                     *       "invitationId": "inv-owner-claimed",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-01T10:00:00.000Z",
@@ -3169,7 +3241,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id of the connected user.
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 invitationId: components["parameters"]["InvitationIdInvitesPath"];
             };
@@ -3186,13 +3258,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_9",
-                     *       "relatedId": "inv_claimed_1",
+                     *       "relatedId": "inv-owner-claimed",
                      *       "type": "INVITE",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -3260,9 +3332,9 @@ export interface operations {
                  *         "surname": "Nikolaou"
                  *       },
                  *       "fileIds": [
-                 *         "fil_reg_1",
-                 *         "fil_rep_1",
-                 *         "fil_sme_1"
+                 *         "file-pending-1",
+                 *         "file-pending-4",
+                 *         "file-pending-3"
                  *       ]
                  *     }
                  */
@@ -3311,12 +3383,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "section": "REGISTRATION",
                      *         "filename": "registry-extract.pdf"
                      *       },
                      *       {
-                     *         "id": "fil_rep_1",
+                     *         "id": "file-pending-4",
                      *         "section": "REPRESENTATIVE",
                      *         "filename": "power-of-attorney.pdf"
                      *       }
@@ -3358,7 +3430,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "filename": "registry-extract.pdf"
                      *       }
                      *     ]
@@ -3382,7 +3454,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3459,7 +3531,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3493,7 +3565,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3525,7 +3597,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3599,7 +3671,7 @@ export interface operations {
             path: {
                 /**
                  * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 id: components["parameters"]["SharingIdPath"];
             };
@@ -3630,10 +3702,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @description Sharing id (the invitation id) of a sharing an admin paused.
+                 * @example inv-owner-paused
                  */
-                id: components["parameters"]["SharingIdPath"];
+                id: components["parameters"]["PausedSharingIdPath"];
             };
             cookie?: never;
         };
@@ -3993,6 +4065,39 @@ export interface operations {
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
             500: components["responses"]["HeadInternalError"];
+        };
+    };
+    listContractDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy's settings and the drift it recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "target": null,
+                     *       "fallback": {
+                     *         "unimplemented": true,
+                     *         "operations": []
+                     *       },
+                     *       "drifts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractDriftReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

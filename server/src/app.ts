@@ -4,6 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
+import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { contractPlugin } from './plugins/contract.ts';
@@ -13,6 +14,7 @@ import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
 import { createServices, type PortalServices } from './services.ts';
 
@@ -51,6 +53,13 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
   const document = loadContract(config.openapiPath);
+  await app.register(validatingProxyPlugin, {
+    proxy: config.proxy,
+    document,
+    driftLog: services.drift,
+    simulationEnabled: isDevMode(config),
+    authenticate: (request) => authenticateRequest(app.portal, request),
+  });
   await app.register(contractPlugin, {
     document,
     routes: createRoutes(app.portal),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -25,6 +26,8 @@ export interface Config {
   oidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   brand: { productName: string; manufacturer: string; supportEmail: string };
   redeemRateLimit: { max: number; windowMs: number };
+  /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
+  proxy: ProxyConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -82,6 +85,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       max: int(env, 'REDEEM_RATE_LIMIT_MAX', 10),
       windowMs: int(env, 'REDEEM_RATE_LIMIT_WINDOW_MS', 60_000),
     },
+    proxy: loadProxyConfig(env, mode),
   };
   return { ...config, ...overrides };
 }

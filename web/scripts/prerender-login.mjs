@@ -11,7 +11,13 @@ const { renderLoginPage } = await import(
   pathToFileURL(path.join(web, 'node_modules/.prerender/login-prerender.js')).href
 );
 
-let html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+// The app's chunks, preloaded for every other page (app-preload-plugin.ts), are only prefetched here:
+// fetched at low priority and not run, so the page after sign-in starts from the cache without
+// slowing the sign-in page down.
+let html = readFileSync(path.join(dist, 'index.html'), 'utf8').replace(
+  /<link rel="modulepreload"([^>]*data-app-preload[^>]*)>/g,
+  '<link rel="prefetch"$1>',
+);
 const stylesheet = html.match(/<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/);
 if (stylesheet) {
   const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');

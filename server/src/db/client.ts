@@ -5,7 +5,6 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-a
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
 
-export type { Prisma };
 export { PrismaClient };
 
 /** The client type the rest of the server uses (PortalDeps.prisma; what `createPrisma` returns). */

@@ -34,12 +34,9 @@ export function LoginApp({ error }: { error: string | null }) {
   const branding = brandingOf(config);
   useDocumentTitle(branding.productName);
   useDefaultLanguage(config?.defaultLanguage);
-  return <LoginPage branding={branding} error={error} />;
-}
-
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: 4_000 });
-  else setTimeout(task, 1_000);
+  // Only a failed sign-in carries a request id (never in the build-time prerender, which has no error).
+  const requestId = error ? new URLSearchParams(window.location.search).get('requestId') : null;
+  return <LoginPage branding={branding} error={error} requestId={requestId} />;
 }
 
 /** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */
@@ -65,8 +62,4 @@ export async function startLogin(container: HTMLElement): Promise<void> {
   } else {
     createRoot(container).render(tree);
   }
-  // Preload the next route: after sign-in the browser lands on the app, whose code is then cached.
-  whenIdle(() => {
-    void import('./start-app.tsx');
-  });
 }
