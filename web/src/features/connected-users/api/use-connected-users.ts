@@ -14,7 +14,7 @@ export const connectedUsersKeyPrefix = $api
 
 /**
  * GET /api/v1/agents/invitations/{filter} page by page (search `q` in the database); no retries, a
- * failure is a notification (spec section 8).
+ * failure is a notification (docs/product-rules.md, Errors).
  */
 export function useConnectedUsers(filter: InvitationFilter, q: string) {
   const { t } = useTranslation();
