@@ -6,6 +6,7 @@ import { usePortalConfig } from '../lib/branding.ts';
 import { brandingOf } from '../lib/branding-defaults.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
+import { SessionLostListener } from './shell/session-lost-listener.tsx';
 
 /** A request that got no answer at all (status 0) clears the user and goes to /login. */
 function NetworkFailureListener() {
@@ -33,6 +34,7 @@ export function RootLayout() {
   return (
     <>
       <NetworkFailureListener />
+      <SessionLostListener />
       <DocumentSettings />
       <Outlet />
       <NotificationViewport />
