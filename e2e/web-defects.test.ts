@@ -117,7 +117,7 @@ describe('web defects (issue 13)', () => {
     await context.close();
   });
 
-  it('while collection is being enabled, the card downloads nothing (spec lock rules)', async () => {
+  it('while collection is being enabled, the card downloads nothing (product rules: lock)', async () => {
     const { context, page } = await ownerPage(browser());
     const card = cardOf(page, 'Carport wallbox');
     const toggle = card.getByRole('switch', { name: 'Enable data export' });

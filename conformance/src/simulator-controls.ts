@@ -80,4 +80,3 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
   };
   return { context, simulator };
 }
-

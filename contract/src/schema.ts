@@ -1430,7 +1430,7 @@ export interface components {
             defaultLanguage: "en" | "el";
         };
         /**
-         * @description `user` is the data subject (spec "User"), `agent` the company (spec "DataAgent"), `admin` the administrator.
+         * @description `user` is the data owner, `agent` the company (data recipient), `admin` the administrator (docs/glossary.md).
          * @enum {string}
          */
         UserRole: "user" | "agent" | "admin";
@@ -1507,7 +1507,7 @@ export interface components {
             link: string;
         };
         /**
-         * @description Server status of an invitation (see spec section 4 for how it is displayed).
+         * @description Server status of an invitation (docs/product-rules.md, Statuses, says how it is displayed).
          * @enum {string}
          */
         InvitationStatus: "CREATED" | "CLAIMED" | "ACCEPTED" | "DECLINED" | "REVOKED_BEFORE_CLAIMED" | "REVOKED_AFTER_CLAIMED" | "REVOKED_AFTER_ACCEPTED" | "PAUSED_BY_ADMIN";

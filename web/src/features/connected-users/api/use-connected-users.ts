@@ -11,7 +11,7 @@ export const connectedUsersKeyPrefix = $api
   .queryOptions('get', LIST_PATH, { params: { path: { filter: 'ALL' } } })
   .queryKey.slice(0, 2);
 
-/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification (spec section 8). */
+/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification (docs/product-rules.md, Errors). */
 export function useConnectedUsers(filter: InvitationFilter) {
   const { t } = useTranslation();
   const notify = useNotify();
