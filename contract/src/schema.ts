@@ -258,10 +258,12 @@ export interface paths {
          *     currently enabled.
          *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed `Idempotency-Key`.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 NO_PRODUCTS_ENABLED` - no product has data collection enabled.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductsDownload"];
@@ -292,6 +294,7 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for this product.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductDownload"];
@@ -388,6 +391,7 @@ export interface paths {
          *     - `409 COLLECTION_DISABLED` - data collection is off for a listed product.
          *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
          *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitation"];
@@ -602,6 +606,7 @@ export interface paths {
          *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `429 RATE_LIMITED` - too many attempts; retry later.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         put: operations["redeemInvitationCode"];
@@ -730,6 +735,7 @@ export interface paths {
          *     - `404 INVITATION_NOT_FOUND` - no such invitation.
          *     - `409 INVALID_INVITATION_STATE` - the connection is not active (ACCEPTED).
          *     - `409 SHARING_SUSPENDED` - an admin has paused this sharing.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitationDownload"];
@@ -772,6 +778,7 @@ export interface paths {
          *     - `409 REGISTRATION_EXISTS` - the company has already submitted.
          *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
          *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["submitAgentRegistration"];
@@ -1869,6 +1876,25 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The `Idempotency-Key` was used before with a different request (`IDEMPOTENCY_KEY_REUSED`). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "IDEMPOTENCY_KEY_REUSED",
+                 *           "message": "This Idempotency-Key was already used for a different request."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The export has expired (`EXPORT_EXPIRED`). */
         Gone: {
             headers: {
@@ -2015,6 +2041,15 @@ export interface components {
     };
     parameters: {
         /**
+         * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+         *     request with the same key within 24 hours returns the first successful answer (with
+         *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+         *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+         *     never match another user's. Failed requests are not stored: retrying one runs it again.
+         * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+         */
+        IdempotencyKey: string;
+        /**
          * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
          * @example 50
          */
@@ -2117,6 +2152,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.
+         * @example true
+         */
+        IdempotentReplayed: "true";
         /**
          * @description How many items the whole list holds with this filter and search (all pages together). Badges read it from a `limit=1` call instead of loading the list.
          * @example 50007
@@ -2521,7 +2561,17 @@ export interface operations {
     createProductsDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2530,6 +2580,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2558,16 +2609,28 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadJob"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
     createProductDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Product id.
@@ -2582,6 +2645,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2611,6 +2675,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2689,7 +2754,17 @@ export interface operations {
     createInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2714,6 +2789,7 @@ export interface operations {
             /** @description The invitation code and link. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2734,6 +2810,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3045,7 +3122,17 @@ export interface operations {
     redeemInvitationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
@@ -3060,6 +3147,7 @@ export interface operations {
             /** @description The new connection, pending the user's decision. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3078,6 +3166,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3237,7 +3326,17 @@ export interface operations {
     createInvitationDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Invitation id of the connected user.
@@ -3252,6 +3351,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3281,6 +3381,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3310,7 +3411,17 @@ export interface operations {
     submitAgentRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3345,6 +3456,7 @@ export interface operations {
             /** @description Submitted; in review. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3362,6 +3474,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
