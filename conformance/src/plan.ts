@@ -434,8 +434,6 @@ export const plan: Record<string, OperationPlan> = {
   resetSimulation: {
     persona: p.admin,
     anyRole: true,
-    // The contract's example loads large-fleet (50,000 rows): a real call, but half a minute each time.
-    request: { body: { scenario: 'demo' } },
     errors: [
       {
         name: 'unknown scenario',

@@ -4226,8 +4226,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "scenario": "large-fleet",
-                 *       "seed": 1
+                 *       "scenario": "demo"
                  *     }
                  */
                 "application/json": components["schemas"]["SimulationReset"];

@@ -33,6 +33,12 @@ describe('router-level errors', () => {
     });
   });
 
+  it('answers an over-long segment of an unknown path with the same 400, built web app or not', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/v1/${'x'.repeat(5000)}`, headers: owner });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toBe('A path segment is longer than 500 characters.');
+  });
+
   it('answers a path parameter over its schema limit with 400 naming the parameter', async () => {
     const response = await t.app.inject({
       method: 'GET',
@@ -46,7 +52,8 @@ describe('router-level errors', () => {
   it('does not echo a long unknown path beyond 200 characters', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/${'x'.repeat(5000)}`,
+      // Segments within the router's limit, 4,800 characters in all.
+      url: `/api/v1/${`${'x'.repeat(400)}/`.repeat(12)}`,
       headers: owner,
     });
     expect(response.statusCode).toBe(404);

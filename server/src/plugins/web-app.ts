@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { sendError } from './error-envelope.ts';
+import { maxPathParameterLength, sendError } from './error-envelope.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
@@ -36,6 +36,9 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
           reply.header('cache-control', 'public, max-age=31536000, immutable');
       },
     });
+    // The static wildcard route would also catch unknown /api paths (a 403 for an over-long name, where
+    // the contract promises the envelope): a more specific wildcard hands them to the not-found handler.
+    app.route({ method: ['GET', 'HEAD'], url: '/api/*', handler: (_request, reply) => reply.callNotFound() });
   } else {
     app.log.warn({ webDist: options.webDist }, 'web app not built: run "npm run build" to serve it');
   }
@@ -50,6 +53,14 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
         .code(503)
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run "npm run build" (or "npm start") and reload.');
+    }
+    // Without the web app's wildcard route an over-long segment is refused by the router itself; with
+    // it, the segment arrives here: the answer must not depend on whether the web app is built.
+    if (request.url.split('?')[0]?.split('/').some((segment) => segment.length > maxPathParameterLength)) {
+      return sendError(reply, 400, {
+        code: 'VALIDATION_FAILED',
+        message: `A path segment is longer than ${maxPathParameterLength} characters.`,
+      });
     }
     return sendError(reply, 404, {
       code: 'NOT_FOUND',
