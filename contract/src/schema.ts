@@ -34,8 +34,9 @@ export interface paths {
         /**
          * Public portal configuration
          * @description Branding and mode settings the web app needs before anyone signs in: product name, the
-         *     manufacturer's name, the support email address, whether development mode is on (persona
-         *     shortcuts, `X-User-Id`, simulation controls) and the default language.
+         *     manufacturer's name, the support email address, the mode the server runs in (`mode`; every
+         *     mode but `production` shows a banner), whether the simulator and persona sign-in are on
+         *     (`devMode`) and the default language.
          *
          *     Errors:
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -262,6 +263,7 @@ export interface paths {
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 NO_PRODUCTS_ENABLED` - no product has data collection enabled.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductsDownload"];
@@ -292,6 +294,7 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for this product.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductDownload"];
@@ -722,6 +725,7 @@ export interface paths {
          *     - `404 INVITATION_NOT_FOUND` - no such invitation.
          *     - `409 INVALID_INVITATION_STATE` - the connection is not active (ACCEPTED).
          *     - `409 SHARING_SUSPENDED` - an admin has paused this sharing.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitationDownload"];
@@ -1278,7 +1282,7 @@ export interface components {
          * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND";
         /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
         ErrorItem: {
             code: components["schemas"]["ErrorCode"];
@@ -1341,7 +1345,12 @@ export interface components {
             /** @description The vehicle manufacturer named in the footer rights text. */
             manufacturer: string;
             supportEmail: components["schemas"]["Email"];
-            /** @description Development mode: `X-User-Id`, persona sign-in and simulation controls are available. */
+            /**
+             * @description The mode the server was started in (`PORTAL_MODE`). Every mode but `production` is for trying the portal out: seeded personas, built-in sign-in, simulator.
+             * @enum {string}
+             */
+            mode: "production" | "demo" | "development" | "test";
+            /** @description Every mode but production: persona sign-in and simulation controls are available. */
             devMode: boolean;
             /**
              * @description Default interface language (English is always the fallback).
@@ -1812,6 +1821,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The caller already has the most downloads being prepared at once (`TOO_MANY_EXPORTS`). */
+        TooManyExports: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "TOO_MANY_EXPORTS",
+                 *           "message": "You already have 5 downloads being prepared. Please wait until one of them is ready, then try again."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Unexpected failure (`INTERNAL_ERROR`); the details are in the server log under the request id. */
         InternalError: {
             headers: {
@@ -2006,6 +2035,7 @@ export interface operations {
                      *       "productName": "Data Act Portal",
                      *       "manufacturer": "Example Motors",
                      *       "supportEmail": "support@example.com",
+                     *       "mode": "demo",
                      *       "devMode": true,
                      *       "defaultLanguage": "en"
                      *     }
@@ -2374,6 +2404,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -2424,6 +2455,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3038,6 +3070,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };

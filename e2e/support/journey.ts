@@ -12,7 +12,7 @@ import { baseUrl } from './browser.ts';
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
 
-/** Calls a simulator control as the admin (development mode accepts X-User-Id). */
+/** Calls a simulator control as the admin (test mode on loopback accepts X-User-Id). */
 export async function simulator(method: 'PUT' | 'POST' | 'DELETE', route: string, body?: unknown) {
   const response = await fetch(`${baseUrl()}/api/v1/sim/${route}`, {
     method,

@@ -5,6 +5,7 @@ import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
+import type { Config } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { redactUrl } from './lib/redact.ts';
 import { contractPlugin } from './plugins/contract.ts';
@@ -34,12 +35,22 @@ function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/**
+ * Fastify reads a bare number as "trust nobody"; a hop count here means the operator vouches for that
+ * many proxies in front, so the nearest `hops` addresses are trusted as Express does.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the reference server: external plugins, then the contract's routes, then the web app. */
 export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    trustProxy: true,
+    // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
     genReqId: () => crypto.randomUUID(),

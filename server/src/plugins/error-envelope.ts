@@ -59,6 +59,7 @@ const statusCodes: Record<number, ErrorCode> = {
 async function errorEnvelope(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      reply.headers(error.headers);
       return sendError(reply, error.statusCode, {
         code: error.code,
         message: error.message,

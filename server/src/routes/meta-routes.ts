@@ -14,7 +14,12 @@ export function metaRoutes({ config, prisma }: PortalDeps) {
     defineRoute({
       operationId: 'getPortalConfig',
       async handler() {
-        return { ...config.brand, devMode: isDevMode(config), defaultLanguage: 'en' as const };
+        return {
+          ...config.brand,
+          mode: config.mode,
+          devMode: isDevMode(config),
+          defaultLanguage: 'en' as const,
+        };
       },
     }),
   ];

@@ -6,6 +6,7 @@ import { onNetworkFailure } from '../lib/api/network-events.ts';
 import { useBranding, usePortalConfig } from '../lib/branding.ts';
 import { isLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
+import { ModeBanner } from './shell/mode-banner.tsx';
 
 /** A request that got no answer at all (status 0) clears the user and goes to /login. */
 function NetworkFailureListener() {
@@ -50,6 +51,7 @@ export function RootLayout() {
       <NetworkFailureListener />
       <DocumentTitle />
       <DefaultLanguage />
+      <ModeBanner />
       <Outlet />
       <NotificationViewport />
     </>
