@@ -1,0 +1,422 @@
+/**
+ * Request cases generated from the contract, for fuzzing and conformance kits. Framework-free: give it
+ * the parsed `openapi.yaml` and send the plain request descriptions it returns with any HTTP client.
+ *
+ * ```ts
+ * import { loadContract } from '@portal/contract/document';
+ * import { generateCases } from '@portal/contract/cases';
+ * for (const c of generateCases(loadContract(), { headers: { 'x-user-id': 'owner@example.com' } })) {
+ *   const answer = await fetch(base + c.url, { method: c.method, headers: c.headers, body: c.body });
+ *   // check answer.status is declared for c.operationId, and the body against its schema
+ * }
+ * ```
+ *
+ * - `validRequest(document, operationId)`: one request built from the operation's examples (parameters,
+ *   body), falling back to values sampled from the schemas.
+ * - `generateCases(document, options)`: for every operation that valid request and its invalid variants:
+ *   a missing, wrong-typed, out-of-range or over-long parameter, a bad percent-encoding, a missing or
+ *   unparsable body, a body of the wrong type, without a required property, with an unknown property or a
+ *   value out of range, the wrong or no content type, multipart without boundary or truncated.
+ *   `strayCases()` adds requests to paths the contract does not have.
+ * - `kind: 'valid'` cases may still be refused (wrong role, someone else's id); `kind: 'invalid'` cases
+ *   must never succeed (2xx). Every answer, valid or not, must have a status the operation declares.
+ */
+import type { ContractDocument } from './document.ts';
+import { resolveRef, type SchemaNode, sampleValue, typesOf } from './schema-sample.ts';
+
+export interface RequestCase {
+  operationId: string;
+  /** Upper-case HTTP method. */
+  method: string;
+  /** Path with its parameters substituted and percent-encoded, plus the query string. */
+  url: string;
+  headers: Record<string, string>;
+  /** Raw payload as sent (JSON text, multipart text), absent when no body is sent. */
+  body?: string;
+  /** What differs from the valid request: `valid`, `path id: over-long`, `body: unknown property`... */
+  variant: string;
+  kind: 'valid' | 'invalid';
+}
+
+export interface CaseOptions {
+  /** Headers sent with every case (identity, origin...); a case's own headers win. */
+  headers?: Record<string, string>;
+  /** Parameter values to use instead of the contract's examples, by parameter name. */
+  parameters?: Record<string, string>;
+  /** Body to use instead of the contract's example, by operationId. */
+  bodies?: Record<string, unknown>;
+  /** Only these operations (all when absent). */
+  operationIds?: readonly string[];
+  /** Length of the over-long values (default 2,000 characters). */
+  overLongLength?: number;
+}
+
+interface Parameter {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: unknown;
+  example?: unknown;
+}
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  parameters: Parameter[];
+  /** Declared request content types → schema and example. */
+  body?: { required: boolean; content: Record<string, { schema?: unknown; example?: unknown }> };
+}
+
+const httpMethods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
+const multipartBoundary = 'contract-cases-boundary';
+/** The smallest file the server recognises as a PDF by its content. */
+const samplePdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
+
+function operationsOf(document: ContractDocument): Operation[] {
+  const operations: Operation[] = [];
+  for (const [path, rawItem] of Object.entries(document.paths)) {
+    const item = resolveRef(document, rawItem);
+    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p));
+    for (const method of httpMethods) {
+      const operation = item[method] as SchemaNode | undefined;
+      if (!operation || typeof operation.operationId !== 'string') continue;
+      const own = ((operation.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p));
+      const names = new Set(own.map((p) => `${p.in}:${p.name}`));
+      const requestBody = operation.requestBody ? resolveRef(document, operation.requestBody) : undefined;
+      operations.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        parameters: [...shared.filter((p) => !names.has(`${p.in}:${p.name}`)), ...own],
+        body: requestBody
+          ? {
+              required: requestBody.required === true,
+              content: requestBody.content as Record<string, { schema?: unknown; example?: unknown }>,
+            }
+          : undefined,
+      });
+    }
+  }
+  return operations;
+}
+
+const encode = (value: unknown) => encodeURIComponent(String(value));
+
+function parameterValue(document: ContractDocument, parameter: Parameter, options: CaseOptions): string {
+  const override = options.parameters?.[parameter.name];
+  if (override !== undefined) return override;
+  if (parameter.example !== undefined) return String(parameter.example);
+  return String(sampleValue(document, parameter.schema ?? {}));
+}
+
+function multipartBody(fields: Array<{ name: string; filename?: string; type?: string; content: string }>) {
+  const parts = fields.map((field) => {
+    const disposition = `form-data; name="${field.name}"${field.filename ? `; filename="${field.filename}"` : ''}`;
+    const type = field.type ? `\r\nContent-Type: ${field.type}` : '';
+    return `--${multipartBoundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n${field.content}\r\n`;
+  });
+  return `${parts.join('')}--${multipartBoundary}--\r\n`;
+}
+
+const validMultipart = () =>
+  multipartBody([{ name: 'file', filename: 'registry.pdf', type: 'application/pdf', content: samplePdf }]);
+
+/** The pieces of one request, before they are assembled into a case. */
+interface Draft {
+  path: Record<string, string>;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+function validDraft(document: ContractDocument, operation: Operation, options: CaseOptions): Draft {
+  const draft: Draft = { path: {}, query: {}, headers: {} };
+  for (const parameter of operation.parameters) {
+    const value = parameterValue(document, parameter, options);
+    if (parameter.in === 'path') draft.path[parameter.name] = encode(value);
+    else if (parameter.in === 'query' && parameter.required) draft.query[parameter.name] = encode(value);
+    else if (parameter.in === 'header') draft.headers[parameter.name.toLowerCase()] = value;
+  }
+  const content = operation.body?.content ?? {};
+  if (content['application/json']) {
+    const media = content['application/json'];
+    const body =
+      options.bodies?.[operation.operationId] ?? media.example ?? sampleValue(document, media.schema ?? {});
+    draft.headers['content-type'] = 'application/json';
+    draft.body = JSON.stringify(body);
+  } else if (content['multipart/form-data']) {
+    draft.headers['content-type'] = `multipart/form-data; boundary=${multipartBoundary}`;
+    draft.body = validMultipart();
+  }
+  return draft;
+}
+
+function assemble(
+  operation: Operation,
+  draft: Draft,
+  variant: string,
+  kind: RequestCase['kind'],
+  options: CaseOptions,
+): RequestCase {
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => draft.path[name] ?? '');
+  const query = Object.entries(draft.query)
+    .map(([name, value]) => `${encodeURIComponent(name)}=${value}`)
+    .join('&');
+  const headers = { ...options.headers, ...draft.headers };
+  for (const [name, value] of Object.entries(headers)) if (value === '') delete headers[name];
+  return {
+    operationId: operation.operationId,
+    method: operation.method,
+    url: query ? `${path}?${query}` : path,
+    headers,
+    ...(draft.body !== undefined ? { body: draft.body } : {}),
+    variant,
+    kind,
+  };
+}
+
+/** Values a parameter of this schema must refuse (each percent-encoded as it goes on the wire). */
+function invalidParameterValues(
+  document: ContractDocument,
+  schema: SchemaNode,
+  overLong: number,
+): Array<[string, string]> {
+  const values: Array<[string, string]> = [
+    ['over-long', 'a'.repeat(Math.max(overLong, ((schema.maxLength as number) ?? 0) + 1))],
+    ['bad encoding', '%ff'],
+    ['truncated encoding', '%E0%A4%A'],
+    ['encoded slash', 'a%2Fb'],
+  ];
+  const types = typesOf(resolveRef(document, schema));
+  if (types.includes('integer') || types.includes('number')) values.push(['wrong type', 'not-a-number']);
+  if (schema.enum || schema.pattern || schema.$ref) values.push(['not allowed', encode('$$$ <x>')]);
+  if (typeof schema.maxLength === 'number') {
+    values.push(['one too long', 'a'.repeat(schema.maxLength + 1)]);
+  }
+  return values;
+}
+
+/** Bodies (JSON values) that the body schema must refuse, with what is wrong with each. */
+function invalidJsonBodies(document: ContractDocument, schemaNode: unknown, valid: unknown) {
+  const schema = resolveRef(document, schemaNode);
+  const bodies: Array<[string, unknown]> = [
+    ['null', null],
+    ['number', 42],
+    ['string', 'text'],
+  ];
+  const types = typesOf(schema);
+  if (types.includes('array')) {
+    bodies.push(['object instead of array', {}]);
+    if (typeof schema.minItems === 'number' && schema.minItems > 0) bodies.push(['empty array', []]);
+    if (typeof schema.maxItems === 'number' && Array.isArray(valid) && valid.length > 0) {
+      bodies.push(['too many items', Array.from({ length: schema.maxItems + 1 }, () => valid[0])]);
+    }
+    if (Array.isArray(valid) && valid.length > 0 && valid[0] && typeof valid[0] === 'object') {
+      for (const [what, item] of invalidObjects(document, schema.items, valid[0] as SchemaNode)) {
+        bodies.push([`item ${what}`, [item]]);
+      }
+    }
+  }
+  if (types.includes('object') && valid && typeof valid === 'object' && !Array.isArray(valid)) {
+    bodies.push(['array instead of object', []]);
+    bodies.push(...invalidObjects(document, schema, valid as SchemaNode));
+  }
+  return bodies;
+}
+
+function invalidObjects(document: ContractDocument, schemaNode: unknown, valid: SchemaNode) {
+  const schema = resolveRef(document, schemaNode);
+  const out: Array<[string, unknown]> = [];
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  if (schema.additionalProperties === false) out.push(['unknown property', { ...valid, unexpected: 1 }]);
+  for (const name of (schema.required ?? []) as string[]) {
+    const { [name]: _dropped, ...rest } = valid;
+    out.push([`without ${name}`, rest]);
+  }
+  for (const [name, node] of Object.entries(properties)) {
+    const property = resolveRef(document, node);
+    const types = typesOf(property);
+    const wrong = types.includes('string') ? 12345 : 'text';
+    out.push([`${name} wrong type`, { ...valid, [name]: wrong }]);
+    if (typeof property.maxLength === 'number') {
+      out.push([`${name} too long`, { ...valid, [name]: 'a'.repeat(property.maxLength + 1) }]);
+    }
+    if (typeof property.maximum === 'number')
+      out.push([`${name} above maximum`, { ...valid, [name]: property.maximum + 1 }]);
+    if (typeof property.minimum === 'number')
+      out.push([`${name} below minimum`, { ...valid, [name]: property.minimum - 1 }]);
+    if (Array.isArray(property.enum)) out.push([`${name} not in enum`, { ...valid, [name]: 'NOT_IN_ENUM' }]);
+  }
+  return out;
+}
+
+function bodyCases(document: ContractDocument, operation: Operation, valid: Draft): Array<[string, Draft]> {
+  const cases: Array<[string, Draft]> = [];
+  const without = (headers: Record<string, string>) => {
+    const { 'content-type': _type, ...rest } = headers;
+    return rest;
+  };
+  const withBody = (type: string | null, body: string | undefined): Draft => ({
+    ...valid,
+    headers: type === null ? without(valid.headers) : { ...valid.headers, 'content-type': type },
+    ...(body === undefined ? { body: undefined } : { body }),
+  });
+  const content = operation.body?.content ?? {};
+  const payload = valid.body ?? '{}';
+  if (!operation.body) {
+    if (operation.method === 'GET' || operation.method === 'HEAD') return cases;
+    // A body where none is declared: the server may ignore it or refuse it, but never fail.
+    cases.push(['unexpected json body', withBody('application/json', '{"unexpected":true}')]);
+    cases.push(['unexpected unparsable body', withBody('application/json', '{"unexpected":')]);
+    cases.push(['unexpected text body', withBody('text/plain', 'hello')]);
+    return cases;
+  }
+  cases.push(['body: missing', withBody(null, undefined)]);
+  cases.push(['body: text/plain', withBody('text/plain', payload)]);
+  cases.push(['body: no content type', withBody(null, payload)]);
+  cases.push(['body: form-urlencoded', withBody('application/x-www-form-urlencoded', 'a=1&b=2')]);
+  cases.push(['body: xml', withBody('application/xml', '<a>1</a>')]);
+  cases.push(['body: octet-stream', withBody('application/octet-stream', payload)]);
+  cases.push(['body: multipart without boundary', withBody('multipart/form-data', payload)]);
+  if (content['application/json']) {
+    const media = content['application/json'];
+    cases.push(['body: empty', withBody('application/json', '')]);
+    cases.push(['body: unparsable', withBody('application/json', '{"speed":')]);
+    cases.push([
+      'body: multipart',
+      withBody(`multipart/form-data; boundary=${multipartBoundary}`, validMultipart()),
+    ]);
+    for (const [what, body] of invalidJsonBodies(document, media.schema, JSON.parse(payload))) {
+      cases.push([`body: ${what}`, withBody('application/json', JSON.stringify(body))]);
+    }
+  }
+  if (content['multipart/form-data']) {
+    const full = validMultipart();
+    const type = `multipart/form-data; boundary=${multipartBoundary}`;
+    cases.push(['multipart: truncated', withBody(type, full.slice(0, Math.floor(full.length / 2)))]);
+    cases.push(['multipart: no closing boundary', withBody(type, full.slice(0, full.lastIndexOf('--')))]);
+    cases.push(['multipart: wrong boundary', withBody('multipart/form-data; boundary=other', full)]);
+    cases.push(['multipart: no file', withBody(type, multipartBody([{ name: 'note', content: 'x' }]))]);
+    cases.push([
+      'multipart: unknown field name',
+      withBody(type, multipartBody([{ name: 'other', filename: 'a.pdf', content: samplePdf }])),
+    ]);
+    cases.push([
+      'multipart: not a pdf',
+      withBody(type, multipartBody([{ name: 'file', filename: 'a.pdf', content: 'plain text' }])),
+    ]);
+    cases.push([
+      'multipart: empty file',
+      withBody(type, multipartBody([{ name: 'file', filename: 'a.pdf', content: '' }])),
+    ]);
+    cases.push(['body: json', withBody('application/json', '{"file":["x"]}')]);
+  }
+  return cases;
+}
+
+function parameterCases(
+  document: ContractDocument,
+  operation: Operation,
+  valid: Draft,
+  overLong: number,
+): Array<[string, Draft]> {
+  const cases: Array<[string, Draft]> = [];
+  for (const parameter of operation.parameters) {
+    const schema = resolveRef(document, parameter.schema ?? {});
+    const own = parameter.schema as SchemaNode | undefined;
+    const bad = invalidParameterValues(
+      document,
+      { ...schema, ...(own?.$ref ? { $ref: own.$ref } : {}) },
+      overLong,
+    );
+    if (parameter.in === 'path') {
+      for (const [what, value] of bad) {
+        cases.push([
+          `path ${parameter.name}: ${what}`,
+          { ...valid, path: { ...valid.path, [parameter.name]: value } },
+        ]);
+      }
+    } else if (parameter.in === 'query') {
+      if (parameter.required) {
+        const { [parameter.name]: _dropped, ...rest } = valid.query;
+        cases.push([`query ${parameter.name}: missing`, { ...valid, query: rest }]);
+      }
+      for (const [what, value] of bad) {
+        cases.push([
+          `query ${parameter.name}: ${what}`,
+          { ...valid, query: { ...valid.query, [parameter.name]: value } },
+        ]);
+      }
+    } else if (parameter.in === 'header') {
+      const name = parameter.name.toLowerCase();
+      cases.push([
+        `header ${parameter.name}: over-long`,
+        {
+          ...valid,
+          headers: {
+            ...valid.headers,
+            [name]: 'a'.repeat(Math.max(overLong, ((schema.maxLength as number) ?? 0) + 1)),
+          },
+        },
+      ]);
+      cases.push([
+        `header ${parameter.name}: blank`,
+        { ...valid, headers: { ...valid.headers, [name]: ' ' } },
+      ]);
+    }
+  }
+  return cases;
+}
+
+/** The operation's request built from the contract's examples (see the module comment). */
+export function validRequest(
+  document: ContractDocument,
+  operationId: string,
+  options: CaseOptions = {},
+): RequestCase {
+  const operation = operationsOf(document).find((candidate) => candidate.operationId === operationId);
+  if (!operation) throw new Error(`No operation ${operationId} in the contract`);
+  return assemble(operation, validDraft(document, operation, options), 'valid', 'valid', options);
+}
+
+/** Every operation's valid request and its invalid variants (see the module comment). */
+export function generateCases(document: ContractDocument, options: CaseOptions = {}): RequestCase[] {
+  const overLong = options.overLongLength ?? 2000;
+  const cases: RequestCase[] = [];
+  for (const operation of operationsOf(document)) {
+    if (options.operationIds && !options.operationIds.includes(operation.operationId)) continue;
+    const valid = validDraft(document, operation, options);
+    cases.push(assemble(operation, valid, 'valid', 'valid', options));
+    for (const [variant, draft] of parameterCases(document, operation, valid, overLong)) {
+      cases.push(assemble(operation, draft, variant, 'invalid', options));
+    }
+    for (const [variant, draft] of bodyCases(document, operation, valid)) {
+      const kind = variant.startsWith('unexpected') ? 'valid' : 'invalid';
+      cases.push(assemble(operation, draft, variant, kind, options));
+    }
+  }
+  return cases;
+}
+
+/** Requests to paths the contract does not have: each must get a 404 in the error envelope. */
+export function strayCases(options: Pick<CaseOptions, 'headers' | 'overLongLength'> = {}) {
+  const long = 'x'.repeat(options.overLongLength ?? 2000);
+  const urls = [
+    '/api/v1/nowhere',
+    `/api/v1/${long}`,
+    '/api/v1/%ff',
+    '/api/v1/invitations/%ff/permissions',
+    '/api/v2/health',
+    '/api/',
+    '/api/v1/health/extra',
+  ];
+  return urls.flatMap((url) =>
+    ['GET', 'POST', 'DELETE'].map((method) => ({
+      method,
+      url,
+      headers: { ...options.headers },
+      variant: `stray ${method} ${url.slice(0, 40)}`,
+    })),
+  );
+}
