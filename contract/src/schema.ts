@@ -1865,6 +1865,9 @@ export interface components {
         PdfDocument: {
             headers: {
                 "Content-Length": components["headers"]["ContentLength"];
+                ETag: components["headers"]["ETag"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
                 [name: string]: unknown;
             };
             content: {
@@ -1880,6 +1883,18 @@ export interface components {
                  */
                 "Content-Type": "application/pdf";
                 "Content-Length": components["headers"]["ContentLength"];
+                ETag: components["headers"]["ETag"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The copy the client holds (`If-None-Match`) is still current; no body. */
+        PdfNotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -1979,6 +1994,18 @@ export interface components {
          * @example 482133
          */
         ContentLength: number;
+        /**
+         * @description Validator of this version of the document; send it back in `If-None-Match` to get `304` when unchanged.
+         * @example "3q2-7w"
+         */
+        ETag: string;
+        /**
+         * @description When this version of the document was generated (HTTP date).
+         * @example Mon, 23 Nov 2026 18:00:00 GMT
+         */
+        LastModified: string;
+        /** @description `no-cache`: a cache may keep the document but must revalidate it (`If-None-Match`) before every use. */
+        CacheControlNoCache: "no-cache";
         /**
          * @description Seconds to wait before retrying.
          * @example 60
@@ -3663,6 +3690,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -3677,6 +3705,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -3697,6 +3726,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -3718,6 +3748,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -3739,6 +3770,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -3760,6 +3792,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

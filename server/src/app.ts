@@ -8,6 +8,7 @@ import { authenticateRequest } from './auth/authenticate.ts';
 import type { Config } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { redactUrl } from './lib/redact.ts';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -25,9 +26,10 @@ declare module 'fastify' {
 
 const fileLimit = 5 * 1024 * 1024;
 
-function loggerOptions(level: string): FastifyServerOptions['logger'] {
+function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),
@@ -45,10 +47,13 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 }
 
 /** Builds the reference server: external plugins, then the contract's routes, then the web app. */
-export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: PortalDeps,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -78,6 +83,7 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   await app.register(requestGuardsPlugin, { config });
+  await app.register(cacheHeadersPlugin);
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
   const document = loadContract(config.openapiPath);

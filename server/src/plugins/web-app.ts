@@ -19,9 +19,11 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
       index: ['index.html'],
       maxAge: '1h',
       setHeaders(reply, file) {
-        // Vite fingerprints everything under assets/, so those files never change.
+        // Vite fingerprints everything under assets/, so those files never change; index.html names
+        // them, so it is always revalidated or a deploy would leave browsers on the old build.
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(file) === 'index.html') reply.header('cache-control', 'no-cache');
       },
     });
   } else {
