@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn } from './support/browser.ts';
+import { setClockSpeed } from './support/faults.ts';
 import {
   acceptTermsIfAsked,
-  card,
   chooseFilter,
   confirmAction,
   createInvitation,
@@ -15,10 +15,11 @@ import {
   fillRegistration,
   makeDocuments,
   permissionStates,
-  setClockSpeed,
   signUpCompany,
   stopAfterFirstFailure,
 } from './support/journey.ts';
+import { useBrowser } from './support/kit.ts';
+import { cardOf } from './support/owner-screens.ts';
 import { csvHeader, readManifest, readZip } from './support/zip.ts';
 
 // Story A: a new company signs up and registers, the admin approves it, the owner invites it with
@@ -32,21 +33,13 @@ const VEHICLE = { title: 'ID.4', externalId: 'WVGZZZE2ZNP004821', personal: fals
 const WALLBOX = { title: 'Garage wallbox', externalId: 'WBX22-2301-004512', personal: true };
 
 describe('Story A: from a company sign-up to a revoked data sharing', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let company: Page;
   let admin: Page;
   let owner: Page;
   let link = '';
 
   stopAfterFirstFailure();
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   const connectedInvitationId = async (page: Page) => {
     const list = (await (await page.request.get('/api/v1/agents/invitations/ALL')).json()) as {
       invitationId: string;
@@ -56,7 +49,7 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
   };
 
   it('a new company signs up, completes its account with documents and waits for review', async () => {
-    company = await (await newContext(browser)).newPage();
+    company = await (await newContext(browser())).newPage();
     await signUpCompany(company, COMPANY);
     await company.waitForURL('**/agent-registration');
     await acceptTermsIfAsked(company);
@@ -81,10 +74,13 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
   });
 
   it('the admin sees the application with its documents and approves it', async () => {
-    admin = await (await newContext(browser)).newPage();
+    admin = await (await newContext(browser())).newPage();
     await signIn(admin, 'admin@example.com');
     await admin.waitForURL('**/admin');
-    const application = card(admin.getByRole('list', { name: 'Company applications' }), COMPANY.displayName);
+    const application = cardOf(
+      admin.getByRole('list', { name: 'Company applications' }),
+      COMPANY.displayName,
+    );
     await application.getByRole('button', { name: 'Show details' }).click();
     const files = application.getByRole('link');
     await expect(files.count()).resolves.toBe(3);
@@ -115,18 +111,18 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
   });
 
   it('the owner invites the company with a vehicle without and a wallbox with personal data', async () => {
-    owner = await (await newContext(browser)).newPage();
+    owner = await (await newContext(browser())).newPage();
     await signIn(owner, 'owner@example.com');
     await owner.goto('/agents');
     const invitation = await createInvitation(owner, [VEHICLE, WALLBOX], { copy: true });
     link = invitation.link;
     expect(link).toMatch(/^http:\/\/localhost:\d+\/redeem\/[0-9A-Z-]+$/);
     await owner.getByRole('tab', { name: /Invitation Links/ }).click();
-    await card(owner.getByRole('tabpanel'), invitation.code).waitFor();
+    await cardOf(owner.getByRole('tabpanel'), invitation.code).waitFor();
   });
 
-  it('the company opens the link in a fresh browser, signs in and redeems the prefilled code', async () => {
-    company = await (await newContext(browser)).newPage();
+  it('the company opens the link in a fresh browser(), signs in and redeems the prefilled code', async () => {
+    company = await (await newContext(browser())).newPage();
     await signIn(company, COMPANY.email, { from: link });
     await company.waitForURL('**/users');
     const dialog = company.getByRole('dialog', { name: 'Request data permission with an access code' });
@@ -134,16 +130,16 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
     await dialog.getByRole('button', { name: 'Request access' }).click();
     await expectNotification(company, /Access code accepted/);
     await dialog.waitFor({ state: 'hidden' });
-    await expectStatus(card(company, OWNER), 'Pending');
+    await expectStatus(cardOf(company, OWNER), 'Pending');
   });
 
   it('the owner accepts the pending company and the company sees the user as active', async () => {
     await decideOnCompany(owner, COMPANY.displayName, 'Accept');
     await expectNotification(owner, 'Data recipient accepted');
-    await expectStatus(card(owner, COMPANY.displayName), 'Active');
+    await expectStatus(cardOf(owner, COMPANY.displayName), 'Active');
 
     await company.reload();
-    await expectStatus(card(company, OWNER), 'Active');
+    await expectStatus(cardOf(company, OWNER), 'Active');
   });
 
   it('the company sees exactly the permissions the owner chose', async () => {
@@ -200,13 +196,13 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
 
   it('the admin suspends the sharing and the company can no longer download', async () => {
     await admin.getByRole('tab', { name: 'Data sharings' }).click();
-    const sharing = card(admin.getByRole('tabpanel'), `${OWNER} → ${COMPANY.displayName}`);
+    const sharing = cardOf(admin.getByRole('tabpanel'), `${OWNER} → ${COMPANY.displayName}`);
     await confirmAction(sharing, 'Suspend', 'Suspend data sharing?');
     await expectNotification(admin, 'Data sharing suspended');
     await expectStatus(sharing, 'Paused');
 
     await company.reload();
-    const user = card(company, OWNER);
+    const user = cardOf(company, OWNER);
     await expectStatus(user, 'Paused');
     await expect(user.getByRole('button', { name: /Download/ }).isDisabled()).resolves.toBe(true);
     // The server refuses it too, for a new job and for the zip already prepared.
@@ -224,13 +220,13 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
   it('once resumed, the owner revokes the company and the company sees the user as revoked', async () => {
     // A paused recipient offers the owner no actions (spec section 4); the admin resumes first.
     await owner.goto('/agents');
-    await expectStatus(card(owner, COMPANY.displayName), 'Paused');
-    const sharing = card(admin.getByRole('tabpanel'), `${OWNER} → ${COMPANY.displayName}`);
+    await expectStatus(cardOf(owner, COMPANY.displayName), 'Paused');
+    const sharing = cardOf(admin.getByRole('tabpanel'), `${OWNER} → ${COMPANY.displayName}`);
     await confirmAction(sharing, 'Resume', 'Resume data sharing?');
     await expectNotification(admin, 'Data sharing resumed');
 
     await owner.reload();
-    const entry = card(owner, COMPANY.displayName);
+    const entry = cardOf(owner, COMPANY.displayName);
     await entry.getByRole('button', { name: `Actions for ${COMPANY.displayName}` }).click();
     await owner.getByRole('menuitem', { name: 'Remove data recipient' }).click();
     await owner
@@ -242,7 +238,7 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
 
     await company.reload();
     await chooseFilter(company, 'Revoked');
-    const user = card(company, OWNER);
+    const user = cardOf(company, OWNER);
     await expectStatus(user, 'Revoked');
     await expect(user.getByRole('button', { name: /Download/ }).isDisabled()).resolves.toBe(true);
   });

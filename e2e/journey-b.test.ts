@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { newContext, signIn } from './support/browser.ts';
 import {
-  card,
   chooseFilter,
   createInvitation,
   decideOnCompany,
@@ -11,6 +10,8 @@ import {
   openRedeemModal,
   stopAfterFirstFailure,
 } from './support/journey.ts';
+import { useBrowser } from './support/kit.ts';
+import { cardOf } from './support/owner-screens.ts';
 
 // Story B: the owner declines a company; a used code, a deleted link's code and a code that never
 // existed all give the company the same inline 'Invalid or expired code.'.
@@ -25,25 +26,19 @@ const OWNER = 'Olivia Owner';
 const INVALID = 'Invalid or expired code.';
 
 describe('Story B: a declined company and codes that no longer work', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let owner: Page;
   let fleet: Page;
   let code = '';
 
   stopAfterFirstFailure();
   beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-    owner = await (await newContext(browser)).newPage();
-    fleet = await (await newContext(browser)).newPage();
+    owner = await (await newContext(browser())).newPage();
+    fleet = await (await newContext(browser())).newPage();
     await signIn(owner, 'owner@example.com');
     await signIn(fleet, 'fleet@example.com');
     await fleet.waitForURL('**/users');
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   const redeem = async (value: string) => {
     const dialog = await openRedeemModal(fleet);
     const field = dialog.getByLabel('Access code');
@@ -76,13 +71,13 @@ describe('Story B: a declined company and codes that no longer work', () => {
     await decideOnCompany(owner, FLEET, 'Decline', code);
     await expectNotification(owner, 'Data recipient declined');
     await chooseFilter(owner, 'Declined');
-    await expectStatus(card(owner.getByRole('tabpanel'), FLEET), 'Declined');
+    await expectStatus(cardOf(owner.getByRole('tabpanel'), FLEET), 'Declined');
   });
 
   it('the company sees the user as declined, without download or actions', async () => {
     await fleet.reload();
     await chooseFilter(fleet, 'Declined');
-    const user = card(fleet, OWNER);
+    const user = cardOf(fleet, OWNER);
     await expectStatus(user, 'Declined');
     await expect(user.getByRole('button', { name: /Download/ }).isDisabled()).resolves.toBe(true);
     await expect(user.getByRole('button', { name: `Actions for ${OWNER}` }).count()).resolves.toBe(0);
@@ -97,7 +92,7 @@ describe('Story B: a declined company and codes that no longer work', () => {
     await owner.goto('/agents');
     const deleted = await createInvitation(owner, [{ title: 'Garage wallbox', personal: true }]);
     await owner.getByRole('tab', { name: /Invitation Links/ }).click();
-    const link = card(owner.getByRole('tabpanel'), deleted.code);
+    const link = cardOf(owner.getByRole('tabpanel'), deleted.code);
     await link.getByRole('button', { name: `Actions for ${deleted.code}` }).click();
     await owner.getByRole('menuitem', { name: 'Delete link' }).click();
     await owner

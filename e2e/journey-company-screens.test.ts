@@ -1,10 +1,13 @@
 import { mkdirSync, readFileSync } from 'node:fs';
+
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { launchBrowser, newContext, resetSimulation, signIn, type viewports } from './support/browser.ts';
-import { card, makeDocuments, openRedeemModal } from './support/journey.ts';
+import { newContext, signIn, type viewports } from './support/browser.ts';
+import { makeDocuments, openRedeemModal } from './support/journey.ts';
+import { useBrowser } from './support/kit.ts';
+import { cardOf } from './support/owner-screens.ts';
 
 // Every company and admin screen, at 390 px and 1280 px: no serious or critical axe violation
 // (WCAG 2.1 A and AA). With E2E_SCREENSHOTS=<folder> each state is also saved as a PNG to look at.
@@ -12,19 +15,13 @@ import { card, makeDocuments, openRedeemModal } from './support/journey.ts';
 const shotsDir = process.env.E2E_SCREENSHOTS;
 
 describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s width', (viewport) => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
     if (shotsDir) mkdirSync(shotsDir, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   const as = async (email: string, size: keyof typeof viewports = viewport) => {
-    const page = await (await newContext(browser, size)).newPage();
+    const page = await (await newContext(browser(), size)).newPage();
     await signIn(page, email);
     return page;
   };
@@ -98,7 +95,7 @@ describe.each(['mobile', 'desktop'] as const)('company and admin screens at %s w
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    const active = card(page, 'Olivia Owner').filter({ has: page.locator('.ui-badge--active') });
+    const active = cardOf(page, 'Olivia Owner').filter({ has: page.locator('.ui-badge--active') });
     await active.getByRole('button', { name: 'Actions for Olivia Owner' }).click();
     await page.getByRole('menuitem', { name: 'View data permissions' }).click();
     const permissions = page.getByRole('dialog', { name: 'Data permissions' });

@@ -1,10 +1,11 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resetSimulation } from './support/browser.ts';
-import { clearFaults, injectFault, setClockSpeed } from './support/faults.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { injectFault } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
 import { csvHeader, readManifest, readZip } from './support/zip.ts';
 
@@ -28,27 +29,13 @@ async function downloadZip(page: Page, button: Locator, folder: string) {
 }
 
 describe('owner: downloads', () => {
-  let browser: Browser;
+  // A job waits 2 s and runs 5 s of simulated time: a few milliseconds at speed 100.
+  const browser = useBrowser({ clockSpeed: 100 });
   const folder = mkdtempSync(path.join(tmpdir(), 'owner-downloads-'));
-
-  beforeAll(async () => {
-    await resetSimulation();
-    // A job waits 2 s and runs 5 s of simulated time: a few milliseconds at speed 100.
-    await setClockSpeed(100);
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
-    await setClockSpeed(1);
-  });
 
   // First: download-all must not have a completed job yet, or its click downloads instead.
   it('shows the download error messages', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await downloadButton(page, 'ID.3').waitFor();
 
     await injectFault('createProductDownload', 500);
@@ -75,7 +62,7 @@ describe('owner: downloads', () => {
   });
 
   it('downloads one product and all products as zip files', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await downloadButton(page, 'ID.4').click();
     await downloadAll(page).click();
     await cardOf(page, 'ID.4')
@@ -125,7 +112,7 @@ describe('owner: downloads', () => {
   });
 
   it('says when a download job failed', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const button = downloadButton(page, 'Garage wallbox');
     await button.waitFor();
     await injectFault('downloadJob', 500);

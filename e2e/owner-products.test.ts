@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { launchBrowser, resetSimulation } from './support/browser.ts';
-import { clearFaults, injectFault, setClockSpeed } from './support/faults.ts';
+import { injectFault } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
 
 // The owner's products page: data collection per product (a confirmation each time, applied at once,
@@ -25,25 +25,11 @@ async function serverState(page: Page, id: string): Promise<boolean | undefined>
 }
 
 describe('owner: products page', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    // A collection change takes 3 s of simulated time: 0.3 s at speed 10.
-    await setClockSpeed(10);
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
-    await setClockSpeed(1);
-  });
+  // A collection change takes 3 s of simulated time: 0.3 s at speed 10.
+  const browser = useBrowser({ clockSpeed: 10 });
 
   it('enables and disables a product, asking for confirmation each time', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const toggle = toggleOf(page, 'Carport wallbox');
     await waitChecked(page, toggle, false);
 
@@ -85,7 +71,7 @@ describe('owner: products page', () => {
   });
 
   it('rolls the switch back when enabling or disabling fails', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const off = toggleOf(page, 'Q4 e-tron');
     await waitChecked(page, off, false);
     // Slow failure: the switch shows the new state at once, then returns to the previous one.
@@ -114,7 +100,7 @@ describe('owner: products page', () => {
   });
 
   it('says when the products could not be fetched, and tries again on request', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await toggleOf(page, 'ID.4').waitFor();
     // The products query retries once: both calls fail.
     await injectFault('listProducts', 500, undefined, 2);
@@ -129,7 +115,7 @@ describe('owner: products page', () => {
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`is accessible and looks right at ${viewport} width, with and without products`, async () => {
-      const { context, page } = await ownerPage(browser, { viewport });
+      const { context, page } = await ownerPage(browser(), { viewport });
       await toggleOf(page, 'Garage wallbox').waitFor();
       await expectNoSeriousViolations(page, `/products (${viewport})`);
       await shot(page, 'products-owner', true);
@@ -138,7 +124,7 @@ describe('owner: products page', () => {
       await shot(page, 'products-confirm-enable');
       await context.close();
 
-      const empty = await ownerPage(browser, { viewport, email: 'empty@example.com' });
+      const empty = await ownerPage(browser(), { viewport, email: 'empty@example.com' });
       const main = empty.page.getByRole('main');
       await main.getByText('You have no available vehicles').waitFor();
       await main.getByText('You have no available Home Chargers').waitFor();

@@ -1,7 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchBrowser, resetSimulation } from './support/browser.ts';
-import { clearFaults, injectFault } from './support/faults.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { injectFault } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
 
 // Spec section 8 on the data recipients page, each message reached through an injected fault:
@@ -65,22 +65,10 @@ async function openMenuItem(page: Page, entry: Locator, item: string): Promise<v
 }
 
 describe('owner: data recipients error messages', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
-  });
+  const browser = useBrowser();
 
   it('shows each accept and decline error, and the company stays pending', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const agents = await openTab(page, 'All data recipients');
     const pending = cardOf(agents, 'Fleet Analytics', 'pending');
     for (const [decision, label] of [
@@ -102,7 +90,7 @@ describe('owner: data recipients error messages', () => {
   });
 
   it('shows each revoke error for a company and for an invitation link, and nothing is revoked', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const agents = await openTab(page, 'All data recipients');
     const active = cardOf(agents, 'Fleet Analytics', 'active');
     for (const { status, code, message } of REVOKE_ERRORS(

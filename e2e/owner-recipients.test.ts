@@ -1,8 +1,8 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { launchBrowser, resetSimulation } from './support/browser.ts';
-import { clearFaults, injectFault, pendingCompanyFor } from './support/faults.ts';
+import { injectFault, pendingCompanyFor } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
 
 // The data recipients page (/agents): both tabs, the permissions modal, accepting and declining a
@@ -48,25 +48,16 @@ async function openPermissions(page: Page, panel: Locator): Promise<Locator> {
 }
 
 describe('owner: data recipients', () => {
-  let browser: Browser;
+  const browser = useBrowser();
 
   beforeAll(async () => {
-    await resetSimulation();
     // A second pending company next to the seeded one (Fleet Analytics): ChargeWise.
     await pendingCompanyFor(OWNER, 'chargewise@example.com');
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
   });
 
   for (const viewport of ['desktop', 'mobile'] as const) {
     it(`shows both tabs and the permissions modal at ${viewport} width`, async () => {
-      const { context, page } = await ownerPage(browser, { viewport });
+      const { context, page } = await ownerPage(browser(), { viewport });
       const agents = await openAgents(page);
       const pending = cardOf(agents, 'Fleet Analytics', 'pending');
       await pending.getByText(/^Code: /).waitFor();
@@ -124,7 +115,7 @@ describe('owner: data recipients', () => {
   }
 
   it('accepts one pending company and declines another', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const agents = await openAgents(page);
     expect(await cardOf(agents, 'Fleet Analytics', 'active').count()).toBe(1);
 
@@ -163,7 +154,7 @@ describe('owner: data recipients', () => {
   });
 
   it('removes an active company and deletes an invitation link', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const agents = await openAgents(page);
     const active = await cardOf(agents, 'Fleet Analytics', 'active').count();
     const revoked = await cardOf(agents, 'Fleet Analytics', 'revoked').count();
@@ -204,7 +195,7 @@ describe('owner: data recipients', () => {
   });
 
   it('says when the lists or the permissions could not be fetched', async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     await injectFault('listClaimedInvitations', 500);
     await page.goto('/agents');
     await expectNotice(page, 'Failed to fetch invitations. Try later..');

@@ -1,8 +1,9 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { baseUrl, launchBrowser, resetSimulation } from './support/browser.ts';
-import { clearFaults, injectFault } from './support/faults.ts';
+import { baseUrl } from './support/browser.ts';
+import { injectFault } from './support/faults.ts';
+import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
 
 // The invitation wizard: welcome (step 0), select data (step 1), copy link (step 2); the copied link,
@@ -26,22 +27,10 @@ const personal = (wizard: Locator, title: string) =>
 const checked = async (toggle: Locator) => (await toggle.getAttribute('aria-checked')) === 'true';
 
 describe('owner: invitation wizard', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  beforeEach(async () => {
-    await clearFaults();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await clearFaults();
-  });
+  const browser = useBrowser();
 
   it('creates an invitation, copies its link and lists it under Invitation Links', async () => {
-    const { context, page } = await ownerPage(browser, { clipboard: true });
+    const { context, page } = await ownerPage(browser(), { clipboard: true });
     const wizard = await openWizard(page);
     await wizard.getByText('Only products with data export enabled can be shared.').waitFor();
     await expectNoSeriousViolations(page, 'wizard step 0', DIALOG);
@@ -114,7 +103,7 @@ describe('owner: invitation wizard', () => {
   });
 
   it("says 'Failed to create invitation' and stays on step 1; warns when nothing can be shared", async () => {
-    const { context, page } = await ownerPage(browser);
+    const { context, page } = await ownerPage(browser());
     const wizard = await openWizard(page);
     await wizard.getByRole('button', { name: 'Get started' }).click();
     await share(wizard, 'Garage wallbox').click();
@@ -129,7 +118,7 @@ describe('owner: invitation wizard', () => {
     await wizard.waitFor({ state: 'hidden' });
     await context.close();
 
-    const empty = await ownerPage(browser, { email: 'empty@example.com' });
+    const empty = await ownerPage(browser(), { email: 'empty@example.com' });
     const emptyWizard = await openWizard(empty.page);
     await emptyWizard.getByText('None of your products has data export enabled.', { exact: false }).waitFor();
     await emptyWizard.getByRole('button', { name: 'Get started' }).click();
@@ -140,7 +129,7 @@ describe('owner: invitation wizard', () => {
 
   for (const viewport of ['mobile', 'desktop'] as const) {
     it(`shows each step at ${viewport} width`, async () => {
-      const { context, page } = await ownerPage(browser, { viewport });
+      const { context, page } = await ownerPage(browser(), { viewport });
       const wizard = await openWizard(page);
       await wizard.getByRole('button', { name: 'Get started' }).waitFor();
       await shot(page, 'wizard-step0');

@@ -1,20 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { newContext, signIn } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 describe('the slice: contract → server → SQLite → React page', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('shows the seeded owner her vehicles and home chargers after signing in', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await signIn(page, 'owner@example.com');
     await page.waitForURL('**/products');
@@ -33,7 +25,7 @@ describe('the slice: contract → server → SQLite → React page', () => {
   });
 
   it('sends a visitor without a session to the login page', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/products');
     await page.waitForURL('**/login');

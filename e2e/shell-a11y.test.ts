@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { launchBrowser, newContext, resetSimulation, signedInPage, viewports } from './support/browser.ts';
+import { newContext, signedInPage, viewports } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 const widths = Object.keys(viewports) as (keyof typeof viewports)[];
 
 describe('shell: accessibility (axe, WCAG 2.1 A/AA, no serious or critical violation)', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it.each(widths)('the login page, with and without an error (%s)', async (width) => {
-    const context = await newContext(browser, width);
+    const context = await newContext(browser(), width);
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login / Sign up' }).waitFor();
@@ -29,7 +21,7 @@ describe('shell: accessibility (axe, WCAG 2.1 A/AA, no serious or critical viola
   });
 
   it.each(widths)('the signed-in shell for the owner on /products, menus open too (%s)', async (width) => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com', width);
+    const { context, page } = await signedInPage(browser(), 'owner@example.com', width);
     await page.waitForURL('**/products');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.getByRole('contentinfo').waitFor();
@@ -49,7 +41,7 @@ describe('shell: accessibility (axe, WCAG 2.1 A/AA, no serious or critical viola
   });
 
   it.each(widths)('the terms modal (%s)', async (width) => {
-    const { context, page } = await signedInPage(browser, 'terms@example.com', width);
+    const { context, page } = await signedInPage(browser(), 'terms@example.com', width);
     await page.getByRole('dialog', { name: 'In order to continue' }).waitFor();
     await page.waitForTimeout(300); // let the opening animation finish before colours are measured
     await expectNoSeriousViolations(page, `terms modal (${width})`);

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, resetSimulation, signedInPage } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, newContext, signedInPage } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 type PortalConfig = { productName: string; manufacturer: string; supportEmail: string };
 
@@ -44,21 +45,15 @@ async function expectOpensPdf(
 }
 
 describe('shell: footer', () => {
-  let browser: Browser;
+  const browser = useBrowser();
   let config: PortalConfig;
 
   beforeAll(async () => {
-    await resetSimulation();
     config = (await fetch(`${baseUrl()}/api/v1/config`).then((response) => response.json())) as PortalConfig;
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('shows rights for 2025 with the manufacturer, the support address and the user catalogue', async () => {
     expect(config.manufacturer).not.toBe('');
-    const { context, page } = await signedInPage(browser, 'owner@example.com');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com');
     await page.waitForURL('**/products');
     const footer = page.getByRole('contentinfo');
     await footer.waitFor();
@@ -71,7 +66,7 @@ describe('shell: footer', () => {
   });
 
   it('adds Data Prices to the catalogue for an active company', async () => {
-    const { context, page } = await signedInPage(browser, 'fleet@example.com', 'mobile');
+    const { context, page } = await signedInPage(browser(), 'fleet@example.com', 'mobile');
     await page.waitForURL('**/users');
     expect(await page.getByRole('contentinfo').textContent()).toContain(`© 2025 ${config.manufacturer}`);
     expect(await catalogueItems(page)).toEqual(['Vehicle Data', 'Home Charger Data', 'Data Prices']);
@@ -79,7 +74,7 @@ describe('shell: footer', () => {
   });
 
   it('is hidden without a user and for a company that is not active', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login / Sign up' }).waitFor();
@@ -89,7 +84,7 @@ describe('shell: footer', () => {
     await context.close();
 
     for (const email of ['pending@example.com', 'newco@example.com', 'rejected@example.com']) {
-      const agent = await signedInPage(browser, email);
+      const agent = await signedInPage(browser(), email);
       await agent.page.waitForURL('**/agent-registration');
       await agent.page.locator('#main').waitFor();
       expect(await agent.page.getByRole('contentinfo').count(), email).toBe(0);
@@ -99,7 +94,7 @@ describe('shell: footer', () => {
   });
 
   it('opens a catalogue PDF after the HEAD check (Vehicle Data for a user, Data Prices for a company)', async () => {
-    const owner = await signedInPage(browser, 'owner@example.com');
+    const owner = await signedInPage(browser(), 'owner@example.com');
     await owner.page.waitForURL('**/products');
     await expectOpensPdf(
       owner.context,
@@ -111,7 +106,7 @@ describe('shell: footer', () => {
     );
     await owner.context.close();
 
-    const fleet = await signedInPage(browser, 'fleet@example.com');
+    const fleet = await signedInPage(browser(), 'fleet@example.com');
     await fleet.page.waitForURL('**/users');
     await expectOpensPdf(
       fleet.context,
@@ -129,7 +124,7 @@ describe('shell: footer', () => {
   });
 
   it('opens the user guide PDF from the account menu after the HEAD check', async () => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com');
     await page.waitForURL('**/products');
     const requests: string[] = [];
     context.on('request', (request) => {

@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pathOf, resetSimulation, signedInPage } from './support/browser.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf, signedInPage } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 const isFocused = (locator: Locator) => locator.evaluate((element) => element === document.activeElement);
 const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute('role') ?? null);
@@ -33,18 +34,10 @@ async function openAndCloseWithKeyboard(page: Page, trigger: Locator, key: 'Ente
 }
 
 describe('shell: header navigation and account menus', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('at 1280 px: nav in the header follows the path; the avatar menu holds email, guide and log out', async () => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com', 'desktop');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com', 'desktop');
     await page.waitForURL('**/products');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const products = nav.getByRole('link', { name: 'Products' });
@@ -81,7 +74,7 @@ describe('shell: header navigation and account menus', () => {
   });
 
   it('at 390 px: the burger menu holds email, nav items (current marked), guide and log out', async () => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com', 'mobile');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com', 'mobile');
     await page.waitForURL('**/products');
     await page.getByRole('banner').waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
@@ -127,7 +120,7 @@ describe('shell: header navigation and account menus', () => {
   });
 
   it('at 390 px: an active company sees Users in the burger menu; a company in review sees no nav items', async () => {
-    const fleet = await signedInPage(browser, 'fleet@example.com', 'mobile');
+    const fleet = await signedInPage(browser(), 'fleet@example.com', 'mobile');
     await fleet.page.waitForURL('**/users');
     await fleet.page.getByRole('button', { name: 'Open menu' }).click();
     const fleetMenu = await menuContents(fleet.page.getByRole('menu'));
@@ -136,7 +129,7 @@ describe('shell: header navigation and account menus', () => {
     expect(fleetMenu.items).not.toContain('Products');
     await fleet.context.close();
 
-    const pending = await signedInPage(browser, 'pending@example.com', 'mobile');
+    const pending = await signedInPage(browser(), 'pending@example.com', 'mobile');
     await pending.page.waitForURL('**/agent-registration');
     await pending.page.getByRole('button', { name: 'Open menu' }).click();
     const pendingMenu = pending.page.getByRole('menu');

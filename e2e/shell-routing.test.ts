@@ -1,13 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  launchBrowser,
-  newContext,
-  pathOf,
-  resetSimulation,
-  signedInPage,
-  signIn,
-} from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, pathOf, signedInPage, signIn } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 /** The key web/src/lib/pending-invitation.ts keeps a /redeem/{code} code under. */
 const PENDING_CODE_KEY = 'portal.pendingInvitationCode';
@@ -25,18 +19,10 @@ async function expectLandsOn(page: Page, path: string, expected: string): Promis
 }
 
 describe('shell: redirect handler and route guard', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('sends a visitor without a session to /login from the empty path, unknown paths and guarded pages', async () => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     for (const path of [
       '/',
@@ -60,7 +46,7 @@ describe('shell: redirect handler and route guard', () => {
   ])(
     '%s: the empty path, unknown paths and other roles’ pages lead home to %s',
     async (email, home, forbidden) => {
-      const { context, page } = await signedInPage(browser, email);
+      const { context, page } = await signedInPage(browser(), email);
       await page.waitForURL((url) => url.pathname === home);
       for (const path of ['/', '/no-such-page', '/deep/unknown/path?x=1', ...forbidden]) {
         await expectLandsOn(page, path, home);
@@ -75,7 +61,7 @@ describe('shell: redirect handler and route guard', () => {
   ])(
     'keeps a %s /redeem/{code} link through sign-in and pre-fills the redeem modal',
     async (_label, link, code) => {
-      const context = await newContext(browser);
+      const context = await newContext(browser());
       const page = await context.newPage();
       await page.goto(link);
       await page.waitForURL('**/login');
@@ -98,7 +84,7 @@ describe('shell: redirect handler and route guard', () => {
   );
 
   it('a signed-in company opening a /redeem/{code} link goes straight to the pre-filled modal', async () => {
-    const { context, page } = await signedInPage(browser, 'fleet@example.com');
+    const { context, page } = await signedInPage(browser(), 'fleet@example.com');
     await page.waitForURL('**/users');
     await page.goto('/redeem/WXYZ-2345');
     await page.waitForURL('**/users');

@@ -1,6 +1,7 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newContext, pathOf, resetSimulation, signedInPage } from './support/browser.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, pathOf, signedInPage } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 /** Logs out via `chooseLogOut`, then checks the browser is on /login and the old session cookie is dead. */
 async function expectLogsOut(context: BrowserContext, page: Page, chooseLogOut: () => Promise<void>) {
@@ -27,21 +28,13 @@ async function expectLogsOut(context: BrowserContext, page: Page, chooseLogOut: 
 }
 
 describe('shell: login page, auth callback and log out', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it.each([
     ['unavailable', "We're unable to connect you at the moment. Please try login later..."],
     ['failed', 'An error occurred during login. Please try login later...'],
   ])('/login?error=%s explains the problem', async (error, text) => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     await page.goto(`/login?error=${error}`);
     const alert = page.getByRole('alert');
@@ -52,7 +45,7 @@ describe('shell: login page, auth callback and log out', () => {
   });
 
   it('the login page welcomes with the product name and shows no error without one', async () => {
-    const context = await newContext(browser, 'mobile');
+    const context = await newContext(browser(), 'mobile');
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('heading', { level: 1, name: 'Welcome to Data Act Portal' }).waitFor();
@@ -66,7 +59,7 @@ describe('shell: login page, auth callback and log out', () => {
     '/auth/callback?code=abc&iss=x&state=s',
     '/auth/callback?code=abc&state=s&client_id=c',
   ])('%s (missing parameters) goes to /login', async (path) => {
-    const context = await newContext(browser);
+    const context = await newContext(browser());
     const page = await context.newPage();
     const backendLogins: string[] = [];
     page.on('request', (request) => {
@@ -81,7 +74,7 @@ describe('shell: login page, auth callback and log out', () => {
   });
 
   it('logs out from the avatar menu at 1280 px and ends the session on the server', async () => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com', 'desktop');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com', 'desktop');
     await page.waitForURL('**/products');
     await expectLogsOut(context, page, async () => {
       await page.getByRole('button', { name: 'Account menu' }).click();
@@ -91,7 +84,7 @@ describe('shell: login page, auth callback and log out', () => {
   });
 
   it('logs out from the burger menu at 390 px with the keyboard', async () => {
-    const { context, page } = await signedInPage(browser, 'fleet@example.com', 'mobile');
+    const { context, page } = await signedInPage(browser(), 'fleet@example.com', 'mobile');
     await page.waitForURL('**/users');
     await expectLogsOut(context, page, async () => {
       await page.getByRole('button', { name: 'Open menu' }).focus();

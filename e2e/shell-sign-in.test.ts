@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, pathOf, resetSimulation, signedInPage } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { pathOf, signedInPage } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
 
 /** The header's main navigation links, in order, with the one marked as the current page. */
 async function headerNav(page: Page): Promise<{ links: string[]; current: string[] }> {
@@ -17,18 +18,10 @@ async function waitForShell(page: Page): Promise<void> {
 }
 
 describe('shell: signing in through the development identity provider', () => {
-  let browser: Browser;
-
-  beforeAll(async () => {
-    await resetSimulation();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const browser = useBrowser();
 
   it('a user lands on /products with Products (selected) and Agents in the header', async () => {
-    const { context, page } = await signedInPage(browser, 'owner@example.com');
+    const { context, page } = await signedInPage(browser(), 'owner@example.com');
     await page.waitForURL('**/products');
     await waitForShell(page);
     expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
@@ -38,7 +31,7 @@ describe('shell: signing in through the development identity provider', () => {
   });
 
   it('an active company lands on /users with Users (selected) in the header', async () => {
-    const { context, page } = await signedInPage(browser, 'fleet@example.com');
+    const { context, page } = await signedInPage(browser(), 'fleet@example.com');
     await page.waitForURL('**/users');
     await waitForShell(page);
     expect(await headerNav(page)).toEqual({ links: ['Users'], current: ['Users'] });
@@ -47,7 +40,7 @@ describe('shell: signing in through the development identity provider', () => {
   });
 
   it('a company in review lands on /agent-registration with no nav links and no footer', async () => {
-    const { context, page } = await signedInPage(browser, 'pending@example.com');
+    const { context, page } = await signedInPage(browser(), 'pending@example.com');
     await page.waitForURL('**/agent-registration');
     await waitForShell(page);
     await page.locator('#main').waitFor();
@@ -58,7 +51,7 @@ describe('shell: signing in through the development identity provider', () => {
   });
 
   it('an admin lands on /admin with no nav links', async () => {
-    const { context, page } = await signedInPage(browser, 'admin@example.com');
+    const { context, page } = await signedInPage(browser(), 'admin@example.com');
     await page.waitForURL('**/admin');
     await waitForShell(page);
     expect(await headerNav(page)).toEqual({ links: [], current: [] });
@@ -67,7 +60,7 @@ describe('shell: signing in through the development identity provider', () => {
 
   describe('the terms persona', () => {
     async function openTerms(): Promise<Awaited<ReturnType<typeof signedInPage>>> {
-      const signedIn = await signedInPage(browser, 'terms@example.com');
+      const signedIn = await signedInPage(browser(), 'terms@example.com');
       const dialog = signedIn.page.getByRole('dialog', { name: 'In order to continue' });
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain('Do you accept the terms of use?');

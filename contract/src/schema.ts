@@ -1067,17 +1067,46 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Wipe and reseed
-         * @description Development mode only. Wipes the database and stored files and reseeds the personas. All
-         *     sessions end (including the caller's); `X-User-Id` keeps working.
+         * Wipe and load a scenario
+         * @description Development mode only. Wipes the database and stored files and loads a scenario (see
+         *     `listScenarios`): without a body, the `demo` personas, as before. The same `scenario` and
+         *     `seed` always give the same rows (dates are placed relative to the simulation clock's now).
+         *     All sessions end (including the caller's); `X-User-Id` keeps working.
          *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - unknown scenario or malformed body.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["resetSimulation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/scenarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Scenarios the reset call can load
+         * @description Development mode only. Every named, deterministic data set `resetSimulation` accepts, the
+         *     default (`demo`) first.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listScenarios"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1633,6 +1662,24 @@ export interface components {
         SimulationClockUpdate: {
             /** @description Simulated seconds per real second. */
             speed: number;
+        };
+        SimulationReset: {
+            /**
+             * @description Name of a scenario from `listScenarios`.
+             * @default demo
+             */
+            scenario?: string;
+            /**
+             * @description Seed of the scenario's pseudo-random generator; same seed, same rows.
+             * @default 1
+             */
+            seed?: number;
+        };
+        Scenario: {
+            /** @description What `resetSimulation` takes. */
+            name: string;
+            title: string;
+            description: string;
         };
         /**
          * @description Any operation of this contract except the simulation controls, or `downloadJob`: the background export job itself, so the next download job that would complete ends FAILED instead.
@@ -3514,7 +3561,17 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": "large-fleet",
+                 *       "seed": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationReset"];
+            };
+        };
         responses: {
             /** @description Reset done. */
             204: {
@@ -3523,8 +3580,46 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listScenarios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scenarios. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "demo",
+                     *         "title": "Demo personas",
+                     *         "description": "The personas of the sign-in page with every screen state."
+                     *       },
+                     *       {
+                     *         "name": "empty",
+                     *         "title": "Personas only",
+                     *         "description": "The same personas, with no products, invitations or sharings."
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["Scenario"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };

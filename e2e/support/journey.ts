@@ -5,24 +5,13 @@ import { deflateSync } from 'node:zlib';
 import type { APIResponse, Locator, Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
 import { baseUrl } from './browser.ts';
+import { cardOf } from './owner-screens.ts';
 
-// Steps the cross-role journeys share: signing up a company, simulator calls, the owner's wizard
+// Steps the cross-role journeys share: signing up a company, the owner's wizard
 // and decisions, and finding cards and notifications on the screens.
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const exactly = (text: string) => new RegExp(`^${escapeRegExp(text)}$`);
-
-/** Calls a simulator control as the admin (test mode on loopback accepts X-User-Id). */
-export async function simulator(method: 'PUT' | 'POST' | 'DELETE', route: string, body?: unknown) {
-  const response = await fetch(`${baseUrl()}/api/v1/sim/${route}`, {
-    method,
-    headers: { 'x-user-id': 'admin@example.com', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sim ${route}: ${response.status} ${await response.text()}`);
-}
-
-export const setClockSpeed = (speed: number) => simulator('PUT', 'clock', { speed });
 
 /** A one-page PDF and a 1x1 PNG, small but valid, in a fresh temporary folder. */
 export function makeDocuments(): { pdf: string; png: string } {
@@ -134,12 +123,6 @@ export async function expectNotification(page: Page, text: string | RegExp): Pro
   await page.getByRole('region', { name: 'Notifications' }).first().getByText(text).first().waitFor();
 }
 
-/** The list item (card) whose heading is exactly this title. */
-export function card(scope: Page | Locator, title: string): Locator {
-  const page = 'page' in scope ? scope.page() : scope;
-  return scope.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-}
-
 export type WizardChoice = { title: string; personal: boolean };
 
 /**
@@ -156,7 +139,7 @@ export async function createInvitation(
   await wizard.getByRole('button', { name: 'Get started' }).click();
   await wizard.getByText('Step 1 of 2').waitFor();
   for (const choice of choices) {
-    const product = card(wizard, choice.title);
+    const product = cardOf(wizard, choice.title);
     await product.getByRole('switch', { name: 'Share data' }).click();
     if (choice.personal) await product.getByRole('switch', { name: 'Include personal data' }).click();
   }
@@ -186,7 +169,7 @@ export async function decideOnCompany(
   code?: string,
 ) {
   await page.goto('/agents');
-  const pending = card(page.getByRole('tabpanel'), company);
+  const pending = cardOf(page.getByRole('tabpanel'), company);
   // A company can be pending more than once: the card shows the code it redeemed.
   const entry = code ? pending.filter({ hasText: code }) : pending;
   await confirmAction(entry, decision, `${decision} data recipient?`);
@@ -232,7 +215,7 @@ export function stopAfterFirstFailure(): void {
 
 /** In a permissions dialog: the product's 'Sharing data' and 'Including personal data' answers. */
 export async function permissionStates(dialog: Locator, title: string): Promise<[string, string]> {
-  const item = card(dialog, title);
+  const item = cardOf(dialog, title);
   const state = (label: string) =>
     item
       .locator('.permission-state', { has: dialog.page().getByRole('term').filter({ hasText: label }) })

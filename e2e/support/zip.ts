@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import yauzl from 'yauzl';
+import { readZip as readBuffer } from '../../server/test/zip.ts';
 
 /** A downloaded zip, read whole into memory: its entry names and each entry's text. */
 export type ZipContents = {
@@ -9,30 +9,8 @@ export type ZipContents = {
 
 /** Reads every entry of a zip file (small exports only: everything is kept in memory). */
 export async function readZip(file: string): Promise<ZipContents> {
-  const buffer = await readFile(file);
-  const files = await new Promise<Map<string, Buffer>>((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (openError, zip) => {
-      if (openError || !zip) return reject(openError ?? new Error('Not a zip file'));
-      const contents = new Map<string, Buffer>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(contents));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        if (entry.fileName.endsWith('/')) return zip.readEntry();
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError || !stream)
-            return reject(streamError ?? new Error(`Cannot read ${entry.fileName}`));
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            contents.set(entry.fileName, Buffer.concat(chunks));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
+  const all = await readBuffer(await readFile(file));
+  const files = new Map([...all].filter(([name]) => !name.endsWith('/')));
   return {
     entries: [...files.keys()].sort(),
     text(name) {

@@ -2,7 +2,7 @@
 //
 //   node --import tsx server/scripts/migrate.ts create <name> [--allow-empty]
 //   node --import tsx server/scripts/migrate.ts apply [databaseUrl]
-//   node --import tsx server/scripts/migrate.ts seed [databaseUrl] [filesDir]
+//   node --import tsx server/scripts/migrate.ts seed [databaseUrl] [filesDir] [--scenario name] [--seed n] [--now iso]
 //
 // (`--experimental-wasm-modules` is accepted but not required: the engine is
 // instantiated by hand in server/src/db/schema-engine.ts.)
@@ -91,13 +91,27 @@ export async function createMigration(
   }
 }
 
-async function seedCommand(databaseUrl: string, filesDir: string): Promise<void> {
+interface SeedChoice {
+  scenario?: string;
+  seed?: number;
+  now?: Date;
+}
+
+/** `--name value` or `--name=value` from the arguments. */
+function option(argv: string[], name: string): string | undefined {
+  const index = argv.findIndex((arg) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+  if (index < 0) return undefined;
+  const arg = argv[index] as string;
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[index + 1];
+}
+
+async function seedCommand(databaseUrl: string, filesDir: string, choice: SeedChoice): Promise<void> {
   const { createPrisma } = await import('../src/db/client.ts');
-  const { resetAndSeed } = await import('../../prisma/seed.ts');
+  const { resetToScenario } = await import('../src/scenarios/load.ts');
   await applyMigrations(databaseUrl);
   const prisma = createPrisma(databaseUrl);
   try {
-    await resetAndSeed(prisma, { now: new Date(), filesDir });
+    await resetToScenario(prisma, { now: choice.now ?? new Date(), filesDir, ...choice });
   } finally {
     await prisma.$disconnect();
   }
@@ -105,7 +119,8 @@ async function seedCommand(databaseUrl: string, filesDir: string): Promise<void>
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const args = rest.filter((arg) => !arg.startsWith('--'));
+  const valued = new Set(['--scenario', '--seed', '--now']);
+  const args = rest.filter((arg, i) => !arg.startsWith('--') && !valued.has(rest[i - 1] ?? ''));
   const databaseUrl = args[0] ?? process.env.DATABASE_URL ?? DEFAULT_DATABASE_URL;
   if (command === 'create' && args[0]) {
     const created = await createMigration(args[0], { allowEmpty: rest.includes('--allow-empty') });
@@ -118,12 +133,21 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   }
   if (command === 'seed') {
-    await seedCommand(databaseUrl, args[1] ?? join(repoRoot, 'data/agent-files'));
-    console.log(`Seeded ${databaseUrl}`);
+    const scenario = option(rest, 'scenario') ?? 'demo';
+    const seed = option(rest, 'seed');
+    const now = option(rest, 'now');
+    const started = performance.now();
+    await seedCommand(databaseUrl, args[1] ?? join(repoRoot, 'data/agent-files'), {
+      scenario,
+      seed: seed === undefined ? undefined : Number(seed),
+      now: now === undefined ? undefined : new Date(now),
+    });
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    console.log(`Loaded scenario ${scenario} into ${databaseUrl} in ${seconds} s`);
     return 0;
   }
   console.error(
-    'Usage: migrate.ts create <name> [--allow-empty] | apply [databaseUrl] | seed [databaseUrl] [filesDir]',
+    'Usage: migrate.ts create <name> [--allow-empty] | apply [databaseUrl] | seed [databaseUrl] [filesDir] [--scenario name] [--seed n] [--now iso]',
   );
   return 2;
 }

@@ -1,22 +1,16 @@
 import { loadContract, operationIndex } from '@portal/contract/document';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { as, createTestApp, type TestApp } from '../test/app.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { as, useTestApp } from '../test/app.ts';
 import { createRoutes } from './routes/index.ts';
 
 describe('the reference server skeleton', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('answers health and the branding configuration', async () => {
-    const health = await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const health = await t.http({ method: 'GET', url: '/api/v1/health' });
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-    const config = await t.app.inject({ method: 'GET', url: '/api/v1/config' });
+    const config = await t.http({ method: 'GET', url: '/api/v1/config' });
     expect(config.json()).toMatchObject({
       productName: 'Data Act Portal',
       devMode: true,
@@ -25,7 +19,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('answers an unknown /api/v1 path with 404 in the envelope', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/nothing/here' });
+    const response = await t.http({ method: 'GET', url: '/api/v1/nothing/here' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
       errors: [{ code: 'NOT_FOUND', message: 'There is no GET /api/v1/nothing/here here.' }],
@@ -33,7 +27,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('refuses a state-changing call from another site', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'POST',
       url: '/api/v1/products/download',
       headers: { ...as('owner@example.com'), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
@@ -43,7 +37,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('answers 401 in the envelope before validating anything when nobody is signed in', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/v1/products' });
+    const response = await t.http({ method: 'GET', url: '/api/v1/products' });
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual({
       errors: [{ code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' }],
@@ -51,10 +45,10 @@ describe('the reference server skeleton', () => {
   });
 
   it('serves the contract as a browsable API reference', async () => {
-    const page = await t.app.inject({ method: 'GET', url: '/docs/' });
+    const page = await t.http({ method: 'GET', url: '/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    const json = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const json = await t.http({ method: 'GET', url: '/docs/json' });
     expect(json.json().info.title).toBe('Data Act Portal API');
   });
 
@@ -70,7 +64,7 @@ describe('the reference server skeleton', () => {
     fileIds: [],
   };
   const submit = (payload: unknown) =>
-    t.app.inject({
+    t.http({
       method: 'POST',
       url: '/api/v1/agents',
       headers: as('newco@example.com'),
@@ -98,7 +92,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('rejects a wrong enum value with 400 listing the allowed values', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'POST',
       url: '/api/v1/products/prod-veh-1/collect/TOGGLE',
       headers: as('owner@example.com'),
@@ -114,7 +108,7 @@ describe('the reference server skeleton', () => {
     const spy = vi
       .spyOn(t.prisma.product, 'findMany')
       .mockRejectedValueOnce(new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed'));
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/api/v1/products',
       headers: as('owner@example.com'),

@@ -4,13 +4,15 @@ import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inject } from 'vitest';
-import { resetAndSeed } from '../../prisma/seed.ts';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
+import { resetToScenario } from '../src/scenarios/load.ts';
 
 export interface TestDatabaseOptions {
   /** Seed the personas (default false). */
   seed?: boolean;
+  /** Load this scenario instead of `demo` when seeding (e.g. `large-fleet`). */
+  scenario?: string;
   /** Anchor of the seeded dates (default: real now). */
   now?: Date;
   /** Where seeded registration documents go (default: `{dir}/agent-files`, the server's layout). */
@@ -44,7 +46,9 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   if (template) await copyFile(template, path);
   else await applyMigrations(url); // running without server/vitest.config.ts's global setup
   const prisma = createPrisma(url);
-  if (options.seed) await resetAndSeed(prisma, { now: options.now ?? new Date(), filesDir });
+  if (options.seed || options.scenario) {
+    await resetToScenario(prisma, { now: options.now ?? new Date(), filesDir, scenario: options.scenario });
+  }
   return {
     url,
     path,

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetAndSeed } from '../../prisma/seed.ts';
-import { USER_IDS } from '../../prisma/seed-people.ts';
 import { normaliseAccessCode } from '../src/domain/access-code.ts';
+import { USER_IDS } from '../src/scenarios/demo-people.ts';
+import { resetToScenario } from '../src/scenarios/load.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 const now = new Date('2025-09-15T10:00:00.000Z');
@@ -174,7 +174,7 @@ describe('seed personas', () => {
   });
 });
 
-describe('resetAndSeed', () => {
+describe('resetToScenario', () => {
   it('wipes app data and stored uploads, then seeds the same personas again', async () => {
     const owner = await userByEmail('owner@example.com');
     await t.prisma.session.create({
@@ -194,7 +194,7 @@ describe('resetAndSeed', () => {
     });
     const before = await t.prisma.invitation.count();
 
-    await resetAndSeed(t.prisma, { now, filesDir: t.filesDir });
+    await resetToScenario(t.prisma, { now, filesDir: t.filesDir });
 
     expect(await t.prisma.session.count()).toBe(0);
     expect(await t.prisma.agentFile.count({ where: { userId: newco.id } })).toBe(0);

@@ -1,6 +1,8 @@
 import yauzl from 'yauzl';
 
-/** Every entry of a zip held in memory, by path (tests only). */
+// The one zip reader of the tests (server and browser): exports are checked by their entries.
+
+/** Every entry of a zip held in memory, by path, in the zip's order. */
 export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (openError, zip) => {
@@ -23,4 +25,10 @@ export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
       zip.readEntry();
     });
   });
+}
+
+/** Every entry of a zip as UTF-8 text, by path. */
+export async function readZipText(buffer: Buffer): Promise<Map<string, string>> {
+  const entries = await readZip(buffer);
+  return new Map([...entries].map(([name, bytes]) => [name, bytes.toString('utf8')]));
 }

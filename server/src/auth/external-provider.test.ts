@@ -31,7 +31,7 @@ describe('an external provider (configured by OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_
   });
 
   async function signInAt(accountId: string) {
-    const browser = createBrowser(portal.app);
+    const browser = createBrowser(portal);
     const start = await browser.get('/api/v1/login');
     expect(start.location?.startsWith(`${idp.issuer}/auth?`)).toBe(true);
     const callback = await idp.authorize(start.location ?? '', accountId);
@@ -53,7 +53,7 @@ describe('an external provider (configured by OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_
   });
 
   it('does not send the built-in provider its role hint', async () => {
-    const start = await createBrowser(portal.app).get('/api/v1/login?role=agent');
+    const start = await createBrowser(portal).get('/api/v1/login?role=agent');
     expect(new URL(start.location ?? '').searchParams.has('role_hint')).toBe(false);
   });
 });

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { buildApp } from '../app.ts';
 import { createManualClock } from '../lib/clock.ts';
 import { createSession } from './sessions.ts';
 
 // Sessions expire in real time: a fast simulation clock must not sign people out.
 describe('session expiry and the simulation clock', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => t.close());
+  const t = useTestApp();
 
   it('keeps a session while simulated days pass, and ends it after 30 real idle minutes', async () => {
     const simulation = createManualClock(t.clock.now());

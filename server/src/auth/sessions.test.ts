@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 
 const minutes = (n: number) => n * 60_000;
 
 describe('session lifetime (30 minutes idle, 12 hours absolute)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp();
 
   async function signedIn(email: string) {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     await signIn(browser, email);
     const cookie = `portal_session=${browser.cookie('portal_session')}`;
-    return () => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    return () => t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
   }
 
   it('ends after 30 minutes without a request, and is deleted', async () => {
@@ -47,27 +41,21 @@ describe('session lifetime (30 minutes idle, 12 hours absolute)', () => {
 });
 
 describe('production mode', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { PORTAL_MODE: 'production', PUBLIC_URL: 'https://portal.example.com' } });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  const t = useTestApp({ env: { PORTAL_MODE: 'production', PUBLIC_URL: 'https://portal.example.com' } });
 
   it('ignores X-User-Id', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/api/v1/users/me',
       headers: as('owner@example.com'),
     });
     expect(response.statusCode).toBe(401);
-    const byId = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: as('user-admin') });
+    const byId = await t.http({ method: 'GET', url: '/api/v1/users/me', headers: as('user-admin') });
     expect(byId.statusCode).toBe(401);
   });
 
   it('signs in through the provider behind https and marks the cookie Secure', async () => {
-    const browser = createBrowser(t.app, 'https://portal.example.com');
+    const browser = createBrowser(t, 'https://portal.example.com');
     const done = await signIn(browser, 'admin@example.com');
     expect(done.location).toBe('/');
     const cookie = done.setCookies.find((c) => c.startsWith('portal_session='));

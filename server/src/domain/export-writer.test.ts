@@ -3,34 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { readZip } from '../../test/zip.ts';
 import type { Manifest } from './export-manifest.ts';
 import { type ExportProduct, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
 
-/** Every entry of a zip, in order, with its content. */
-function readZip(path: string): Promise<{ name: string; data: Buffer }[]> {
-  return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries: { name: string; data: Buffer }[] = [];
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
+/** Every entry of a zip file, in order, with its content. */
+async function readZipFile(path: string): Promise<{ name: string; data: Buffer }[]> {
+  const entries = await readZip(await readFile(path));
+  return [...entries].map(([name, data]) => ({ name, data }));
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
@@ -81,7 +62,7 @@ async function exportOf(products: ExportProduct[], name = 'export.zip') {
     requestedBy: 'owner@example.com',
     destinationPath,
   });
-  const entries = await readZip(destinationPath);
+  const entries = await readZipFile(destinationPath);
   const text = (entryName: string) =>
     entries.find((entry) => entry.name === entryName)?.data.toString('utf8') ?? '';
   const manifest = JSON.parse(text('manifest.json')) as Manifest;

@@ -1,31 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, useTestApp } from '../../test/app.ts';
 
 // Admin: company applications and their documents, and suspending sharings.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const admin = 'admin@example.com';
-const inject = (method: 'GET' | 'PUT', url: string, who?: string) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {} });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 
 describe('applications', () => {
   it('lists applications with registration details and documents, filtered by status', async () => {
-    const all = (await inject('GET', '/api/v1/admin/applications', admin)).json() as {
+    const all = (await t.call('GET', '/api/v1/admin/applications', admin)).json() as {
       id: string;
       status: string;
     }[];
     expect(all.map((application) => application.id)).toEqual(
       expect.arrayContaining(['agent-fleet', 'agent-pending', 'agent-rejected']),
     );
-    const pending = (await inject('GET', '/api/v1/admin/applications?status=pending', admin)).json();
+    const pending = (await t.call('GET', '/api/v1/admin/applications?status=pending', admin)).json();
     expect(pending).toHaveLength(1);
     expect(pending[0]).toMatchObject({
       id: 'agent-pending',
@@ -39,13 +31,13 @@ describe('applications', () => {
       'file-pending-3',
       'file-pending-4',
     ]);
-    expect(codeOf(await inject('GET', '/api/v1/admin/applications?status=unknown', admin))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/admin/applications?status=unknown', admin))).toBe(
       'VALIDATION_FAILED',
     );
   });
 
   it('streams a document as an attachment with its own type', async () => {
-    const response = await inject('GET', '/api/v1/admin/files/file-pending-4', admin);
+    const response = await t.call('GET', '/api/v1/admin/files/file-pending-4', admin);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['content-disposition']).toBe(
@@ -55,47 +47,47 @@ describe('applications', () => {
     const row = await t.prisma.agentFile.findUniqueOrThrow({ where: { id: 'file-pending-4' } });
     const onDisk = await readFile(path.join(t.config.dataDir, 'agent-files', row.storedName));
     expect(response.rawPayload).toEqual(onDisk);
-    const missing = await inject('GET', '/api/v1/admin/files/nope', admin);
+    const missing = await t.call('GET', '/api/v1/admin/files/nope', admin);
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'FILE_NOT_FOUND']);
   });
 
   it('approves and rejects pending applications only', async () => {
-    const approved = await inject('PUT', '/api/v1/admin/applications/agent-pending/approve', admin);
+    const approved = await t.call('PUT', '/api/v1/admin/applications/agent-pending/approve', admin);
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({
       id: 'agent-pending',
       status: 'active',
       decidedAt: t.clock.now().toISOString(),
     });
-    const status = await inject('GET', '/api/v1/agents', 'pending@example.com');
+    const status = await t.call('GET', '/api/v1/agents', 'pending@example.com');
     expect(status.json()).toEqual({ status: 'active' });
-    const again = await inject('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);
+    const again = await t.call('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);
     expect([again.statusCode, codeOf(again)]).toEqual([409, 'INVALID_APPLICATION_STATE']);
-    const missing = await inject('PUT', '/api/v1/admin/applications/nope/approve', admin);
+    const missing = await t.call('PUT', '/api/v1/admin/applications/nope/approve', admin);
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'APPLICATION_NOT_FOUND']);
     await t.prisma.agentProfile.update({
       where: { id: 'agent-pending' },
       data: { status: 'pending', decidedAt: null },
     });
-    const rejected = await inject('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);
+    const rejected = await t.call('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);
     expect(rejected.json().status).toBe('rejected');
   });
 
   it('is for admins only', async () => {
     for (const who of ['owner@example.com', 'fleet@example.com']) {
-      expect(codeOf(await inject('GET', '/api/v1/admin/applications', who))).toBe('FORBIDDEN');
-      expect(codeOf(await inject('GET', '/api/v1/admin/files/file-fleet-1', who))).toBe('FORBIDDEN');
-      expect(codeOf(await inject('PUT', '/api/v1/admin/applications/agent-rejected/approve', who))).toBe(
+      expect(codeOf(await t.call('GET', '/api/v1/admin/applications', who))).toBe('FORBIDDEN');
+      expect(codeOf(await t.call('GET', '/api/v1/admin/files/file-fleet-1', who))).toBe('FORBIDDEN');
+      expect(codeOf(await t.call('PUT', '/api/v1/admin/applications/agent-rejected/approve', who))).toBe(
         'FORBIDDEN',
       );
     }
-    expect((await inject('GET', '/api/v1/admin/files/file-fleet-1')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/admin/files/file-fleet-1')).statusCode).toBe(401);
   });
 });
 
 describe('sharings', () => {
   it('lists every redeemed invitation with both parties and its product count', async () => {
-    const sharings = (await inject('GET', '/api/v1/admin/sharings', admin)).json() as { id: string }[];
+    const sharings = (await t.call('GET', '/api/v1/admin/sharings', admin)).json() as { id: string }[];
     const ids = sharings.map((sharing) => sharing.id);
     expect(ids).toContain('inv-owner-accepted');
     expect(ids).not.toContain('inv-owner-created');
@@ -110,17 +102,17 @@ describe('sharings', () => {
   });
 
   it('suspends and resumes an accepted sharing, recorded in the audit trail', async () => {
-    const suspended = await inject('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
+    const suspended = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
     expect(suspended.json().status).toBe('PAUSED_BY_ADMIN');
-    const download = await t.app.inject({
+    const download = await t.http({
       method: 'POST',
       url: '/api/v1/agents/invites/inv-second-accepted/download',
       headers: as('fleet@example.com'),
     });
     expect([download.statusCode, codeOf(download)]).toEqual([409, 'SHARING_SUSPENDED']);
-    const twice = await inject('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
+    const twice = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
     expect([twice.statusCode, codeOf(twice)]).toEqual([409, 'INVALID_SHARING_STATE']);
-    const resumed = await inject('PUT', '/api/v1/admin/sharings/inv-second-accepted/resume', admin);
+    const resumed = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/resume', admin);
     expect(resumed.json().status).toBe('ACCEPTED');
     const events = await t.prisma.sharingEvent.findMany({
       where: { invitationId: 'inv-second-accepted', type: { in: ['PAUSED', 'RESUMED'] } },
@@ -133,16 +125,16 @@ describe('sharings', () => {
   });
 
   it('answers INVALID_SHARING_STATE and SHARING_NOT_FOUND', async () => {
-    const resume = await inject('PUT', '/api/v1/admin/sharings/inv-owner-claimed/resume', admin);
+    const resume = await t.call('PUT', '/api/v1/admin/sharings/inv-owner-claimed/resume', admin);
     expect([resume.statusCode, codeOf(resume)]).toEqual([409, 'INVALID_SHARING_STATE']);
-    const unclaimed = await inject('PUT', '/api/v1/admin/sharings/inv-owner-created/suspend', admin);
+    const unclaimed = await t.call('PUT', '/api/v1/admin/sharings/inv-owner-created/suspend', admin);
     expect([unclaimed.statusCode, codeOf(unclaimed)]).toEqual([404, 'SHARING_NOT_FOUND']);
-    expect(codeOf(await inject('PUT', '/api/v1/admin/sharings/nope/suspend', admin))).toBe(
+    expect(codeOf(await t.call('PUT', '/api/v1/admin/sharings/nope/suspend', admin))).toBe(
       'SHARING_NOT_FOUND',
     );
     expect(
-      codeOf(await inject('PUT', '/api/v1/admin/sharings/inv-owner-accepted/suspend', 'owner@example.com')),
+      codeOf(await t.call('PUT', '/api/v1/admin/sharings/inv-owner-accepted/suspend', 'owner@example.com')),
     ).toBe('FORBIDDEN');
-    expect(codeOf(await inject('GET', '/api/v1/admin/sharings', 'fleet@example.com'))).toBe('FORBIDDEN');
+    expect(codeOf(await t.call('GET', '/api/v1/admin/sharings', 'fleet@example.com'))).toBe('FORBIDDEN');
   });
 });

@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { makePdf, makePng } from '../../../prisma/seed-files.ts';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { makePdf, makePng } from '../scenarios/demo-files.ts';
 
 // Registration documents: uploads checked by content and size, stored safely, listed and deleted.
-let t: TestApp;
-let filesDir: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  filesDir = path.join(t.config.dataDir, 'agent-files');
-});
-afterAll(async () => t.close());
+const t = useTestApp();
+const filesDir = () => path.join(t.config.dataDir, 'agent-files');
 
 const company = 'newco@example.com';
 beforeEach(async () => {
@@ -43,19 +38,17 @@ function multipart(parts: Part[]) {
 
 const upload = (section: string, parts: Part[], who = company) => {
   const body = multipart(parts);
-  return t.app.inject({
+  return t.http({
     method: 'POST',
     url: `/api/v1/agents/files/upload/section/${section}`,
     headers: { ...as(who), ...body.headers },
     payload: body.payload,
   });
 };
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const pdf = makePdf(['Registry extract']);
 const png = makePng(8, 8, [10, 20, 30]);
 const stored = () => t.prisma.agentFile.count({ where: { userId: 'user-newco' } });
-const filesOnDisk = async () => (await readdir(filesDir).catch(() => [] as string[])).sort();
+const filesOnDisk = async () => (await readdir(filesDir()).catch(() => [] as string[])).sort();
 
 describe('uploadAgentFiles', () => {
   it('stores PDF and PNG files under generated names and lists them', async () => {
@@ -77,8 +70,8 @@ describe('uploadAgentFiles', () => {
     expect(
       rows.every((row) => !row.storedName.includes('extract') && !row.storedName.includes('stamp')),
     ).toBe(true);
-    expect(await readFile(path.join(filesDir, rows[0]?.storedName ?? ''))).toEqual(pdf);
-    const list = await t.app.inject({ method: 'GET', url: '/api/v1/agents/files', headers: as(company) });
+    expect(await readFile(path.join(filesDir(), rows[0]?.storedName ?? ''))).toEqual(pdf);
+    const list = await t.http({ method: 'GET', url: '/api/v1/agents/files', headers: as(company) });
     expect(list.json()).toEqual(answer.map((file) => ({ ...file, section: 'REGISTRATION' })));
   });
 
@@ -156,7 +149,7 @@ describe('uploadAgentFiles', () => {
     expect(response.json()[0].filename).toBe('passwd.pdf');
     const row = await t.prisma.agentFile.findFirstOrThrow({ where: { userId: 'user-newco' } });
     expect(row.storedName).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await readFile(path.join(filesDir, row.storedName))).toEqual(pdf);
+    expect(await readFile(path.join(filesDir(), row.storedName))).toEqual(pdf);
     const mixed = await upload('CERTIFICATE', [
       { name: 'good.pdf', content: pdf },
       { name: 'bad.png', content: Buffer.from('<html>') },
@@ -179,7 +172,7 @@ describe('uploadAgentFiles', () => {
       'FORBIDDEN',
     );
     const body = multipart([{ name: 'a.pdf', content: pdf }]);
-    const anonymous = await t.app.inject({
+    const anonymous = await t.http({
       method: 'POST',
       url: '/api/v1/agents/files/upload/section/REGISTRATION',
       headers: body.headers,
@@ -194,7 +187,7 @@ describe('deleteAgentFile and listAgentFiles', () => {
   it('deletes the caller’s own draft file from the list and the disk', async () => {
     const [file] = (await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }])).json();
     const row = await t.prisma.agentFile.findUniqueOrThrow({ where: { id: file.id } });
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'DELETE',
       url: `/api/v1/agents/file/${file.id}`,
       headers: as(company),
@@ -206,20 +199,20 @@ describe('deleteAgentFile and listAgentFiles', () => {
 
   it('answers FILE_NOT_FOUND for another company’s or an unknown file, REGISTRATION_LOCKED once submitted', async () => {
     const del = (id: string, who: string) =>
-      t.app.inject({ method: 'DELETE', url: `/api/v1/agents/file/${id}`, headers: as(who) });
+      t.http({ method: 'DELETE', url: `/api/v1/agents/file/${id}`, headers: as(who) });
     const foreign = await del('file-fleet-1', company);
     expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'FILE_NOT_FOUND']);
     expect(codeOf(await del('nope', company))).toBe('FILE_NOT_FOUND');
     const locked = await del('file-pending-1', 'pending@example.com');
     expect([locked.statusCode, codeOf(locked)]).toEqual([409, 'REGISTRATION_LOCKED']);
     expect(codeOf(await del('file-pending-1', 'owner@example.com'))).toBe('FORBIDDEN');
-    expect(
-      (await t.app.inject({ method: 'DELETE', url: '/api/v1/agents/file/file-pending-1' })).statusCode,
-    ).toBe(401);
+    expect((await t.http({ method: 'DELETE', url: '/api/v1/agents/file/file-pending-1' })).statusCode).toBe(
+      401,
+    );
   });
 
   it('lists only the caller’s files', async () => {
-    const list = await t.app.inject({
+    const list = await t.http({
       method: 'GET',
       url: '/api/v1/agents/files',
       headers: as('pending@example.com'),
@@ -227,9 +220,7 @@ describe('deleteAgentFile and listAgentFiles', () => {
     const ids = (list.json() as { id: string }[]).map((file) => file.id).sort();
     expect(ids).toEqual(['file-pending-1', 'file-pending-2', 'file-pending-3', 'file-pending-4']);
     expect(
-      codeOf(
-        await t.app.inject({ method: 'GET', url: '/api/v1/agents/files', headers: as('owner@example.com') }),
-      ),
+      codeOf(await t.http({ method: 'GET', url: '/api/v1/agents/files', headers: as('owner@example.com') })),
     ).toBe('FORBIDDEN');
   });
 });

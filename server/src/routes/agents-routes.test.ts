@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, useTestApp } from '../../test/app.ts';
 
 // Company registration: status and submission (documents are uploaded in agent-files.test.ts).
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const status = async (who: string) =>
-  (await t.app.inject({ method: 'GET', url: '/api/v1/agents', headers: as(who) })).json().status;
+  (await t.http({ method: 'GET', url: '/api/v1/agents', headers: as(who) })).json().status;
 const submit = (who: string, payload: object) =>
-  t.app.inject({ method: 'POST', url: '/api/v1/agents', headers: as(who), payload });
+  t.http({ method: 'POST', url: '/api/v1/agents', headers: as(who), payload });
 
 let userCount = 0;
 /** A fresh company account with uploaded (unsubmitted) documents in the given sections. */
@@ -63,11 +57,11 @@ describe('getAgentStatus', () => {
 
   it('is for companies only', async () => {
     for (const who of ['owner@example.com', 'admin@example.com']) {
-      expect(codeOf(await t.app.inject({ method: 'GET', url: '/api/v1/agents', headers: as(who) }))).toBe(
+      expect(codeOf(await t.http({ method: 'GET', url: '/api/v1/agents', headers: as(who) }))).toBe(
         'FORBIDDEN',
       );
     }
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/agents' })).statusCode).toBe(401);
+    expect((await t.http({ method: 'GET', url: '/api/v1/agents' })).statusCode).toBe(401);
   });
 });
 
@@ -90,7 +84,7 @@ describe('submitAgentRegistration', () => {
     });
     const files = await t.prisma.agentFile.findMany({ where: { id: { in: company.fileIds } } });
     expect(files.every((file) => file.submitted)).toBe(true);
-    const deleted = await t.app.inject({
+    const deleted = await t.http({
       method: 'DELETE',
       url: `/api/v1/agents/file/${company.fileIds[0]}`,
       headers: as(company.email),
@@ -165,7 +159,7 @@ describe('submitAgentRegistration', () => {
   it('is for companies only', async () => {
     expect(codeOf(await submit('owner@example.com', form([])))).toBe('FORBIDDEN');
     expect(codeOf(await submit('admin@example.com', form([])))).toBe('FORBIDDEN');
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/v1/agents', payload: form([]) });
+    const anonymous = await t.http({ method: 'POST', url: '/api/v1/agents', payload: form([]) });
     expect(anonymous.statusCode).toBe(401);
   });
 });

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import {
   accountButton,
   callbackFor,
@@ -10,13 +10,7 @@ import {
   submitAndReachCallback,
 } from '../../test/auth/browser.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const sessions = () => t.prisma.session.count();
 const issuer = 'http://localhost:3000/oidc';
@@ -29,7 +23,7 @@ function withParam(url: string, key: string, value: string): string {
 
 describe('GET /api/v1/login against the built-in provider', () => {
   it('signs a persona in end to end and sets a session cookie the API accepts', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const { start, page } = await openSignInPage(browser);
 
     const authorize = new URL(start.location ?? '');
@@ -74,7 +68,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('sets the session cookie HttpOnly, SameSite=Lax, Path=/, for the absolute lifetime, not Secure over http', async () => {
-    const done = await signIn(createBrowser(t.app), 'empty@example.com');
+    const done = await signIn(createBrowser(t), 'empty@example.com');
     const cookie = done.setCookies.find((c) => c.startsWith('portal_session='));
     expect(cookie).toBeDefined();
     expect(cookie).toMatch(/; HttpOnly/);
@@ -88,7 +82,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('refuses a tampered state and creates no session', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const callback = await callbackFor(browser, 'owner@example.com');
     const before = await sessions();
     const done = await browser.get(
@@ -100,7 +94,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('refuses a replayed code, at the portal (state used) and at the provider (code used)', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const callback = await callbackFor(browser, 'owner@example.com');
     const loginUrl = loginUrlFromCallback(callback);
     const state = new URL(callback).searchParams.get('state') ?? '';
@@ -119,7 +113,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('refuses an answer whose issuer is not the configured provider (RFC 9207)', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const callback = await callbackFor(browser, 'owner@example.com');
     const before = await sessions();
     const done = await browser.get(
@@ -130,8 +124,8 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('refuses a callback that did not start in this browser (no login-state cookie)', async () => {
-    const victim = createBrowser(t.app);
-    const callback = await callbackFor(createBrowser(t.app), 'owner@example.com');
+    const victim = createBrowser(t);
+    const callback = await callbackFor(createBrowser(t), 'owner@example.com');
     const before = await sessions();
     expect((await victim.get(loginUrlFromCallback(callback))).location).toBe('/login?error=failed');
     expect(await sessions()).toBe(before);
@@ -140,18 +134,18 @@ describe('GET /api/v1/login against the built-in provider', () => {
   it('refuses a wrong client_id, an expired attempt and an account deleted meanwhile', async () => {
     const before = await sessions();
 
-    const wrongClient = createBrowser(t.app);
+    const wrongClient = createBrowser(t);
     const callback = await callbackFor(wrongClient, 'owner@example.com');
     expect(
       (await wrongClient.get(withParam(loginUrlFromCallback(callback), 'client_id', 'other'))).location,
     ).toBe('/login?error=failed');
 
-    const late = createBrowser(t.app);
+    const late = createBrowser(t);
     const lateCallback = await callbackFor(late, 'owner@example.com');
     t.clock.advance(11 * 60_000);
     expect((await late.get(loginUrlFromCallback(lateCallback))).location).toBe('/login?error=failed');
 
-    const gone = createBrowser(t.app);
+    const gone = createBrowser(t);
     const temp = await t.prisma.user.create({
       data: { email: 'temp@example.com', fullName: 'Temp', role: 'user' },
     });
@@ -163,7 +157,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('sends an error reported by the provider to the failed login page and forgets the attempt', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const { start, page } = await openSignInPage(browser);
     const state = new URL(start.location ?? '').searchParams.get('state') ?? '';
     const { action } = accountButton(page.body, 'owner@example.com');
@@ -177,7 +171,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   it('limits sign-in calls per client address with 429 RATE_LIMITED, whatever X-Forwarded-For claims', async () => {
     // No proxy is trusted by default, so a made-up forwarded address per call changes nothing.
     const call = (i: number) =>
-      t.app.inject({
+      t.http({
         method: 'GET',
         url: '/api/v1/login',
         headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
@@ -190,7 +184,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
   });
 
   it('rejects over-long parameters with the validation envelope', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: `/api/v1/login?state=${'x'.repeat(600)}&code=a`,
     });

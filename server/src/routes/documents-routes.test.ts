@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 
 // The public PDFs: user guide, catalogues and terms, with GET and HEAD answering the same headers.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
-const request = (method: 'GET' | 'HEAD', url: string) => t.app.inject({ method, url });
+const request = (method: 'GET' | 'HEAD', url: string) => t.http({ method, url });
 
 const documents = [
   ['/manuals', 'User Guide.pdf'],

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { codeOf, useTestApp } from '../../test/app.ts';
 import { readZip } from '../../test/zip.ts';
 import { createDownloadJob } from '../services/jobs.ts';
 
 // Download jobs of the owner's products, their links and the export download, over HTTP.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const OWNER = 'owner@example.com';
-const call = (method: 'GET' | 'POST', url: string, who?: string) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {} });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 
 interface Job {
   id: string;
@@ -27,11 +19,11 @@ interface Job {
 }
 
 const createOne = async (productId: string, who = OWNER) =>
-  (await call('POST', `/api/v1/products/${productId}/download`, who)).json() as Job;
+  (await t.call('POST', `/api/v1/products/${productId}/download`, who)).json() as Job;
 const statusOf = async (jobId: string) =>
   (await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: jobId } })).status;
 const linkFor = (jobId: string, who = OWNER) =>
-  call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
+  t.call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
 
 /** Moves the clock through the job's CREATED (2 s) and minimum RUNNING (5 s) times. */
 async function runJobs(): Promise<void> {
@@ -43,7 +35,7 @@ async function runJobs(): Promise<void> {
 
 describe('createProductDownload', () => {
   it('creates a PRODUCT job for one enabled product, exposing only product ids', async () => {
-    const response = await call('POST', '/api/v1/products/prod-veh-1/download', OWNER);
+    const response = await t.call('POST', '/api/v1/products/prod-veh-1/download', OWNER);
     expect(response.statusCode).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(String),
@@ -62,23 +54,23 @@ describe('createProductDownload', () => {
   });
 
   it('answers 409 COLLECTION_DISABLED when collection is off and 404 for a product that is not the caller’s', async () => {
-    const off = await call('POST', '/api/v1/products/prod-veh-3/download', OWNER);
+    const off = await t.call('POST', '/api/v1/products/prod-veh-3/download', OWNER);
     expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_DISABLED']);
-    const foreign = await call('POST', '/api/v1/products/prod-veh-4/download', OWNER);
+    const foreign = await t.call('POST', '/api/v1/products/prod-veh-4/download', OWNER);
     expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
   });
 
   it('refuses no session (401) and companies (403)', async () => {
-    const anonymous = await call('POST', '/api/v1/products/prod-veh-1/download');
+    const anonymous = await t.call('POST', '/api/v1/products/prod-veh-1/download');
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
-    const agent = await call('POST', '/api/v1/products/prod-veh-1/download', 'fleet@example.com');
+    const agent = await t.call('POST', '/api/v1/products/prod-veh-1/download', 'fleet@example.com');
     expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
   });
 });
 
 describe('createProductsDownload', () => {
   it('creates a PRODUCTS job covering every product with collection enabled', async () => {
-    const response = await call('POST', '/api/v1/products/download', OWNER);
+    const response = await t.call('POST', '/api/v1/products/download', OWNER);
     expect(response.statusCode).toBe(201);
     const job = response.json() as Job;
     expect([job.type, job.relatedId, job.status]).toEqual(['PRODUCTS', null, 'CREATED']);
@@ -89,11 +81,11 @@ describe('createProductsDownload', () => {
   });
 
   it('answers 409 NO_PRODUCTS_ENABLED when nothing is collecting, 401 without a session, 403 for companies', async () => {
-    const none = await call('POST', '/api/v1/products/download', 'empty@example.com');
+    const none = await t.call('POST', '/api/v1/products/download', 'empty@example.com');
     expect([none.statusCode, codeOf(none)]).toEqual([409, 'NO_PRODUCTS_ENABLED']);
-    const anonymous = await call('POST', '/api/v1/products/download');
+    const anonymous = await t.call('POST', '/api/v1/products/download');
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
-    const agent = await call('POST', '/api/v1/products/download', 'fleet@example.com');
+    const agent = await t.call('POST', '/api/v1/products/download', 'fleet@example.com');
     expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
   });
 });
@@ -102,16 +94,16 @@ describe('listDownloadJobs', () => {
   it("lists the caller's jobs newest first and nobody else's", async () => {
     t.clock.advance(1_000);
     const newest = await createOne('prod-wb-1');
-    const owner = (await call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
+    const owner = (await t.call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
     expect(owner[0]?.id).toBe(newest.id);
     const times = owner.map((job) => job.createdAt);
     expect([...times].sort().reverse()).toEqual(times);
     const mine = await t.prisma.downloadJob.count({ where: { user: { email: OWNER } } });
     expect(owner).toHaveLength(mine);
 
-    const second = await call('GET', '/api/v1/products/download/jobs', 'second@example.com');
+    const second = await t.call('GET', '/api/v1/products/download/jobs', 'second@example.com');
     expect(second.json()).toEqual([]);
-    const agent = await call('GET', '/api/v1/products/download/jobs', 'fleet@example.com');
+    const agent = await t.call('GET', '/api/v1/products/download/jobs', 'fleet@example.com');
     expect([agent.statusCode, agent.json()]).toEqual([200, []]);
   });
 
@@ -127,16 +119,18 @@ describe('listDownloadJobs', () => {
         { userId: user.id, type: 'PRODUCT', relatedId: 'prod-veh-4', products: [] },
       );
     }
-    const jobs = (await call('GET', '/api/v1/products/download/jobs', 'second@example.com')).json() as Job[];
+    const jobs = (
+      await t.call('GET', '/api/v1/products/download/jobs', 'second@example.com')
+    ).json() as Job[];
     expect(jobs).toHaveLength(50);
     expect(jobs[0]?.createdAt).toBe(t.clock.now().toISOString());
     await t.prisma.downloadJob.deleteMany({ where: { userId: user.id } });
   });
 
   it('refuses no session (401) and admins (403)', async () => {
-    const anonymous = await call('GET', '/api/v1/products/download/jobs');
+    const anonymous = await t.call('GET', '/api/v1/products/download/jobs');
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
-    const admin = await call('GET', '/api/v1/products/download/jobs', 'admin@example.com');
+    const admin = await t.call('GET', '/api/v1/products/download/jobs', 'admin@example.com');
     expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
   });
 });
@@ -156,7 +150,7 @@ describe('getDownloadLink and downloadExport', () => {
     t.clock.advance(1);
     await t.app.portal.jobs.tick();
     expect(await statusOf(job.id)).toBe('COMPLETED');
-    const listed = (await call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
+    const listed = (await t.call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
     expect(listed.find((entry) => entry.id === job.id)?.status).toBe('COMPLETED');
   });
 
@@ -178,7 +172,7 @@ describe('getDownloadLink and downloadExport', () => {
     const { link } = response.json() as { link: string };
     expect(link).toMatch(/^\/api\/v1\/exports\/[A-Za-z0-9_-]{43}$/);
 
-    const download = await call('GET', link, OWNER);
+    const download = await t.call('GET', link, OWNER);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
     expect(download.headers['content-disposition']).toBe(
@@ -215,21 +209,21 @@ describe('getDownloadLink and downloadExport', () => {
     }
     const admin = await linkFor(job.id, 'admin@example.com');
     expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
-    const anonymousLink = await call('GET', `/api/v1/products/download/jobs/${job.id}/link`);
+    const anonymousLink = await t.call('GET', `/api/v1/products/download/jobs/${job.id}/link`);
     expect([anonymousLink.statusCode, codeOf(anonymousLink)]).toEqual([401, 'UNAUTHENTICATED']);
     const unknownJob = await linkFor('no-such-job');
     expect([unknownJob.statusCode, codeOf(unknownJob)]).toEqual([404, 'JOB_NOT_FOUND']);
 
     const { link } = (await linkFor(job.id)).json() as { link: string };
     for (const who of ['second@example.com', 'fleet@example.com', 'admin@example.com']) {
-      const response = await call('GET', link, who);
+      const response = await t.call('GET', link, who);
       expect([response.statusCode, codeOf(response)]).toEqual([404, 'NOT_FOUND']);
     }
-    const anonymous = await call('GET', link);
+    const anonymous = await t.call('GET', link);
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
-    const unknown = await call('GET', `/api/v1/exports/${'x'.repeat(43)}`, OWNER);
+    const unknown = await t.call('GET', `/api/v1/exports/${'x'.repeat(43)}`, OWNER);
     expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
-    const malformed = await call('GET', '/api/v1/exports/short', OWNER);
+    const malformed = await t.call('GET', '/api/v1/exports/short', OWNER);
     expect([malformed.statusCode, codeOf(malformed)]).toEqual([400, 'VALIDATION_FAILED']);
   });
 
@@ -238,13 +232,13 @@ describe('getDownloadLink and downloadExport', () => {
     await runJobs();
     const { link } = (await linkFor(job.id)).json() as { link: string };
     t.clock.advance(10 * 60 * 1000);
-    const expired = await call('GET', link, OWNER);
+    const expired = await t.call('GET', link, OWNER);
     expect([expired.statusCode, codeOf(expired)]).toEqual([410, 'EXPORT_EXPIRED']);
     const fresh = (await linkFor(job.id)).json() as { link: string };
     expect(fresh.link).not.toBe(link);
-    expect((await call('GET', fresh.link, OWNER)).statusCode).toBe(200);
+    expect((await t.call('GET', fresh.link, OWNER)).statusCode).toBe(200);
     // Only the newest link works.
-    expect((await call('GET', link, OWNER)).statusCode).toBe(404);
+    expect((await t.call('GET', link, OWNER)).statusCode).toBe(404);
   });
 
   it('deletes exports after 7 days; their link then answers 410 EXPORT_EXPIRED', async () => {

@@ -1,47 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, createTestApp, useTestApp } from '../../test/app.ts';
+import { readZipText } from '../../test/zip.ts';
 import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../services/job-snapshot.ts';
 
 // A company's export of a connected user's data, and the limit on code redemption.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
 const fleet = as('fleet@example.com');
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const startDownload = (invitationId: string, who = 'fleet@example.com') =>
-  t.app.inject({ method: 'POST', url: `/api/v1/agents/invites/${invitationId}/download`, headers: as(who) });
-
-function unzip(buffer: Buffer): Promise<Map<string, string>> {
-  return new Promise((resolve, reject) => {
-    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
-      if (error) return reject(error);
-      const entries = new Map<string, string>();
-      zip.on('error', reject);
-      zip.on('end', () => resolve(entries));
-      zip.on('entry', (entry: yauzl.Entry) => {
-        zip.openReadStream(entry, (streamError, stream) => {
-          if (streamError) return reject(streamError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-            zip.readEntry();
-          });
-        });
-      });
-      zip.readEntry();
-    });
-  });
-}
+  t.http({ method: 'POST', url: `/api/v1/agents/invites/${invitationId}/download`, headers: as(who) });
 
 /** Shares products without personal data with fleet@ and has the owner accept: an ACCEPTED sharing. */
 async function acceptedSharing(): Promise<string> {
-  const created = await t.app.inject({
+  const created = await t.http({
     method: 'POST',
     url: '/api/v1/invitations',
     headers: as('owner@example.com'),
@@ -50,13 +21,13 @@ async function acceptedSharing(): Promise<string> {
       { productId: 'prod-wb-1', includeSensitiveData: false },
     ],
   });
-  const redeemed = await t.app.inject({
+  const redeemed = await t.http({
     method: 'PUT',
     url: `/api/v1/invitations/redeem/${created.json().code}`,
     headers: fleet,
   });
   const id = redeemed.json().invitationId as string;
-  await t.app.inject({
+  await t.http({
     method: 'PUT',
     url: `/api/v1/invitations/${id}/redeem/accept`,
     headers: as('owner@example.com'),
@@ -82,15 +53,15 @@ describe('createInvitationDownload', () => {
     expect(job.exportRequest).toEqual({ vehicles: [{ id: 'prod-veh-1' }], wallboxes: [{ id: 'prod-wb-1' }] });
 
     await runJobs();
-    const link = await t.app.inject({
+    const link = await t.http({
       method: 'GET',
       url: `/api/v1/products/download/jobs/${job.id}/link`,
       headers: fleet,
     });
     expect(link.statusCode).toBe(200);
-    const zip = await t.app.inject({ method: 'GET', url: link.json().link, headers: fleet });
+    const zip = await t.http({ method: 'GET', url: link.json().link, headers: fleet });
     expect(zip.statusCode).toBe(200);
-    const entries = await unzip(zip.rawPayload);
+    const entries = await readZipText(zip.rawPayload);
     const data = [...entries].filter(([name]) => name !== 'manifest.json');
     expect(data.length).toBeGreaterThan(2);
     for (const [name, content] of data) {
@@ -126,13 +97,13 @@ describe('createInvitationDownload', () => {
       ['prod-veh-3', false],
     ]);
     await runJobs();
-    const link = await t.app.inject({
+    const link = await t.http({
       method: 'GET',
       url: `/api/v1/products/download/jobs/${job.id}/link`,
       headers: fleet,
     });
-    const entries = await unzip(
-      (await t.app.inject({ method: 'GET', url: link.json().link, headers: fleet })).rawPayload,
+    const entries = await readZipText(
+      (await t.http({ method: 'GET', url: link.json().link, headers: fleet })).rawPayload,
     );
     const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as {
       products: { id: string; folder: string; externalId: string }[];
@@ -173,7 +144,7 @@ describe('createInvitationDownload', () => {
     expect(codeOf(await startDownload('inv-owner-accepted', 'owner@example.com'))).toBe('FORBIDDEN');
     expect(codeOf(await startDownload('inv-owner-accepted', 'admin@example.com'))).toBe('FORBIDDEN');
     expect(
-      (await t.app.inject({ method: 'POST', url: '/api/v1/agents/invites/inv-owner-accepted/download' }))
+      (await t.http({ method: 'POST', url: '/api/v1/agents/invites/inv-owner-accepted/download' }))
         .statusCode,
     ).toBe(401);
   });

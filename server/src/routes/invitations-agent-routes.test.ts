@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, useTestApp } from '../../test/app.ts';
 
 // The company's side of sharing: redeeming codes, connected users, permissions, removal.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
-});
-afterAll(async () => t.close());
-
-const inject = (method: 'GET' | 'PUT' | 'POST', url: string, who?: string) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {} });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
 async function newCode(productId = 'prod-veh-1'): Promise<string> {
-  const created = await t.app.inject({
+  const created = await t.http({
     method: 'POST',
     url: '/api/v1/invitations',
     headers: as('owner@example.com'),
@@ -27,7 +18,7 @@ describe('redeemInvitationCode', () => {
   it('claims a code typed in lower case without dashes and with Crockford look-alikes', async () => {
     const code = await newCode();
     const typed = code.replaceAll('-', '').toLowerCase().replaceAll('0', 'o').replaceAll('1', 'l');
-    const response = await inject('PUT', `/api/v1/invitations/redeem/${typed}`, 'fleet@example.com');
+    const response = await t.call('PUT', `/api/v1/invitations/redeem/${typed}`, 'fleet@example.com');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       fullName: 'Olivia Owner',
@@ -40,20 +31,20 @@ describe('redeemInvitationCode', () => {
 
   it('gives one identical answer for a wrong, used, expired, revoked or malformed code', async () => {
     const used = await newCode();
-    await inject('PUT', `/api/v1/invitations/redeem/${used}`, 'fleet@example.com');
+    await t.call('PUT', `/api/v1/invitations/redeem/${used}`, 'fleet@example.com');
     const expired = await newCode();
     const revoked = await newCode();
     const revokedRow = await t.prisma.invitation.findUniqueOrThrow({
       where: { code: revoked.replaceAll('-', '') },
     });
-    await inject('PUT', `/api/v1/invitations/${revokedRow.id}/revoke`, 'owner@example.com');
+    await t.call('PUT', `/api/v1/invitations/${revokedRow.id}/revoke`, 'owner@example.com');
     await t.prisma.invitation.update({
       where: { code: expired.replaceAll('-', '') },
       data: { expiresAt: new Date(t.clock.now().getTime() - 1) },
     });
     const answers = [];
     for (const code of ['ZZZZ-ZZZZ-ZZZZ-ZZZZ', used, expired, revoked, 'ABC']) {
-      const response = await inject('PUT', `/api/v1/invitations/redeem/${code}`, 'chargewise@example.com');
+      const response = await t.call('PUT', `/api/v1/invitations/redeem/${code}`, 'chargewise@example.com');
       answers.push([response.statusCode, response.json()]);
     }
     for (const answer of answers) {
@@ -67,13 +58,13 @@ describe('redeemInvitationCode', () => {
   it('is for active companies only', async () => {
     const code = await newCode();
     for (const who of ['pending@example.com', 'rejected@example.com', 'newco@example.com']) {
-      const response = await inject('PUT', `/api/v1/invitations/redeem/${code}`, who);
+      const response = await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who);
       expect([response.statusCode, codeOf(response)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
     }
     for (const who of ['owner@example.com', 'admin@example.com']) {
-      expect(codeOf(await inject('PUT', `/api/v1/invitations/redeem/${code}`, who))).toBe('FORBIDDEN');
+      expect(codeOf(await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who))).toBe('FORBIDDEN');
     }
-    expect((await inject('PUT', `/api/v1/invitations/redeem/${code}`)).statusCode).toBe(401);
+    expect((await t.call('PUT', `/api/v1/invitations/redeem/${code}`)).statusCode).toBe(401);
     const row = await t.prisma.invitation.findUniqueOrThrow({ where: { code: code.replaceAll('-', '') } });
     expect(row.status).toBe('CREATED');
   });
@@ -83,7 +74,7 @@ describe('redeemInvitationCode', () => {
     const companies = ['fleet@example.com', 'chargewise@example.com', 'saferoad@example.com'];
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        inject('PUT', `/api/v1/invitations/redeem/${code}`, companies[i % companies.length]),
+        t.call('PUT', `/api/v1/invitations/redeem/${code}`, companies[i % companies.length]),
       ),
     );
     const statuses = responses.map((response) => response.statusCode);
@@ -97,7 +88,7 @@ describe('redeemInvitationCode', () => {
 
 describe('listConnectedInvitations', () => {
   const ids = async (filter: string, who = 'fleet@example.com') =>
-    ((await inject('GET', `/api/v1/agents/invitations/${filter}`, who)).json() as { invitationId: string }[])
+    ((await t.call('GET', `/api/v1/agents/invitations/${filter}`, who)).json() as { invitationId: string }[])
       .map((entry) => entry.invitationId)
       .sort();
 
@@ -113,21 +104,21 @@ describe('listConnectedInvitations', () => {
   });
 
   it('refuses inactive companies and other roles', async () => {
-    const pending = await inject('GET', '/api/v1/agents/invitations/ALL', 'pending@example.com');
+    const pending = await t.call('GET', '/api/v1/agents/invitations/ALL', 'pending@example.com');
     expect([pending.statusCode, codeOf(pending)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
-    expect(codeOf(await inject('GET', '/api/v1/agents/invitations/ALL', 'owner@example.com'))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/agents/invitations/ALL', 'owner@example.com'))).toBe(
       'FORBIDDEN',
     );
-    expect(codeOf(await inject('GET', '/api/v1/agents/invitations/ALL', 'admin@example.com'))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/agents/invitations/ALL', 'admin@example.com'))).toBe(
       'FORBIDDEN',
     );
-    expect((await inject('GET', '/api/v1/agents/invitations/ALL')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/agents/invitations/ALL')).statusCode).toBe(401);
   });
 });
 
 describe('getConnectedInvitationPermissions', () => {
   it('shows only the shared products and masks a vehicle whose collection is off', async () => {
-    const response = await inject(
+    const response = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-owner-accepted/permissions',
       'fleet@example.com',
@@ -143,7 +134,7 @@ describe('getConnectedInvitationPermissions', () => {
   });
 
   it('shares nothing once the connection has ended', async () => {
-    const response = await inject(
+    const response = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-second-revoked-after-accepted/permissions',
       'fleet@example.com',
@@ -152,21 +143,21 @@ describe('getConnectedInvitationPermissions', () => {
   });
 
   it('answers INVITATION_FORBIDDEN for another company’s, 404 for unknown, AGENT_NOT_ACTIVE when pending', async () => {
-    const foreign = await inject(
+    const foreign = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-owner-paused/permissions',
       'fleet@example.com',
     );
     expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
-    const missing = await inject('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
+    const missing = await t.call('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
-    const pending = await inject(
+    const pending = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-owner-accepted/permissions',
       'pending@example.com',
     );
     expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
-    const owner = await inject(
+    const owner = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-owner-accepted/permissions',
       'owner@example.com',
@@ -177,7 +168,7 @@ describe('getConnectedInvitationPermissions', () => {
 
 describe('revokeConnectedInvitation', () => {
   it('removes a connected user and records who did it', async () => {
-    const response = await inject(
+    const response = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-second-paused/revoke',
       'fleet@example.com',
@@ -195,7 +186,7 @@ describe('revokeConnectedInvitation', () => {
   });
 
   it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN, INVITATION_NOT_FOUND and AGENT_NOT_ACTIVE', async () => {
-    const ended = await inject(
+    const ended = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-second-declined/revoke',
       'fleet@example.com',
@@ -204,15 +195,15 @@ describe('revokeConnectedInvitation', () => {
     expect(ended.json().errors[0].message).toBe(
       'This connected user cannot be removed in its current state.',
     );
-    const foreign = await inject(
+    const foreign = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-owner-paused/revoke',
       'fleet@example.com',
     );
     expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'REVOKE_FORBIDDEN']);
-    const missing = await inject('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
+    const missing = await t.call('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
     expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
-    const pending = await inject(
+    const pending = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-owner-accepted/revoke',
       'pending@example.com',
@@ -220,7 +211,7 @@ describe('revokeConnectedInvitation', () => {
     expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
     expect(
       codeOf(
-        await inject('PUT', '/api/v1/agents/invitations/inv-owner-accepted/revoke', 'owner@example.com'),
+        await t.call('PUT', '/api/v1/agents/invitations/inv-owner-accepted/revoke', 'owner@example.com'),
       ),
     ).toBe('FORBIDDEN');
   });

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, useTestApp } from '../../test/app.ts';
 
 // Accepting, declining and revoking, on the owner's side, including requests that race each other.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
-const put = (url: string, who?: string) => t.app.inject({ method: 'PUT', url, headers: who ? as(who) : {} });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+const put = (url: string, who?: string) => t.http({ method: 'PUT', url, headers: who ? as(who) : {} });
 
 async function newInvitation(): Promise<{ id: string; code: string }> {
-  const created = await t.app.inject({
+  const created = await t.http({
     method: 'POST',
     url: '/api/v1/invitations',
     headers: as('owner@example.com'),
@@ -33,7 +27,7 @@ async function claimedInvitation(): Promise<string> {
 
 /** The audit trail as the owner reads it (oldest first). */
 const eventTypes = async (id: string) => {
-  const response = await t.app.inject({
+  const response = await t.http({
     method: 'GET',
     url: `/api/v1/invitations/${id}/events`,
     headers: as('owner@example.com'),

@@ -1,18 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { codeOf, useTestApp } from '../../test/app.ts';
 
 // The data owner's side of sharing, through HTTP against the seeded personas.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
-
-type Method = 'GET' | 'POST' | 'PUT';
-const call = (method: Method, url: string, who?: string, payload?: object) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {}, ...(payload === undefined ? {} : { payload }) });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
+const t = useTestApp();
 
 const share = [
   { productId: 'prod-veh-1', includeSensitiveData: true },
@@ -21,7 +11,7 @@ const share = [
 
 describe('createInvitation', () => {
   it('answers a grouped 80-bit code, its link and an expiry 14 days ahead', async () => {
-    const response = await call('POST', '/api/v1/invitations', 'owner@example.com', share);
+    const response = await t.call('POST', '/api/v1/invitations', 'owner@example.com', share);
     expect(response.statusCode).toBe(201);
     const body = response.json() as { code: string; link: string; expiresAt: string };
     expect(body.code).toMatch(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/);
@@ -42,22 +32,22 @@ describe('createInvitation', () => {
   it('gives every invitation a different code', async () => {
     const codes = new Set<string>();
     for (let i = 0; i < 5; i += 1) {
-      codes.add((await call('POST', '/api/v1/invitations', 'owner@example.com', share)).json().code);
+      codes.add((await t.call('POST', '/api/v1/invitations', 'owner@example.com', share)).json().code);
     }
     expect(codes.size).toBe(5);
   });
 
   it('refuses a duplicate product, an empty list, another owner’s product and a product not collecting', async () => {
-    const duplicate = await call('POST', '/api/v1/invitations', 'owner@example.com', [share[0], share[0]]);
+    const duplicate = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [share[0], share[0]]);
     expect([duplicate.statusCode, codeOf(duplicate)]).toEqual([400, 'VALIDATION_FAILED']);
     expect(duplicate.json().errors[0].message).toMatch(/only once/);
-    const empty = await call('POST', '/api/v1/invitations', 'owner@example.com', []);
+    const empty = await t.call('POST', '/api/v1/invitations', 'owner@example.com', []);
     expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'VALIDATION_FAILED']);
-    const foreign = await call('POST', '/api/v1/invitations', 'owner@example.com', [
+    const foreign = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
       { productId: 'prod-veh-4', includeSensitiveData: false },
     ]);
     expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
-    const off = await call('POST', '/api/v1/invitations', 'owner@example.com', [
+    const off = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
       { productId: 'prod-veh-3', includeSensitiveData: false },
     ]);
     expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_DISABLED']);
@@ -66,17 +56,17 @@ describe('createInvitation', () => {
 
   it('is for users only', async () => {
     for (const who of ['fleet@example.com', 'admin@example.com']) {
-      const response = await call('POST', '/api/v1/invitations', who, share);
+      const response = await t.call('POST', '/api/v1/invitations', who, share);
       expect([response.statusCode, codeOf(response)]).toEqual([403, 'FORBIDDEN']);
     }
-    const anonymous = await call('POST', '/api/v1/invitations', undefined, share);
+    const anonymous = await t.call('POST', '/api/v1/invitations', undefined, share);
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });
 
 describe('listing invitations', () => {
   const ids = async (url: string, who = 'owner@example.com') =>
-    ((await call('GET', url, who)).json() as { id: string }[]).map((entry) => entry.id).sort();
+    ((await t.call('GET', url, who)).json() as { id: string }[]).map((entry) => entry.id).sort();
 
   it('splits claimed (data recipients) from unclaimed (links) and applies the filters', async () => {
     expect(await ids('/api/v1/invitations/claimed/PENDING')).toEqual(['inv-owner-claimed']);
@@ -93,7 +83,7 @@ describe('listing invitations', () => {
   });
 
   it('describes a recipient by its company and never lists another owner’s invitations', async () => {
-    const [entry] = (await call('GET', '/api/v1/invitations/claimed/PENDING', 'owner@example.com')).json();
+    const [entry] = (await t.call('GET', '/api/v1/invitations/claimed/PENDING', 'owner@example.com')).json();
     expect(entry).toMatchObject({
       type: 'agent',
       displayName: 'Fleet Analytics',
@@ -101,7 +91,7 @@ describe('listing invitations', () => {
       status: 'CLAIMED',
     });
     expect(entry.link).toBe(`http://localhost:3000/redeem/${entry.code}`);
-    const [link] = (await call('GET', '/api/v1/invitations/unclaimed/REVOKED', 'owner@example.com')).json();
+    const [link] = (await t.call('GET', '/api/v1/invitations/unclaimed/REVOKED', 'owner@example.com')).json();
     expect(link).toMatchObject({ type: 'invitation', displayName: null, site: null });
     expect(await ids('/api/v1/invitations/claimed/ALL', 'empty@example.com')).toEqual([]);
     expect(await ids('/api/v1/invitations/claimed/ALL', 'second@example.com')).not.toContain(
@@ -110,22 +100,22 @@ describe('listing invitations', () => {
   });
 
   it('refuses an unknown filter, other roles and anonymous callers', async () => {
-    expect(codeOf(await call('GET', '/api/v1/invitations/claimed/EVERYTHING', 'owner@example.com'))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/invitations/claimed/EVERYTHING', 'owner@example.com'))).toBe(
       'VALIDATION_FAILED',
     );
-    expect(codeOf(await call('GET', '/api/v1/invitations/unclaimed/ALL', 'fleet@example.com'))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/invitations/unclaimed/ALL', 'fleet@example.com'))).toBe(
       'FORBIDDEN',
     );
-    expect(codeOf(await call('GET', '/api/v1/invitations/claimed/ALL', 'admin@example.com'))).toBe(
+    expect(codeOf(await t.call('GET', '/api/v1/invitations/claimed/ALL', 'admin@example.com'))).toBe(
       'FORBIDDEN',
     );
-    expect((await call('GET', '/api/v1/invitations/claimed/ALL')).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/invitations/claimed/ALL')).statusCode).toBe(401);
   });
 });
 
 describe('permissions and history of an invitation', () => {
   it('shows the owner every shared product unmasked, split by type', async () => {
-    const response = await call(
+    const response = await t.call(
       'GET',
       '/api/v1/invitations/inv-owner-accepted/permissions',
       'owner@example.com',
@@ -140,7 +130,7 @@ describe('permissions and history of an invitation', () => {
   });
 
   it('lists the audit trail oldest first with who acted', async () => {
-    const response = await call('GET', '/api/v1/invitations/inv-owner-paused/events', 'owner@example.com');
+    const response = await t.call('GET', '/api/v1/invitations/inv-owner-paused/events', 'owner@example.com');
     expect(response.statusCode).toBe(200);
     const events = response.json() as { type: string; actorRole: string; actorName: string }[];
     expect(events.map((e) => e.type)).toEqual(['CREATED', 'CLAIMED', 'ACCEPTED', 'PAUSED']);
@@ -150,16 +140,16 @@ describe('permissions and history of an invitation', () => {
 
   it('answers 403 INVITATION_FORBIDDEN for another owner and 404 for an unknown id', async () => {
     for (const path of ['permissions', 'events']) {
-      const foreign = await call(
+      const foreign = await t.call(
         'GET',
         `/api/v1/invitations/inv-second-accepted/${path}`,
         'owner@example.com',
       );
       expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
-      const missing = await call('GET', `/api/v1/invitations/nope/${path}`, 'owner@example.com');
+      const missing = await t.call('GET', `/api/v1/invitations/nope/${path}`, 'owner@example.com');
       expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
       expect(
-        codeOf(await call('GET', `/api/v1/invitations/inv-owner-accepted/${path}`, 'fleet@example.com')),
+        codeOf(await t.call('GET', `/api/v1/invitations/inv-owner-accepted/${path}`, 'fleet@example.com')),
       ).toBe('FORBIDDEN');
     }
   });

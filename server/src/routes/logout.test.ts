@@ -1,20 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const sessions = () => t.prisma.session.count();
 
 describe('POST /api/logout', () => {
   it('ends the session on the server: the old cookie no longer works', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     await signIn(browser, 'fleet@example.com');
     const token = browser.cookie('portal_session') ?? '';
     expect((await browser.get('/api/v1/users/me')).status).toBe(200);
@@ -27,7 +21,7 @@ describe('POST /api/logout', () => {
     ).toBe(true);
     expect(await sessions()).toBe(before - 1);
 
-    const replay = await t.app.inject({
+    const replay = await t.http({
       method: 'GET',
       url: '/api/v1/users/me',
       headers: { cookie: `portal_session=${token}` },
@@ -37,9 +31,9 @@ describe('POST /api/logout', () => {
   });
 
   it('answers 204 without a session too', async () => {
-    const response = await t.app.inject({ method: 'POST', url: '/api/logout' });
+    const response = await t.http({ method: 'POST', url: '/api/logout' });
     expect(response.statusCode).toBe(204);
-    const unknown = await t.app.inject({
+    const unknown = await t.http({
       method: 'POST',
       url: '/api/logout',
       headers: { cookie: 'portal_session=nope' },
@@ -48,7 +42,7 @@ describe('POST /api/logout', () => {
   });
 
   it('refuses a cross-site logout', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'POST',
       url: '/api/logout',
       headers: { 'sec-fetch-site': 'cross-site' },

@@ -1,20 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { codeOf, useTestApp } from '../../test/app.ts';
 
 // The owner's products and the data collection toggle, through HTTP on the seeded personas.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const OWNER = 'owner@example.com';
-const call = (method: 'GET' | 'POST', url: string, who?: string) =>
-  t.app.inject({ method, url, headers: who ? as(who) : {} });
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const toggle = (id: string, action: string, who = OWNER) =>
-  call('POST', `/api/v1/products/${id}/collect/${action}`, who);
+  t.call('POST', `/api/v1/products/${id}/collect/${action}`, who);
 
 interface Product {
   id: string;
@@ -42,7 +34,7 @@ async function waitForPendingChange(productId: string): Promise<void> {
 
 describe('listProducts', () => {
   it("answers only the caller's vehicles and wallboxes with their collection state and fields", async () => {
-    const response = await call('GET', '/api/v1/products', OWNER);
+    const response = await t.call('GET', '/api/v1/products', OWNER);
     expect(response.statusCode).toBe(200);
     const body = response.json() as { vehicles: Product[]; wallboxes: Product[] };
     expect(body.vehicles.map((p) => [p.id, p.dataCollectionEnabled])).toEqual([
@@ -65,7 +57,7 @@ describe('listProducts', () => {
   });
 
   it('answers another user their own products only, and a user without products empty lists', async () => {
-    const second = (await call('GET', '/api/v1/products', 'second@example.com')).json() as {
+    const second = (await t.call('GET', '/api/v1/products', 'second@example.com')).json() as {
       vehicles: Product[];
       wallboxes: Product[];
     };
@@ -73,15 +65,15 @@ describe('listProducts', () => {
       'prod-veh-4',
       'prod-wb-3',
     ]);
-    const empty = await call('GET', '/api/v1/products', 'empty@example.com');
+    const empty = await t.call('GET', '/api/v1/products', 'empty@example.com');
     expect(empty.json()).toEqual({ vehicles: [], wallboxes: [] });
   });
 
   it('refuses a caller without a session (401) and companies and admins (403)', async () => {
-    const anonymous = await call('GET', '/api/v1/products');
+    const anonymous = await t.call('GET', '/api/v1/products');
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
     for (const who of ['fleet@example.com', 'admin@example.com']) {
-      const response = await call('GET', '/api/v1/products', who);
+      const response = await t.call('GET', '/api/v1/products', who);
       expect([response.statusCode, codeOf(response)]).toEqual([403, 'FORBIDDEN']);
     }
   });
@@ -100,7 +92,7 @@ describe('setProductCollection', () => {
     // A pending change does not flip the state yet.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(settled).toBe(false);
-    const listed = (await call('GET', '/api/v1/products', OWNER)).json() as { wallboxes: Product[] };
+    const listed = (await t.call('GET', '/api/v1/products', OWNER)).json() as { wallboxes: Product[] };
     expect(listed.wallboxes.find((p) => p.id === 'prod-wb-2')?.dataCollectionEnabled).toBe(false);
 
     t.clock.advance(3_000);
@@ -151,7 +143,7 @@ describe('setProductCollection', () => {
   });
 
   it('refuses no session (401), companies (403) and an unknown action (400)', async () => {
-    const anonymous = await call('POST', '/api/v1/products/prod-wb-1/collect/DISABLE');
+    const anonymous = await t.call('POST', '/api/v1/products/prod-wb-1/collect/DISABLE');
     expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
     const agent = await toggle('prod-wb-1', 'DISABLE', 'fleet@example.com');
     expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
@@ -170,7 +162,7 @@ describe('setProductCollection', () => {
       expect((response.json() as Product).dataCollectionEnabled).toBe(true);
       t.clock.advance(3_000);
       await t.app.portal.jobs.tick();
-      const listed = (await call('GET', '/api/v1/products', OWNER)).json() as { wallboxes: Product[] };
+      const listed = (await t.call('GET', '/api/v1/products', OWNER)).json() as { wallboxes: Product[] };
       expect(listed.wallboxes.find((p) => p.id === 'prod-wb-1')?.dataCollectionEnabled).toBe(false);
     } finally {
       t.clock.setSpeed(1);

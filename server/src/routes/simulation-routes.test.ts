@@ -1,24 +1,18 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePdf } from '../../../prisma/seed-files.ts';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, createTestApp, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { createManualClock } from '../lib/clock.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 import { restoreClockSpeed } from '../services/simulation.ts';
 
 // Simulator controls: clock, fault injection, reset; hidden in production mode.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const dev = as('owner@example.com');
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, headers = dev) =>
-  t.app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+  t.http({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
 
 describe('simulation clock', () => {
   it('answers the speed and simulated now, and changes the speed persistently', async () => {
@@ -35,7 +29,7 @@ describe('simulation clock', () => {
     expect(restarted.speed).toBe(10);
     expect(codeOf(await inject('PUT', '/api/v1/sim/clock', { speed: 5000 }))).toBe('VALIDATION_FAILED');
     expect(codeOf(await inject('PUT', '/api/v1/sim/clock', { speed: 0 }))).toBe('VALIDATION_FAILED');
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/sim/clock' })).statusCode).toBe(401);
+    expect((await t.http({ method: 'GET', url: '/api/v1/sim/clock' })).statusCode).toBe(401);
   });
 });
 
@@ -80,7 +74,7 @@ describe('fault injection', () => {
     expect(listed.map((fault) => fault.operationId)).toEqual(['getHealth', 'listProducts']);
     expect((await inject('DELETE', '/api/v1/sim/faults')).statusCode).toBe(204);
     expect((await inject('GET', '/api/v1/sim/faults')).json()).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await t.http({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
   });
 
   it('refuses an empty fault, an unknown operation and the simulator’s own operations', async () => {
@@ -102,7 +96,7 @@ describe('resetSimulation', () => {
     await inject('PUT', '/api/v1/invitations/inv-owner-accepted/revoke');
     await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 500 });
     const boundary = 'x-boundary';
-    const upload = await t.app.inject({
+    const upload = await t.http({
       method: 'POST',
       url: '/api/v1/agents/files/upload/section/REGISTRATION',
       headers: { ...as('newco@example.com'), 'content-type': `multipart/form-data; boundary=${boundary}` },

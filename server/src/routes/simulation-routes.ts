@@ -1,6 +1,7 @@
 import { loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
+import { SCENARIOS } from '../scenarios/registry.ts';
 import {
   clockView,
   injectFault,
@@ -28,11 +29,18 @@ export function simulationRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'resetSimulation',
       status: 204,
-      async handler({ request }) {
+      async handler({ body, request }) {
         requireSimulation(config);
-        await resetSimulation(deps);
+        await resetSimulation(deps, { scenario: body?.scenario, seed: body?.seed });
         request.server.portal.faults.markArmed();
         return undefined;
+      },
+    }),
+    defineRoute({
+      operationId: 'listScenarios',
+      async handler() {
+        requireSimulation(config);
+        return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
       },
     }),
     defineRoute({

@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
-const me = (email: string) => t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: as(email) });
+const me = (email: string) => t.http({ method: 'GET', url: '/api/v1/users/me', headers: as(email) });
 const accept = (email: string, termsId: string) =>
-  t.app.inject({ method: 'PUT', url: `/api/v1/users/terms/${termsId}/accept`, headers: as(email) });
+  t.http({ method: 'PUT', url: `/api/v1/users/terms/${termsId}/accept`, headers: as(email) });
 
 describe('GET /api/v1/users/me', () => {
   it.each([
@@ -41,14 +35,14 @@ describe('GET /api/v1/users/me', () => {
 
   it('answers 401 UNAUTHENTICATED without a session, with an unknown cookie or an unknown X-User-Id', async () => {
     for (const headers of [{}, { cookie: 'portal_session=not-a-session' }, as('nobody@example.com')]) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers });
+      const response = await t.http({ method: 'GET', url: '/api/v1/users/me', headers });
       expect(response.statusCode).toBe(401);
       expect(response.json().errors[0].code).toBe('UNAUTHENTICATED');
     }
   });
 
   it('accepts X-User-Id by user id as well as by email in test mode', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/api/v1/users/me',
       headers: as('user-fleet'),
@@ -109,17 +103,17 @@ describe('PUT /api/v1/users/terms/{termsId}/accept', () => {
     const malformed = await accept('owner@example.com', 'bad%20id');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].code).toBe('VALIDATION_FAILED');
-    const anonymous = await t.app.inject({ method: 'PUT', url: '/api/v1/users/terms/2025-06/accept' });
+    const anonymous = await t.http({ method: 'PUT', url: '/api/v1/users/terms/2025-06/accept' });
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('works with a session cookie from a real sign-in', async () => {
     await t.prisma.termsAcceptance.deleteMany({ where: { userId: 'user-owner', version: '2025-06' } });
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     await signIn(browser, 'owner@example.com');
     expect(JSON.parse((await browser.get('/api/v1/users/me')).body).termsToAccept).toBe('2025-06');
     const cookie = `portal_session=${browser.cookie('portal_session')}`;
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'PUT',
       url: '/api/v1/users/terms/2025-06/accept',
       headers: { cookie },

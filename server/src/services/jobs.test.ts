@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, createTestApp, type TestApp, useTestApp } from '../../test/app.ts';
 import { readZip } from '../../test/zip.ts';
 import { buildApp } from '../app.ts';
 import { createPrisma } from '../db/client.ts';
@@ -10,15 +10,9 @@ import type { DownloadJob } from '../generated/prisma/client.ts';
 import { createDownloadJob, JOB_FAULT_OPERATION_ID } from './jobs.ts';
 
 // The job runner: progress on the simulation clock, failures, restarts, per-product personal data.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const OWNER = 'owner@example.com';
-const codeOf = (response: { json(): unknown }) =>
-  (response.json() as { errors: { code: string }[] }).errors[0]?.code;
 const jobOf = (id: string) => t.prisma.downloadJob.findUniqueOrThrow({ where: { id } });
 
 async function runJobs(app: TestApp['app'] = t.app): Promise<void> {
@@ -28,18 +22,10 @@ async function runJobs(app: TestApp['app'] = t.app): Promise<void> {
   await app.portal.jobs.tick();
 }
 
-async function download(
-  jobId: string,
-  who: string,
-  app: TestApp['app'] = t.app,
-): Promise<Map<string, Buffer>> {
-  const link = await app.inject({
-    method: 'GET',
-    url: `/api/v1/products/download/jobs/${jobId}/link`,
-    headers: as(who),
-  });
+async function download(jobId: string, who: string): Promise<Map<string, Buffer>> {
+  const link = await t.call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
   expect(link.statusCode).toBe(200);
-  const zip = await app.inject({ method: 'GET', url: link.json().link, headers: as(who) });
+  const zip = await t.call('GET', link.json().link, who);
   expect(zip.statusCode).toBe(200);
   return readZip(zip.rawPayload);
 }
@@ -54,7 +40,7 @@ describe('job-level failure hook', () => {
     await t.prisma.fault.create({
       data: { operationId: JOB_FAULT_OPERATION_ID, remaining: 1, code: 'INTERNAL_ERROR' },
     });
-    const first = await t.app.inject({
+    const first = await t.http({
       method: 'POST',
       url: '/api/v1/products/prod-wb-1/download',
       headers: as(OWNER),
@@ -69,14 +55,14 @@ describe('job-level failure hook', () => {
     expect(
       (await t.prisma.fault.findFirstOrThrow({ where: { operationId: JOB_FAULT_OPERATION_ID } })).remaining,
     ).toBe(0);
-    const link = await t.app.inject({
+    const link = await t.http({
       method: 'GET',
       url: `/api/v1/products/download/jobs/${failed.id}/link`,
       headers: as(OWNER),
     });
     expect([link.statusCode, codeOf(link)]).toEqual([409, 'JOB_NOT_READY']);
 
-    const second = await t.app.inject({
+    const second = await t.http({
       method: 'POST',
       url: '/api/v1/products/prod-wb-1/download',
       headers: as(OWNER),
@@ -88,13 +74,13 @@ describe('job-level failure hook', () => {
 
 describe('export snapshot', () => {
   it('exports the periods as they stood at job creation, even if collection is turned off meanwhile', async () => {
-    const created = await t.app.inject({
+    const created = await t.http({
       method: 'POST',
       url: '/api/v1/products/prod-wb-1/download',
       headers: as(OWNER),
     });
     const job = created.json() as { id: string; createdAt: string };
-    const toggle = t.app.inject({
+    const toggle = t.http({
       method: 'POST',
       url: '/api/v1/products/prod-wb-1/collect/DISABLE',
       headers: as(OWNER),
@@ -162,15 +148,13 @@ describe('INVITE jobs (used by the company side)', () => {
     expect(wallbox.note).toMatch(/not enabled/);
 
     const linkUrl = `/api/v1/products/download/jobs/${job.id}/link`;
-    const { link } = (
-      await t.app.inject({ method: 'GET', url: linkUrl, headers: as('fleet@example.com') })
-    ).json();
-    const ownerView = await t.app.inject({ method: 'GET', url: linkUrl, headers: as(OWNER) });
+    const { link } = (await t.http({ method: 'GET', url: linkUrl, headers: as('fleet@example.com') })).json();
+    const ownerView = await t.http({ method: 'GET', url: linkUrl, headers: as(OWNER) });
     expect([ownerView.statusCode, codeOf(ownerView)]).toEqual([404, 'JOB_NOT_FOUND']);
 
     await t.prisma.invitation.update({ where: { id: invitation.id }, data: { status: 'PAUSED_BY_ADMIN' } });
     for (const url of [linkUrl, link]) {
-      const paused = await t.app.inject({ method: 'GET', url, headers: as('fleet@example.com') });
+      const paused = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
       expect([paused.statusCode, codeOf(paused)]).toEqual([409, 'SHARING_SUSPENDED']);
     }
     await t.prisma.invitation.update({
@@ -178,7 +162,7 @@ describe('INVITE jobs (used by the company side)', () => {
       data: { status: 'REVOKED_AFTER_ACCEPTED' },
     });
     for (const url of [linkUrl, link]) {
-      const revoked = await t.app.inject({ method: 'GET', url, headers: as('fleet@example.com') });
+      const revoked = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
       expect([revoked.statusCode, codeOf(revoked)]).toEqual([409, 'INVALID_INVITATION_STATE']);
     }
   });
@@ -190,7 +174,7 @@ describe('export errors', () => {
     await rm(exportsDir, { recursive: true, force: true });
     await writeFile(exportsDir, 'not a folder');
     try {
-      const created = await t.app.inject({
+      const created = await t.http({
         method: 'POST',
         url: '/api/v1/products/prod-veh-2/download',
         headers: as(OWNER),
@@ -210,7 +194,7 @@ describe('restart', () => {
     let second: Awaited<ReturnType<typeof buildApp>> | null = null;
     const prisma = createPrisma(first.databaseUrl);
     try {
-      const created = await first.app.inject({
+      const created = await first.http({
         method: 'POST',
         url: '/api/v1/products/prod-wb-1/download',
         headers: as(OWNER),

@@ -1,16 +1,20 @@
 import path from 'node:path';
-import { resetAndSeed, seed } from '../../../prisma/seed.ts';
 import type { PortalDeps } from '../deps.ts';
+import { loadScenario, resetToScenario } from '../scenarios/load.ts';
 
 export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
 
-/** Seeds the personas on a database with no users yet, so a fresh start is ready for a demo. */
+/** Seeds the `demo` personas on a database with no users yet, so a fresh start is ready for a demo. */
 export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promise<boolean> {
   if ((await prisma.user.count()) > 0) return false;
-  await seed(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir) });
+  await loadScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir) });
   return true;
 }
 
-export async function reseed({ config, prisma, clock }: PortalDeps): Promise<void> {
-  await resetAndSeed(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir) });
+/** Wipes the database and loads a scenario (default `demo`, seed 1). */
+export async function reseed(
+  { config, prisma, clock }: PortalDeps,
+  choice: { scenario?: string; seed?: number } = {},
+): Promise<void> {
+  await resetToScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir), ...choice });
 }

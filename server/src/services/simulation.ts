@@ -4,6 +4,7 @@ import { type Config, isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
+import { DEFAULT_SCENARIO, requireScenario } from '../scenarios/registry.ts';
 import { agentFilesDirectory } from './agent-files.ts';
 import { createExportStorage } from './export-storage.ts';
 import { reseed } from './seeding.ts';
@@ -23,12 +24,16 @@ export function requireSimulation(config: Config): void {
   }
 }
 
-/** Wipes the database, the uploaded documents and the exports, reseeds the personas, real-time clock. */
-export async function resetSimulation(deps: PortalDeps): Promise<void> {
+/** Wipes the database, the uploaded documents and the exports, loads a scenario, real-time clock. */
+export async function resetSimulation(
+  deps: PortalDeps,
+  choice: { scenario?: string; seed?: number } = {},
+): Promise<void> {
+  requireScenario(choice.scenario ?? DEFAULT_SCENARIO);
   await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
   await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
   deps.clock.setSpeed(1);
-  await reseed(deps);
+  await reseed(deps, choice);
 }
 
 export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {

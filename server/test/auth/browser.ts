@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { TestApp } from '../app.ts';
 
 interface StoredCookie {
   name: string;
@@ -17,10 +17,10 @@ export interface BrowserResponse {
 const defaultOrigin = 'http://localhost:3000';
 
 /**
- * A cookie-keeping browser over `app.inject`: enough to walk the OpenID Connect redirects of a sign-in.
+ * A cookie-keeping browser over the test app's socket: enough to walk the OpenID Connect redirects of a sign-in.
  * `origin` is the portal's public URL; for https it arrives as a proxy would forward it.
  */
-export function createBrowser(app: FastifyInstance, origin = defaultOrigin) {
+export function createBrowser(app: Pick<TestApp, 'http'>, origin = defaultOrigin) {
   const publicUrl = new URL(origin);
   const forwarded =
     publicUrl.protocol === 'https:'
@@ -55,7 +55,7 @@ export function createBrowser(app: FastifyInstance, origin = defaultOrigin) {
       )
       .map((c) => `${c.name}=${c.value}`)
       .join('; ');
-    const response = await app.inject({
+    const response = await app.http({
       method,
       url: `${target.pathname}${target.search}`,
       headers: {

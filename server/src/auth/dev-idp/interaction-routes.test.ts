@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import {
   type Browser,
   createBrowser,
@@ -8,13 +8,7 @@ import {
   submitAndReachCallback,
 } from '../../../test/auth/browser.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = useTestApp();
 
 const formAction = (html: string) => /<form method="post" action="([^"]+)">/.exec(html)?.[1] ?? '';
 
@@ -33,7 +27,7 @@ async function signUp(browser: Browser, kind: 'user' | 'agent', fullName: string
 
 describe('the built-in provider', () => {
   it('publishes discovery with RFC 9207 issuer identification and S256 PKCE only', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/oidc/.well-known/openid-configuration',
       headers: { host: 'localhost:3000' },
@@ -54,7 +48,7 @@ describe('the built-in provider', () => {
       redirect_uri: 'http://localhost:3000/auth/callback?client_id=data-act-portal',
       state: 'abc',
     });
-    const response = await t.app.inject({ method: 'GET', url: `/oidc/auth?${query}` });
+    const response = await t.http({ method: 'GET', url: `/oidc/auth?${query}` });
     expect(response.statusCode).toBe(303);
     const location = new URL(response.headers.location as string);
     expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -62,7 +56,7 @@ describe('the built-in provider', () => {
   });
 
   it('explains its own errors on a plain page under a strict policy', async () => {
-    const response = await t.app.inject({
+    const response = await t.http({
       method: 'GET',
       url: '/oidc/auth?client_id=unknown&response_type=code',
     });
@@ -74,7 +68,7 @@ describe('the built-in provider', () => {
 
 describe('the sign-in page', () => {
   it('lists every account by email with name and role, one button each', async () => {
-    const { page } = await openSignInPage(createBrowser(t.app));
+    const { page } = await openSignInPage(createBrowser(t));
     expect(page.status).toBe(200);
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     const users = await t.prisma.user.findMany();
@@ -94,7 +88,7 @@ describe('the sign-in page', () => {
   });
 
   it('is plain, accessible HTML whose only style is allowed by its own nonce', async () => {
-    const { page } = await openSignInPage(createBrowser(t.app));
+    const { page } = await openSignInPage(createBrowser(t));
     const csp = String(page.headers['content-security-policy']);
     const nonce = /style-src 'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -110,18 +104,18 @@ describe('the sign-in page', () => {
   });
 
   it('shows the company sign-up first when the login page asked for a company', async () => {
-    const { page } = await openSignInPage(createBrowser(t.app), '/api/v1/login?role=agent');
+    const { page } = await openSignInPage(createBrowser(t), '/api/v1/login?role=agent');
     expect(page.body.indexOf('Sign up as a new company')).toBeLessThan(
       page.body.indexOf('Sign up as a new user'),
     );
-    const plain = await openSignInPage(createBrowser(t.app));
+    const plain = await openSignInPage(createBrowser(t));
     expect(plain.page.body.indexOf('Sign up as a new user')).toBeLessThan(
       plain.page.body.indexOf('Sign up as a new company'),
     );
   });
 
   it('answers an expired or unknown sign-in with a page that leads back to the portal', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/oidc/interaction/unknown-uid' });
+    const response = await t.http({ method: 'GET', url: '/oidc/interaction/unknown-uid' });
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('This sign-in has expired');
     expect(response.body).toContain('href="http://localhost:3000/login"');
@@ -130,7 +124,7 @@ describe('the sign-in page', () => {
 
 describe('signing up through the provider', () => {
   it('creates a new user who then has the current terms to accept', async () => {
-    const user = await signUp(createBrowser(t.app), 'user', '  Nina New ', 'Nina.New@Example.com');
+    const user = await signUp(createBrowser(t), 'user', '  Nina New ', 'Nina.New@Example.com');
     expect(user).toMatchObject({
       email: 'nina.new@example.com',
       fullName: 'Nina New',
@@ -141,16 +135,16 @@ describe('signing up through the provider', () => {
   });
 
   it('creates a new company without a registration', async () => {
-    const company = await signUp(createBrowser(t.app), 'agent', 'Carla Contact', 'carla@newfleet.example');
+    const company = await signUp(createBrowser(t), 'agent', 'Carla Contact', 'carla@newfleet.example');
     expect(company).toMatchObject({ email: 'carla@newfleet.example', role: 'agent', agentStatus: null });
     expect(await t.prisma.agentProfile.count({ where: { userId: company.id } })).toBe(0);
     // The new account is offered on the next sign-in.
-    const { page } = await openSignInPage(createBrowser(t.app));
+    const { page } = await openSignInPage(createBrowser(t));
     expect(page.body).toContain('carla@newfleet.example');
   });
 
   it('keeps the form and explains when the email is taken or malformed', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const { page } = await openSignInPage(browser);
     const action = formAction(page.body);
     const before = await t.prisma.user.count();
@@ -195,7 +189,7 @@ describe('signing up through the provider', () => {
   });
 
   it('escapes what people type', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     const { page } = await openSignInPage(browser);
     const response = await browser.post(formAction(page.body), {
       intent: 'sign-up',

@@ -1,6 +1,6 @@
 // Seeded personas: users, terms versions and acceptances.
-import type { Db } from '../server/src/db/client.ts';
-import { daysBefore } from './seed-time.ts';
+import type { Db } from '../db/client.ts';
+import { daysBefore } from './time.ts';
 
 export const USER_IDS = {
   owner: 'user-owner',

@@ -1,6 +1,6 @@
 // The seeded invitations: owner@ has one in every status; fleet@ has connected users
 // (owner@ and second@) in every status an invitation with an agent can have.
-import { USER_IDS } from './seed-people.ts';
+import { USER_IDS } from './demo-people.ts';
 
 export const INVITATION_TTL_DAYS = 14;
 

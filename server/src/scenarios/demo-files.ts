@@ -3,9 +3,9 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import type { Db } from '../server/src/db/client.ts';
-import { USER_IDS } from './seed-people.ts';
-import { daysBefore } from './seed-time.ts';
+import type { Db } from '../db/client.ts';
+import { USER_IDS } from './demo-people.ts';
+import { daysBefore } from './time.ts';
 
 type Section = 'REGISTRATION' | 'CERTIFICATE' | 'SME_CONFIRMATION' | 'REPRESENTATIVE';
 

@@ -1,7 +1,7 @@
 // Seeded company registrations (AgentProfile): active, pending and rejected; newco@ has none.
-import type { Db } from '../server/src/db/client.ts';
-import { USER_IDS } from './seed-people.ts';
-import { daysBefore } from './seed-time.ts';
+import type { Db } from '../db/client.ts';
+import { USER_IDS } from './demo-people.ts';
+import { daysBefore } from './time.ts';
 
 interface CompanySeed {
   userId: string;

@@ -1,39 +1,37 @@
-// Seed of the Data Act Portal: the personas of docs ARCHITECTURE.md, placed in time
-// relative to `now` (pass the simulation clock's now). Deterministic ids and codes.
+// Loading a scenario: the one place the reset call, start-up seeding and the command line use.
 //
-//   seed(prisma, { now, filesDir })          on an empty, migrated database
-//   resetAndSeed(prisma, { now, filesDir })  wipe every table, then seed (POST /sim/reset)
+//   loadScenario(prisma, { now, filesDir, scenario, seed })     on an empty, migrated database
+//   resetToScenario(prisma, { now, filesDir, scenario, seed })  wipe every table, then load
 import { unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Db, PrismaClient } from '../server/src/db/client.ts';
-import { seedCompanies } from './seed-companies.ts';
-import { seedAgentFiles, writeSeedFiles } from './seed-files.ts';
-import { seedInvitations } from './seed-invitations.ts';
-import { seedPeople } from './seed-people.ts';
-import { seedProducts } from './seed-products.ts';
+import type { Db, PrismaClient } from '../db/client.ts';
+import { writeSeedFiles } from './demo-files.ts';
+import { DEFAULT_SCENARIO, DEFAULT_SEED, requireScenario } from './registry.ts';
 
-export interface SeedOptions {
+export interface LoadOptions {
   /** Anchor of every seeded date (default: the real now). */
   now?: Date;
   /** Directory of uploaded registration documents; seeded documents are written there. */
   filesDir: string;
+  /** Name of a registered scenario (default `demo`). */
+  scenario?: string;
+  /** Seed of the scenario's pseudo-random generator (default 1): same seed, same rows. */
+  seed?: number;
 }
 
-const TRANSACTION = { timeout: 30_000, maxWait: 10_000 };
+// large-fleet writes about half a million rows inside one transaction.
+const TRANSACTION = { timeout: 120_000, maxWait: 10_000 };
 
-async function insertAll(db: Db, now: Date): Promise<void> {
-  await seedPeople(db, now);
-  await seedCompanies(db, now);
-  await seedAgentFiles(db, now);
-  await seedProducts(db, now);
-  await seedInvitations(db, now);
+async function insertScenario(db: Db, options: LoadOptions): Promise<void> {
+  const scenario = requireScenario(options.scenario ?? DEFAULT_SCENARIO);
+  await scenario.load({ db, now: options.now ?? new Date(), seed: options.seed ?? DEFAULT_SEED });
 }
 
-/** Seeds an empty, migrated database (one transaction) and writes the seeded documents. */
-export async function seed(prisma: PrismaClient, options: SeedOptions): Promise<void> {
-  const now = options.now ?? new Date();
+/** Loads a scenario into an empty, migrated database (one transaction) and writes the seeded documents. */
+export async function loadScenario(prisma: PrismaClient, options: LoadOptions): Promise<void> {
+  requireScenario(options.scenario ?? DEFAULT_SCENARIO);
   await writeSeedFiles(options.filesDir);
-  await prisma.$transaction((tx) => insertAll(tx, now), TRANSACTION);
+  await prisma.$transaction((tx) => insertScenario(tx, options), TRANSACTION);
 }
 
 /** Deletes every row, children before parents (also correct with foreign keys enforced). */
@@ -58,16 +56,16 @@ export async function deleteAll(db: Db): Promise<void> {
 
 /**
  * Wipes the database (every table, including sessions, jobs, faults and the simulation
- * clock row) and seeds it again in one transaction. Uploaded documents the database
+ * clock row) and loads the scenario in one transaction. Uploaded documents the database
  * knew about are removed from filesDir; nothing else in that directory is touched.
  */
-export async function resetAndSeed(prisma: PrismaClient, options: SeedOptions): Promise<void> {
-  const now = options.now ?? new Date();
+export async function resetToScenario(prisma: PrismaClient, options: LoadOptions): Promise<void> {
+  requireScenario(options.scenario ?? DEFAULT_SCENARIO);
   const previous = await prisma.agentFile.findMany({ select: { storedName: true } });
   const seeded = new Set(await writeSeedFiles(options.filesDir));
   await prisma.$transaction(async (tx) => {
     await deleteAll(tx);
-    await insertAll(tx, now);
+    await insertScenario(tx, options);
   }, TRANSACTION);
   await Promise.all(
     previous

@@ -1,15 +1,15 @@
 // Writes the seeded invitations with their products, deterministic codes and audit events.
 import { createHash } from 'node:crypto';
-import type { Db } from '../server/src/db/client.ts';
-import { CROCKFORD_ALPHABET } from '../server/src/domain/access-code.ts';
+import type { Db } from '../db/client.ts';
+import { CROCKFORD_ALPHABET } from '../domain/access-code.ts';
 import {
   INVITATION_TTL_DAYS,
   INVITATIONS,
   type InvitationSeed,
   type InvitationStatus,
-} from './seed-invitation-list.ts';
-import { USER_IDS } from './seed-people.ts';
-import { daysAfter, daysBefore } from './seed-time.ts';
+} from './demo-invitation-list.ts';
+import { USER_IDS } from './demo-people.ts';
+import { daysAfter, daysBefore } from './time.ts';
 
 /**
  * Deterministic code of a seeded invitation, in the stored (normalised) form of
@@ -32,16 +32,16 @@ const ENDING_EVENT: Partial<Record<InvitationStatus, string>> = {
   PAUSED_BY_ADMIN: 'PAUSED',
 };
 
-interface EventRow {
+type EventRow = {
   id: string;
   invitationId: string;
   type: string;
   actorId: string | null;
   actorRole: string;
   at: Date;
-}
+};
 
-function eventsOf(inv: InvitationSeed, now: Date): EventRow[] {
+export function eventsOf(inv: InvitationSeed, now: Date): EventRow[] {
   const events: EventRow[] = [];
   const add = (type: string, days: number, role: 'user' | 'agent' | 'admin') => {
     const actorId = role === 'user' ? inv.ownerId : role === 'agent' ? inv.agentId : USER_IDS.admin;
@@ -61,31 +61,31 @@ function statusChangedDaysAgo(inv: InvitationSeed): number {
   return inv.ended ?? inv.accepted ?? inv.claimed ?? inv.created;
 }
 
+/** The Invitation row of a seeded invitation (codes derived from the id). */
+export function invitationRow(inv: InvitationSeed, now: Date) {
+  const createdAt = daysBefore(now, inv.created);
+  return {
+    id: inv.id,
+    ownerId: inv.ownerId,
+    code: seedInvitationCode(inv.id),
+    status: inv.status,
+    agentId: inv.agentId,
+    createdAt,
+    statusChangedAt: daysBefore(now, statusChangedDaysAgo(inv)),
+    expiresAt: daysAfter(createdAt, INVITATION_TTL_DAYS),
+    claimedAt: inv.claimed === undefined ? null : daysBefore(now, inv.claimed),
+  };
+}
+
+export const invitationProductRows = (inv: InvitationSeed) =>
+  inv.products.map(([productId, includeSensitiveData]) => ({
+    invitationId: inv.id,
+    productId,
+    includeSensitiveData,
+  }));
+
 export async function seedInvitations(db: Db, now: Date): Promise<void> {
-  await db.invitation.createMany({
-    data: INVITATIONS.map((inv) => {
-      const createdAt = daysBefore(now, inv.created);
-      return {
-        id: inv.id,
-        ownerId: inv.ownerId,
-        code: seedInvitationCode(inv.id),
-        status: inv.status,
-        agentId: inv.agentId,
-        createdAt,
-        statusChangedAt: daysBefore(now, statusChangedDaysAgo(inv)),
-        expiresAt: daysAfter(createdAt, INVITATION_TTL_DAYS),
-        claimedAt: inv.claimed === undefined ? null : daysBefore(now, inv.claimed),
-      };
-    }),
-  });
-  await db.invitationProduct.createMany({
-    data: INVITATIONS.flatMap((inv) =>
-      inv.products.map(([productId, includeSensitiveData]) => ({
-        invitationId: inv.id,
-        productId,
-        includeSensitiveData,
-      })),
-    ),
-  });
+  await db.invitation.createMany({ data: INVITATIONS.map((inv) => invitationRow(inv, now)) });
+  await db.invitationProduct.createMany({ data: INVITATIONS.flatMap(invitationProductRows) });
   await db.sharingEvent.createMany({ data: INVITATIONS.flatMap((inv) => eventsOf(inv, now)) });
 }

@@ -1,8 +1,8 @@
 // Seeded vehicles (external id = VIN) and wallboxes (external id = serial number),
 // with their data collection periods.
-import type { Db } from '../server/src/db/client.ts';
-import { USER_IDS } from './seed-people.ts';
-import { daysBefore } from './seed-time.ts';
+import type { Db } from '../db/client.ts';
+import { USER_IDS } from './demo-people.ts';
+import { daysBefore } from './time.ts';
 
 interface ProductSeed {
   id: string;

@@ -1,0 +1,38 @@
+// The `demo` scenario (the personas of the README with every screen state; fixed ids the
+// contract's examples and the tests rely on) and `empty` (the same people, nothing else).
+import type { Db } from '../db/client.ts';
+import { seedCompanies } from './demo-companies.ts';
+import { seedAgentFiles } from './demo-files.ts';
+import { seedInvitations } from './demo-invitations.ts';
+import { seedPeople } from './demo-people.ts';
+import { seedProducts } from './demo-products.ts';
+import type { Scenario } from './registry.ts';
+
+/** The personas: users, terms, company registrations and their documents. */
+export async function seedPersonas(db: Db, now: Date): Promise<void> {
+  await seedPeople(db, now);
+  await seedCompanies(db, now);
+  await seedAgentFiles(db, now);
+}
+
+export async function seedDemo(db: Db, now: Date): Promise<void> {
+  await seedPersonas(db, now);
+  await seedProducts(db, now);
+  await seedInvitations(db, now);
+}
+
+export const demoScenario: Scenario = {
+  name: 'demo',
+  title: 'Demo personas',
+  description:
+    'The personas of the sign-in page with products in both collection states, invitations in every status and companies in every registration state.',
+  load: ({ db, now }) => seedDemo(db, now),
+};
+
+export const emptyScenario: Scenario = {
+  name: 'empty',
+  title: 'Personas only',
+  description:
+    'The same personas and company registrations, with no products, invitations, sharings or download jobs.',
+  load: ({ db, now }) => seedPersonas(db, now),
+};
