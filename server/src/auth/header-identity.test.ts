@@ -1,16 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { as, createTestApp } from '../../test/app.ts';
+import { createTestApp, expectError, type TestApp } from '../../test/app.ts';
 
 // X-User-Id is an identity anyone can claim: only an explicit test server on loopback accepts it.
-const me = (t: Awaited<ReturnType<typeof createTestApp>>) =>
-  t.app.inject({ method: 'GET', url: '/api/v1/users/me', headers: as('admin@example.com') });
+const me = (t: TestApp) => t.call('GET', '/api/v1/users/me', 'admin@example.com');
+const modeOf = async (t: TestApp) => (await t.call('GET', '/api/v1/config')).json().mode;
 
 describe('X-User-Id header identity', () => {
   it('is accepted in explicit test mode on a loopback address', async () => {
     const t = await createTestApp();
     try {
       expect((await me(t)).statusCode).toBe(200);
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json().mode).toBe('test');
+      expect(await modeOf(t)).toBe('test');
     } finally {
       await t.close();
     }
@@ -25,10 +25,8 @@ describe('X-User-Id header identity', () => {
     const mode = label.split(',')[0] as string;
     const t = await createTestApp({ env: { PORTAL_MODE: mode, ...extra } });
     try {
-      const response = await me(t);
-      expect(response.statusCode).toBe(401);
-      expect(response.json().errors[0].code).toBe('UNAUTHENTICATED');
-      expect((await t.app.inject({ method: 'GET', url: '/api/v1/config' })).json().mode).toBe(mode);
+      expectError(await me(t), 401, 'UNAUTHENTICATED');
+      expect(await modeOf(t)).toBe(mode);
     } finally {
       await t.close();
     }

@@ -17,7 +17,7 @@ describe('TRUST_PROXY', () => {
     const t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '3' } });
     try {
       const attempt = (i: number) =>
-        t.app.inject({
+        t.http({
           method: 'PUT',
           url: '/api/v1/invitations/redeem/ZZZZ-ZZZZ-ZZZZ-ZZZZ',
           headers: { ...as('fleet@example.com'), 'x-forwarded-for': `198.51.100.${i}` },
@@ -33,7 +33,7 @@ describe('TRUST_PROXY', () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
       const call = (ip: string) =>
-        t.app.inject({ method: 'GET', url: '/api/v1/login', headers: { 'x-forwarded-for': ip } });
+        t.http({ method: 'GET', url: '/api/v1/login', headers: { 'x-forwarded-for': ip } });
       for (let i = 0; i < 120; i += 1) expect((await call('203.0.113.9')).statusCode).toBe(302);
       expect((await call('203.0.113.9')).statusCode).toBe(429);
       expect((await call('203.0.113.10')).statusCode).toBe(302);

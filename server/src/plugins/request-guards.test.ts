@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../test/app.ts';
 
 // Cross-site protection as Go 1.25's CrossOriginProtection, and the loopback-name redirect.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+const t = useTestApp();
 
 const logout = (headers: Record<string, string>) =>
-  t.app.inject({ method: 'POST', url: '/api/logout', headers: { ...as('owner@example.com'), ...headers } });
+  t.http({ method: 'POST', url: '/api/logout', headers: { ...as('owner@example.com'), ...headers } });
 
 describe('cross-site request protection on state-changing calls', () => {
   it.each([
@@ -43,20 +39,20 @@ describe('cross-site request protection on state-changing calls', () => {
 describe('the other loopback name', () => {
   it('sends pages and sign-in to the public origin before anything starts', async () => {
     for (const url of ['/', '/products?x=1', '/api/v1/login']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: { host: '127.0.0.1:3000' } });
+      const response = await t.http({ method: 'GET', url, headers: { host: '127.0.0.1:3000' } });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location).toBe(`http://localhost:3000${url}`);
     }
   });
 
   it('answers API calls where they arrive, and leaves other hosts and ports alone', async () => {
-    const api = await t.app.inject({
+    const api = await t.http({
       method: 'GET',
       url: '/api/v1/health',
       headers: { host: '127.0.0.1:3000' },
     });
     expect(api.statusCode).toBe(200);
-    const proxy = await t.app.inject({
+    const proxy = await t.http({
       method: 'GET',
       url: '/api/v1/login',
       headers: { host: 'portal.example.com' },
@@ -64,7 +60,7 @@ describe('the other loopback name', () => {
     // Sign-in starts there (on to the provider), instead of coming back to the public origin first.
     expect(proxy.statusCode).toBe(302);
     expect(proxy.headers.location).not.toBe('http://localhost:3000/api/v1/login');
-    const vite = await t.app.inject({
+    const vite = await t.http({
       method: 'GET',
       url: '/api/v1/login',
       headers: { host: '127.0.0.1:5173' },

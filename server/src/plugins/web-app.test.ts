@@ -24,7 +24,7 @@ describe('the web app on the same port', () => {
       // It names the current build's assets: always revalidated, never kept for an hour.
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
-    const direct = await t.app.inject({ method: 'GET', url: '/index.html' });
+    const direct = await t.http({ method: 'GET', url: '/index.html' });
     expect(direct.headers['cache-control']).toBe('no-cache');
   });
 

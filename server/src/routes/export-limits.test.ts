@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { expectError, useTestApp } from '../../test/app.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 
 // One user's flood of exports: capped per user (429 with Retry-After) and served round-robin.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ env: { EXPORTS_PER_USER: '3' } });
-});
-afterAll(async () => t.close());
+const t = useTestApp({ env: { EXPORTS_PER_USER: '3' } });
 
 const OWNER = 'owner@example.com';
 const SECOND = 'second@example.com';
 const create = (who: string, productId: string) =>
-  t.app.inject({ method: 'POST', url: `/api/v1/products/${productId}/download`, headers: as(who) });
+  t.call('POST', `/api/v1/products/${productId}/download`, who);
 
 describe('the per-user cap on downloads being prepared', () => {
   it('answers 429 TOO_MANY_EXPORTS with Retry-After once the cap is reached, and accepts again later', async () => {
@@ -34,8 +30,7 @@ describe('the per-user cap on downloads being prepared', () => {
         },
       ],
     });
-    const all = await t.app.inject({ method: 'POST', url: '/api/v1/products/download', headers: as(OWNER) });
-    expect(all.statusCode).toBe(429);
+    expectError(await t.call('POST', '/api/v1/products/download', OWNER), 429, 'TOO_MANY_EXPORTS');
     // Another user is not affected by the owner's queue.
     const other = await create(SECOND, 'prod-veh-4');
     expect(other.statusCode).toBe(201);

@@ -1,16 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/app.ts';
 import { createBrowser, signIn } from '../../../test/auth/browser.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t?.close());
+// Every sign-in after a logout used to end on "interaction session not found" once the persona changed.
+const t = useTestApp();
 
 describe('signing in again after logging out, in the same browser', () => {
   it('works every time, with the same or another persona', async () => {
-    const browser = createBrowser(t.app);
+    const browser = createBrowser(t);
     for (const email of [
       'owner@example.com',
       'owner@example.com',
