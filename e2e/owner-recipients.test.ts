@@ -85,7 +85,7 @@ describe('owner: data recipients', () => {
       const permissions = await openPermissions(page, agents);
       await permissions.getByText('Sharing data').first().waitFor();
       await permissions.getByText('Including personal data').first().waitFor();
-      expect(await cardOf(permissions, 'ID.4').locator('.permission-state--on').count()).toBe(2);
+      expect(await cardOf(permissions, 'ID.4').locator('[role=switch][aria-checked=true]').count()).toBe(2);
       // Q4 e-tron: collection off, so a notice instead of the states and a masked VIN.
       const off = cardOf(permissions, 'Q4 e-tron');
       await off.getByText('You disabled data sharing for this product.').waitFor();

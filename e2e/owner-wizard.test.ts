@@ -94,8 +94,10 @@ describe('owner: invitation wizard', () => {
     const permissions = page.getByRole('dialog', { name: 'Data permissions' });
     const id4 = cardOf(permissions, 'ID.4');
     await id4.getByText('Including personal data').waitFor();
-    expect(await id4.locator('.permission-state--on').count()).toBe(2);
-    expect(await cardOf(permissions, 'Garage wallbox').locator('.permission-state--off').count()).toBe(1);
+    expect(await id4.locator('[role=switch][aria-checked=true]').count()).toBe(2);
+    expect(
+      await cardOf(permissions, 'Garage wallbox').locator('[role=switch][aria-checked=false]').count(),
+    ).toBe(1);
     expect(await cardOf(permissions, 'ID.3').count()).toBe(0);
     await permissions.getByRole('button', { name: 'Close' }).last().click();
     await permissions.waitFor({ state: 'hidden' });

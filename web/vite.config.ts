@@ -33,5 +33,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // Component tests render whole routes with user-event typing; on a shared, busy 2-core machine the
+    // default 5 s is not enough for the longest forms (the registration form), so they get 20 s.
+    testTimeout: 20_000,
   },
 });

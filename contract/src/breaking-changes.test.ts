@@ -29,6 +29,12 @@ describe('findBreakingChanges', () => {
     expect(whats(doc)).toEqual([]);
   });
 
+  it('lets a HEAD answer drop the body it declared (a HEAD answer never has one)', () => {
+    const doc = copy();
+    op(doc, '/manuals', 'head').responses['404'] = { description: 'No such document; no body.' };
+    expect(whats(doc)).toEqual([]);
+  });
+
   it('names a removed operation, a removed success status and a renamed operationId', () => {
     const doc = copy();
     delete doc.paths['/api/v1/health'];

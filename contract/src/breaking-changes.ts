@@ -221,6 +221,8 @@ function compareOperation(
       if (status.startsWith('2') || status.startsWith('3')) report(`response ${status} removed`);
       continue;
     }
+    // An answer to HEAD never has a body (RFC 9110, 9.3.2): content it used to declare was never sent.
+    if (walk.where.startsWith('HEAD ')) continue;
     for (const [type, media] of Object.entries(previous?.content ?? {})) {
       const media2 = next.content?.[type];
       if (!media2) report(`response ${status} no longer answers ${type}`);

@@ -389,6 +389,8 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 PRODUCT_NOT_FOUND` - a product is not among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for a listed product.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitation"];
@@ -411,8 +413,10 @@ export interface paths {
          *     `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any
          *     REVOKED_*, `ALL` = all (including PAUSED_BY_ADMIN).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -439,8 +443,10 @@ export interface paths {
          *     filter (same meaning as for claimed invitations; `DECLINED` and `PENDING` are always empty
          *     here).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -621,8 +627,10 @@ export interface paths {
          * @description Invitations the company has redeemed, newest first, narrowed by the filter (`ACTIVE` =
          *     ACCEPTED, `PENDING` = CLAIMED, `DECLINED`, `REVOKED` = any REVOKED_*, `ALL`).
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches name or e-mail of the user, or the invitation id.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a company.
          *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
@@ -766,6 +774,8 @@ export interface paths {
          *     - `403 FORBIDDEN` - the caller is not a company.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 REGISTRATION_EXISTS` - the company has already submitted.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["submitAgentRegistration"];
@@ -825,6 +835,7 @@ export interface paths {
          *     - `409 REGISTRATION_LOCKED` - the registration was already submitted.
          *     - `413 FILE_TOO_LARGE` - a file is larger than 5 MB.
          *     - `415 FILE_TYPE_NOT_ALLOWED` - a file is neither PDF nor PNG.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `multipart/form-data`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["uploadAgentFiles"];
@@ -874,8 +885,10 @@ export interface paths {
          * Company applications
          * @description Submitted company registrations, newest first, optionally narrowed to one status.
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, VAT number, representative's name or e-mail.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown status.
+         *     - `400 VALIDATION_FAILED` - unknown status, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -985,7 +998,10 @@ export interface paths {
          * All sharings between users and companies
          * @description Every redeemed invitation (user to company), newest first, with its product count.
          *
+         *     Paged on request (see `limit`, `cursor`): `q` searches user's name or e-mail, company name or e-mail, or invitation id (sharing id).
+         *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -1078,6 +1094,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["resetSimulation"];
@@ -1141,6 +1159,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         put: operations["setSimulationClock"];
@@ -1182,6 +1202,8 @@ export interface paths {
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["injectFault"];
@@ -1311,7 +1333,7 @@ export interface components {
          * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
         /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
         ErrorItem: {
             code: components["schemas"]["ErrorCode"];
@@ -1699,7 +1721,7 @@ export interface components {
             count?: number;
             /** @description Delay before answering, in milliseconds. */
             delayMs?: number;
-        };
+        } | Record<string, never> | Record<string, never> | Record<string, never>;
         Fault: {
             id: components["schemas"]["Id"];
             operationId: components["schemas"]["FaultableOperationId"];
@@ -1808,7 +1830,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A file is too large (`FILE_TOO_LARGE`). */
+        /** @description The body is too large (`BODY_TOO_LARGE`), or an uploaded file is (`FILE_TOO_LARGE`). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;
@@ -1828,7 +1850,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A file type is not allowed (`FILE_TYPE_NOT_ALLOWED`). */
+        /** @description The body is not in a media type the operation takes (`UNSUPPORTED_MEDIA_TYPE`), or an uploaded file's type is not allowed (`FILE_TYPE_NOT_ALLOWED`). */
         UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
@@ -1908,6 +1930,27 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The request is malformed (`VALIDATION_FAILED`); an answer to `HEAD` has no body. */
+        HeadBadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description No such document (`DOCUMENT_NOT_FOUND`); an answer to `HEAD` has no body. */
+        HeadNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description Unexpected failure (`INTERNAL_ERROR`); an answer to `HEAD` has no body. */
+        HeadInternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description The PDF document, shown inline. */
         PdfDocument: {
             headers: {
@@ -1948,6 +1991,21 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+         * @example 50
+         */
+        PageLimit: number;
+        /**
+         * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+         * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+         */
+        PageCursor: string;
+        /**
+         * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+         * @example muller
+         */
+        SearchQuery: string;
         /**
          * @description The terms version to accept (the user's `termsToAccept`).
          * @example 2025-01
@@ -2031,6 +2089,16 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description How many items the whole list holds with this filter and search (all pages together). Badges read it from a `limit=1` call instead of loading the list.
+         * @example 50007
+         */
+        TotalCount: number;
+        /**
+         * @description RFC 8288 link to the next page, present only when there is one: `<{path}?limit=50&cursor=...>; rel="next"` (a URI reference relative to the request).
+         * @example </api/v1/agents/invitations/ALL?limit=50&cursor=WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo>; rel="next"
+         */
+        NextPageLink: string;
         /**
          * @description `attachment` with the file name.
          * @example attachment; filename="data-export-2025-03-14.zip"
@@ -2651,12 +2719,30 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
     listClaimedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2672,6 +2758,8 @@ export interface operations {
             /** @description The data recipients. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2702,7 +2790,23 @@ export interface operations {
     };
     listUnclaimedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2718,6 +2822,8 @@ export interface operations {
             /** @description The invitation links. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2965,7 +3071,23 @@ export interface operations {
     };
     listConnectedInvitations: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path: {
                 /**
@@ -2981,6 +3103,8 @@ export interface operations {
             /** @description The connected users. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3224,6 +3348,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3347,6 +3473,21 @@ export interface operations {
                  * @example pending
                  */
                 status?: components["schemas"]["AgentStatus"];
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
             };
             header?: never;
             path?: never;
@@ -3357,6 +3498,8 @@ export interface operations {
             /** @description The applications. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3469,7 +3612,23 @@ export interface operations {
     };
     listSharings: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3479,12 +3638,15 @@ export interface operations {
             /** @description The sharings. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["Sharing"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -3584,6 +3746,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3690,6 +3854,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3750,6 +3916,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3801,8 +3969,8 @@ export interface operations {
         responses: {
             200: components["responses"]["PdfDocumentHead"];
             304: components["responses"]["PdfNotModified"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
     getCatalogue: {
@@ -3844,9 +4012,9 @@ export interface operations {
         responses: {
             200: components["responses"]["PdfDocumentHead"];
             304: components["responses"]["PdfNotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
     getTermsDocument: {
@@ -3888,9 +4056,9 @@ export interface operations {
         responses: {
             200: components["responses"]["PdfDocumentHead"];
             304: components["responses"]["PdfNotModified"];
-            400: components["responses"]["BadRequest"];
-            404: components["responses"]["NotFound"];
-            500: components["responses"]["InternalError"];
+            400: components["responses"]["HeadBadRequest"];
+            404: components["responses"]["HeadNotFound"];
+            500: components["responses"]["HeadInternalError"];
         };
     };
 }

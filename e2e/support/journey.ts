@@ -213,15 +213,12 @@ export function stopAfterFirstFailure(): void {
   });
 }
 
-/** In a permissions dialog: the product's 'Sharing data' and 'Including personal data' answers. */
+/** In a permissions dialog: the product's read-only 'Sharing data' and 'Including personal data' switches, as Yes/No. */
 export async function permissionStates(dialog: Locator, title: string): Promise<[string, string]> {
   const item = cardOf(dialog, title);
-  const state = (label: string) =>
-    item
-      .locator('.permission-state', { has: dialog.page().getByRole('term').filter({ hasText: label }) })
-      .getByRole('definition')
-      .textContent();
-  return [(await state('Sharing data')) ?? '', (await state('Including personal data')) ?? ''];
+  const state = async (label: string) =>
+    (await item.getByRole('switch', { name: label }).getAttribute('aria-checked')) === 'true' ? 'Yes' : 'No';
+  return [await state('Sharing data'), await state('Including personal data')];
 }
 
 /** The error code of a refused API call. */

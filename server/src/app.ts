@@ -12,7 +12,7 @@ import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
-import { errorEnvelopePlugin } from './plugins/error-envelope.ts';
+import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
@@ -58,6 +58,8 @@ export async function buildApp(
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
+    maxParamLength: maxPathParameterLength,
+    frameworkErrors,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },
   });

@@ -8,10 +8,23 @@ export interface Clock {
   setSpeed(speed: number): void;
 }
 
+/** The speeds the contract allows (`SimulationClockUpdate.speed`). */
+export const minSpeed = 0.1;
+export const maxSpeed = 1000;
+
+export const isValidSpeed = (speed: unknown): speed is number =>
+  typeof speed === 'number' && Number.isFinite(speed) && speed >= minSpeed && speed <= maxSpeed;
+
+/** A clock with a NaN or out-of-range speed would make every date NaN: refuse it where it is set. */
+function checkedSpeed(speed: unknown): number {
+  if (!isValidSpeed(speed)) throw new RangeError(`Clock speed must be between ${minSpeed} and ${maxSpeed}`);
+  return speed;
+}
+
 export function createSimulationClock(speed = 1, realNow: () => number = Date.now): Clock {
   let anchorReal = realNow();
   let anchorSim = anchorReal;
-  let currentSpeed = speed;
+  let currentSpeed = checkedSpeed(speed);
   const now = () => new Date(anchorSim + (realNow() - anchorReal) * currentSpeed);
   return {
     now,
@@ -19,6 +32,7 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
       return currentSpeed;
     },
     setSpeed(next: number) {
+      checkedSpeed(next);
       anchorSim = now().getTime();
       anchorReal = realNow();
       currentSpeed = next;
@@ -51,7 +65,7 @@ export function createManualClock(start = new Date('2026-03-01T09:00:00Z')): Man
       return speed;
     },
     setSpeed(next: number) {
-      speed = next;
+      speed = checkedSpeed(next);
     },
     advance(ms: number) {
       current += ms;

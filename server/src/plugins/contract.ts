@@ -12,6 +12,7 @@ import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { createRequestCompilers } from '../lib/contract-validation.ts';
+import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
 
 declare module 'fastify' {
@@ -70,9 +71,11 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
     const beforeOperation: onRequestHookHandler = async (request) => {
       await options.beforeOperation?.(request, operationId);
     };
+    const declared = document.paths[operation.path]?.[operation.method] as { requestBody?: unknown };
     return {
       config: routeConfig,
       onRequest: [authenticate, beforeOperation],
+      preParsing: [requestBodyGuard(declaredBody(declared))],
       ...(route?.rawBody ? { validatorCompiler: compilers.passThroughBody } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!route) throw new AppError(404, 'NOT_FOUND', `${operationId} is not available on this server.`);

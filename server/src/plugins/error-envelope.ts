@@ -46,15 +46,76 @@ function describeValidation(
   };
 }
 
+/** The longest path segment the router matches; longer ones are refused before routing (400). */
+export const maxPathParameterLength = 500;
+
+/** "at least one of" (`anyOf` of `required`) reads as one sentence, not as its first branch's failure. */
+function describeIssues(context: string | undefined, issues: readonly ValidationIssue[]) {
+  if (issues.some((issue) => issue.keyword === 'anyOf')) {
+    const names = issues
+      .map((issue) => (issue.params as { missingProperty?: unknown }).missingProperty)
+      .filter((name): name is string => typeof name === 'string');
+    if (names.length > 1) {
+      return {
+        message: `${context ?? 'request'} needs at least one of ${names.map((n) => `"${n}"`).join(', ')}.`,
+      };
+    }
+  }
+  return describeValidation(context, issues[0] as ValidationIssue);
+}
+
 const statusCodes: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
   401: 'UNAUTHENTICATED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
-  413: 'FILE_TOO_LARGE',
-  415: 'VALIDATION_FAILED',
+  413: 'BODY_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+
+/** Fastify's own client errors, reworded: their messages echo the URL or name internals. */
+const frameworkMessages: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than this call accepts.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is missing.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The Content-Type of the request is not one this call accepts.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The Content-Length does not match the body.',
+  FST_ERR_BAD_URL: 'The address is not validly percent-encoded.',
+  FST_ERR_MAX_PARAM_LENGTH: `A path segment is longer than ${maxPathParameterLength} characters.`,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
+};
+
+/** Errors of the multipart reader (busboy) on a truncated or malformed body: the client's doing. */
+const malformedMultipart =
+  /^(Unexpected end of (form|file|multipart)|Malformed part header|Multipart: Boundary not found)/i;
+
+function clientError(
+  error: FastifyError,
+  request: FastifyRequest,
+): { status: number; message: string } | null {
+  const known = error.code ? frameworkMessages[error.code] : undefined;
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL') {
+    // Before routing: no operation is known, and every operation with path parameters declares 400.
+    return { status: 400, message: known ?? 'The address is not valid.' };
+  }
+  const status = error.statusCode ?? 500;
+  if (status >= 400 && status < 500) return { status, message: known ?? 'The request was not accepted.' };
+  const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
+  if (multipart && malformedMultipart.test(error.message)) {
+    return { status: 400, message: 'The multipart body is malformed or incomplete.' };
+  }
+  return null;
+}
+
+/**
+ * Fastify's `frameworkErrors` option: errors raised before routing (bad percent-encoding, an over-long
+ * path segment) go through the same envelope as everything else.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const failure = clientError(error, request) ?? { status: 400, message: 'The address is not valid.' };
+  return sendError(reply, failure.status, { code: 'VALIDATION_FAILED', message: failure.message });
+}
 
 async function errorEnvelope(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -67,25 +128,23 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
       });
     }
     if (error.validation && error.validation.length > 0) {
-      const first = error.validation[0] as ValidationIssue;
-      const { message, field } = describeValidation(error.validationContext, first);
+      const { message, field } = describeIssues(error.validationContext, error.validation);
       return sendError(reply, 400, { code: 'VALIDATION_FAILED', message, ...(field ? { field } : {}) });
     }
-    const status = error.statusCode ?? 500;
-    if (status === 401) {
+    const failure = clientError(error, request);
+    if (failure?.status === 401) {
       return sendError(reply, 401, { code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' });
     }
-    if (status === 429) {
+    if (failure?.status === 429) {
       return sendError(reply, 429, {
         code: 'RATE_LIMITED',
         message: 'Too many attempts. Please wait a minute and try again.',
       });
     }
-    if (status >= 400 && status < 500) {
-      // Fastify's own client errors (bad JSON, wrong content type, body too large) carry safe messages.
-      return sendError(reply, status, {
-        code: statusCodes[status] ?? 'VALIDATION_FAILED',
-        message: error.message,
+    if (failure) {
+      return sendError(reply, failure.status, {
+        code: statusCodes[failure.status] ?? 'VALIDATION_FAILED',
+        message: failure.message,
       });
     }
     request.log.error({ err: error }, 'unexpected error');

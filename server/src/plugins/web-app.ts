@@ -7,6 +7,12 @@ import { sendError } from './error-envelope.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
+/** The path as echoed in a 404: without the query, cut short so the envelope's message stays bounded. */
+const shortPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+};
+
 /** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
 async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const index = path.join(options.webDist, 'index.html');
@@ -43,7 +49,7 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
     }
     return sendError(reply, 404, {
       code: 'NOT_FOUND',
-      message: `There is no ${request.method} ${request.url.split('?')[0]} here.`,
+      message: `There is no ${request.method} ${shortPath(request.url)} here.`,
     });
   });
 }

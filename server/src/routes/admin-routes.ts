@@ -2,8 +2,15 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { PortalDeps } from '../deps.ts';
 import { notFound } from '../lib/app-error.ts';
+import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
-import { changeSharing, decideApplication, listApplications, listSharings } from '../services/admin.ts';
+import {
+  applicationsSource,
+  changeSharing,
+  decideApplication,
+  findApplicationFile,
+  sharingsSource,
+} from '../services/admin.ts';
 import { storedFilePath } from '../services/agent-files.ts';
 
 /** RFC 6266 / 5987: an ASCII fallback name plus the exact name encoded, so no header injection. */
@@ -20,13 +27,16 @@ export function adminRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listAgentApplications',
       roles: admin,
-      handler: async ({ query }) => listApplications(deps, query.status),
+      async handler({ query, reply }) {
+        const page = readPage(query, `listAgentApplications:${query.status ?? ''}`);
+        return answerList(reply, page, applicationsSource(deps, query.status, page.q));
+      },
     }),
     defineRoute({
       operationId: 'downloadApplicationFile',
       roles: admin,
       async handler({ params, reply }) {
-        const file = await deps.prisma.agentFile.findUnique({ where: { id: params.id } });
+        const file = await findApplicationFile(deps, params.id);
         if (!file) throw fileNotFound();
         const filePath = storedFilePath(deps.config, file.storedName);
         const size = await stat(filePath).then(
@@ -57,7 +67,10 @@ export function adminRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listSharings',
       roles: admin,
-      handler: async () => listSharings(deps),
+      async handler({ query, reply }) {
+        const page = readPage(query, 'listSharings');
+        return answerList(reply, page, sharingsSource(deps, page.q));
+      },
     }),
     defineRoute({
       operationId: 'suspendSharing',

@@ -6,6 +6,7 @@ import type { CatalogueName } from '../domain/field-catalogue.ts';
 import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
 import { defineRoute } from '../lib/route.ts';
+import { termsVersionExists } from '../services/portal-status.ts';
 
 const USER_GUIDE_FILE = 'User Guide.pdf';
 const catalogues: Readonly<Record<string, CatalogueName>> = {
@@ -64,7 +65,8 @@ function sendPdf(
  * (from the field catalogue and the branding) on first use and kept in memory; the branding is fixed
  * for the life of the app, so the document name is the cache key.
  */
-export function documentsRoutes({ config, prisma }: PortalDeps) {
+export function documentsRoutes(deps: PortalDeps) {
+  const { config } = deps;
   const brand = config.brand;
   const cache = new Map<string, Promise<RenderedPdf>>();
   const cached = (key: string, render: () => Promise<Buffer>): Promise<RenderedPdf> => {
@@ -85,12 +87,7 @@ export function documentsRoutes({ config, prisma }: PortalDeps) {
   };
   const terms = async (document: string) => {
     const parsed = parseTermsDocumentName(document);
-    const version = parsed
-      ? await prisma.termsVersion.findUnique({
-          where: { role_version: { role: parsed.role, version: parsed.termsId } },
-        })
-      : null;
-    if (!parsed || !version) throw documentNotFound();
+    if (!parsed || !(await termsVersionExists(deps, parsed.role, parsed.termsId))) throw documentNotFound();
     return cached(`tnc/${document}`, () =>
       renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }),
     );

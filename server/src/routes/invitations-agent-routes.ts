@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { PortalDeps } from '../deps.ts';
+import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   agentPermissions,
+  connectedSource,
   createInviteDownload,
-  listConnected,
   redeemCode,
   requireActiveAgent,
   revokeByAgent,
@@ -34,7 +35,10 @@ export function invitationsAgentRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listConnectedInvitations',
       roles: agent,
-      handler: async ({ user, params }) => listConnected(deps, await activeAgent(user), params.filter),
+      async handler({ user, params, query, reply }) {
+        const page = readPage(query, `listConnectedInvitations:${params.filter}`);
+        return answerList(reply, page, connectedSource(deps, await activeAgent(user), params.filter, page.q));
+      },
     }),
     defineRoute({
       operationId: 'getConnectedInvitationPermissions',

@@ -1,17 +1,19 @@
 import type { PortalDeps } from '../deps.ts';
+import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import { listSharingEvents } from '../services/audit.ts';
 import {
   createInvitation,
   decideInvitation,
   findOwnInvitation,
-  listOwnerInvitations,
+  ownerInvitationsSource,
   ownerPermissions,
   revokeByOwner,
 } from '../services/invitations.ts';
 
 /** The data owner's side of sharing: codes, data recipients, their permissions, decisions, history. */
 export function invitationsRoutes(deps: PortalDeps) {
+  const { prisma } = deps;
   const owner = ['user'] as const;
   return [
     defineRoute({
@@ -23,13 +25,26 @@ export function invitationsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listClaimedInvitations',
       roles: owner,
-      handler: async ({ user, params }) => listOwnerInvitations(deps, callerOf(user).id, true, params.filter),
+      async handler({ user, params, query, reply }) {
+        const page = readPage(query, `listClaimedInvitations:${params.filter}`);
+        return answerList(
+          reply,
+          page,
+          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q),
+        );
+      },
     }),
     defineRoute({
       operationId: 'listUnclaimedInvitations',
       roles: owner,
-      handler: async ({ user, params }) =>
-        listOwnerInvitations(deps, callerOf(user).id, false, params.filter),
+      async handler({ user, params, query, reply }) {
+        const page = readPage(query, `listUnclaimedInvitations:${params.filter}`);
+        return answerList(
+          reply,
+          page,
+          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q),
+        );
+      },
     }),
     defineRoute({
       operationId: 'getInvitationPermissions',
@@ -41,7 +56,7 @@ export function invitationsRoutes(deps: PortalDeps) {
       roles: owner,
       async handler({ user, params }) {
         const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
-        return listSharingEvents(deps.prisma, invitation.id);
+        return listSharingEvents(prisma, invitation.id);
       },
     }),
     defineRoute({

@@ -1,13 +1,15 @@
 import { isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
+import { checkDatabase } from '../services/portal-status.ts';
 
-export function metaRoutes({ config, prisma }: PortalDeps) {
+export function metaRoutes(deps: PortalDeps) {
+  const { config } = deps;
   return [
     defineRoute({
       operationId: 'getHealth',
       async handler() {
-        await prisma.$queryRaw`SELECT 1`;
+        await checkDatabase(deps);
         return { status: 'ok' as const };
       },
     }),

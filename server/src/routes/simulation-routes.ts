@@ -3,6 +3,7 @@ import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import {
+  clearFaults,
   clockView,
   injectFault,
   listFaults,
@@ -18,7 +19,7 @@ type Catalogue = Record<string, { status: number }>;
  * role may use them; in production mode every one answers 404 SIMULATION_DISABLED.
  */
 export function simulationRoutes(deps: PortalDeps) {
-  const { config, prisma } = deps;
+  const { config } = deps;
   let catalogue: Catalogue | null = null;
   // The status of each error code comes from the contract, read once when first needed.
   const errorCatalogue = () => {
@@ -79,7 +80,7 @@ export function simulationRoutes(deps: PortalDeps) {
       status: 204,
       async handler() {
         requireSimulation(config);
-        await prisma.fault.deleteMany();
+        await clearFaults(deps);
         return undefined;
       },
     }),

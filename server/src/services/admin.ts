@@ -3,6 +3,7 @@ import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
+import { after, type Position, searchWhere } from '../lib/paging.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
 import { transitionInvitation } from './invitation-transitions.ts';
@@ -56,13 +57,32 @@ function toApplication(row: ApplicationRow): AgentApplication {
   };
 }
 
-export async function listApplications({ prisma }: Pick<Deps, 'prisma'>, status?: AgentStatus) {
-  const rows = await prisma.agentProfile.findMany({
-    where: status ? { status } : {},
-    include: applicationInclude,
-    orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
-  });
-  return rows.map(toApplication);
+/** Submitted registrations, newest first, optionally one status, searched in the database. */
+export function applicationsSource({ prisma }: Pick<Deps, 'prisma'>, status?: AgentStatus, q?: string) {
+  const where: Prisma.AgentProfileWhereInput = {
+    ...(status ? { status } : {}),
+    ...searchWhere<Prisma.AgentProfileWhereInput>(q, (word) => [
+      { legalName: { contains: word } },
+      { displayName: { contains: word } },
+      { vatNumber: { contains: word } },
+      { representativeFirstname: { contains: word } },
+      { representativeSurname: { contains: word } },
+      { user: { email: { contains: word } } },
+      { user: { fullName: { contains: word } } },
+    ]),
+  };
+  return {
+    fetch: (position: Position | undefined, take: number) =>
+      prisma.agentProfile.findMany({
+        where: { AND: [where, after('submittedAt', position)] },
+        include: applicationInclude,
+        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    count: () => prisma.agentProfile.count({ where }),
+    position: (row: ApplicationRow) => ({ at: row.submittedAt, id: row.id }),
+    toItem: toApplication,
+  };
 }
 
 /** pending → active or rejected; a conditional write, so two admins deciding at once cannot both win. */
@@ -109,14 +129,31 @@ function toSharing(row: SharingRow): Sharing {
   };
 }
 
-/** Every redeemed invitation: a sharing exists once a company has claimed the code. */
-export async function listSharings({ prisma }: Pick<Deps, 'prisma'>): Promise<Sharing[]> {
-  const rows = await prisma.invitation.findMany({
-    where: { agentId: { not: null } },
-    include: sharingInclude,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  return rows.map(toSharing);
+/** Every redeemed invitation (a sharing exists once a company has claimed the code), newest first. */
+export function sharingsSource({ prisma }: Pick<Deps, 'prisma'>, q?: string) {
+  const where: Prisma.InvitationWhereInput = {
+    agentId: { not: null },
+    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
+      { id: word },
+      { owner: { fullName: { contains: word } } },
+      { owner: { email: { contains: word } } },
+      { agent: { email: { contains: word } } },
+      { agent: { fullName: { contains: word } } },
+      { agent: { agentProfile: { displayName: { contains: word } } } },
+    ]),
+  };
+  return {
+    fetch: (position: Position | undefined, take: number) =>
+      prisma.invitation.findMany({
+        where: { AND: [where, after('createdAt', position)] },
+        include: sharingInclude,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    count: () => prisma.invitation.count({ where }),
+    position: (row: SharingRow) => ({ at: row.createdAt, id: row.id }),
+    toItem: toSharing,
+  };
 }
 
 const sharingNotFound = () => notFound('SHARING_NOT_FOUND', 'This sharing could not be found.');
@@ -142,4 +179,9 @@ export async function changeSharing(deps: Deps, adminId: string, id: string, eve
   return toSharing(
     await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }),
   );
+}
+
+/** A registration document by id (admins see every company's). */
+export function findApplicationFile({ prisma }: Pick<Deps, 'prisma'>, id: string) {
+  return prisma.agentFile.findUnique({ where: { id } });
 }

@@ -6,8 +6,9 @@ import {
   type InvitationFilter,
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
-import type { Invitation } from '../generated/prisma/client.ts';
+import type { Invitation, Prisma } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
+import { after, type Position, searchWhere } from '../lib/paging.ts';
 import { invalidCode, invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
 import {
   type ConnectedInvitation,
@@ -60,17 +61,35 @@ export async function redeemCode(deps: Deps, agentId: string, input: string): Pr
   return connectedOf(deps, found.id);
 }
 
-export async function listConnected(
+/** The company's connected users: filter and search in the database, newest claim first. */
+export function connectedSource(
   { prisma }: Pick<Deps, 'prisma'>,
   agentId: string,
   filter: InvitationFilter,
-): Promise<ConnectedInvitation[]> {
-  const invitations = await prisma.invitation.findMany({
-    where: { agentId, status: { in: [...filterStatuses(filter)] } },
-    include: withOwner,
-    orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
-  });
-  return invitations.map(toConnectedInvitation);
+  q?: string,
+) {
+  const where: Prisma.InvitationWhereInput = {
+    agentId,
+    status: { in: [...filterStatuses(filter)] },
+    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
+      { owner: { fullName: { contains: word } } },
+      { owner: { email: { contains: word } } },
+      { id: word },
+    ]),
+  };
+  return {
+    fetch: (position: Position | undefined, take: number) =>
+      prisma.invitation.findMany({
+        where: { AND: [where, after('claimedAt', position)] },
+        include: withOwner,
+        orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    count: () => prisma.invitation.count({ where }),
+    // A claimed invitation always has claimedAt (set by the claim itself).
+    position: (row: Invitation) => ({ at: row.claimedAt ?? row.createdAt, id: row.id }),
+    toItem: toConnectedInvitation,
+  };
 }
 
 const notYours = () =>

@@ -3,11 +3,13 @@ import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../do
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { type Invitation, Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { after, type Position, searchWhere } from '../lib/paging.ts';
 import { recordSharingEvent } from './audit.ts';
 import { enabledProductIds } from './collection.ts';
 import { invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
+  type InvitationWithAgent,
   invitationLink,
   loadPermissions,
   toListEntry,
@@ -104,22 +106,38 @@ async function insertInvitation(
 }
 
 /** The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first. */
-export async function listOwnerInvitations(
+export function ownerInvitationsSource(
   { prisma, config }: Deps,
   ownerId: string,
   claimed: boolean,
   filter: InvitationFilter,
-): Promise<InvitationListEntry[]> {
-  const invitations = await prisma.invitation.findMany({
-    where: {
-      ownerId,
-      agentId: claimed ? { not: null } : null,
-      status: { in: [...filterStatuses(filter)] },
-    },
-    include: withAgentProfile,
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-  });
-  return invitations.map((invitation) => toListEntry(invitation, config.publicUrl));
+  q?: string,
+) {
+  const where: Prisma.InvitationWhereInput = {
+    ownerId,
+    agentId: claimed ? { not: null } : null,
+    status: { in: [...filterStatuses(filter)] },
+    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
+      { id: word },
+      // Codes are stored normalised (upper case, no dashes): search them the way they are typed.
+      { code: { contains: word.toUpperCase().replace(/-/g, '') } },
+      { agent: { fullName: { contains: word } } },
+      { agent: { agentProfile: { displayName: { contains: word } } } },
+      { agent: { agentProfile: { site: { contains: word } } } },
+    ]),
+  };
+  return {
+    fetch: (position: Position | undefined, take: number) =>
+      prisma.invitation.findMany({
+        where: { AND: [where, after('createdAt', position)] },
+        include: withAgentProfile,
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    count: () => prisma.invitation.count({ where }),
+    position: (row: Invitation) => ({ at: row.createdAt, id: row.id }),
+    toItem: (row: InvitationWithAgent) => toListEntry(row, config.publicUrl),
+  };
 }
 
 /** The owner's invitation, or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */

@@ -4,6 +4,7 @@ import { type Config, isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
+import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
 import { DEFAULT_SCENARIO, requireScenario } from '../scenarios/registry.ts';
 import { agentFilesDirectory } from './agent-files.ts';
 import { createExportStorage } from './export-storage.ts';
@@ -42,6 +43,14 @@ export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {
 
 /** Changes the speed from now on (simulated time never jumps) and remembers it across restarts. */
 export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>, speed: number) {
+  if (!isValidSpeed(speed)) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `The speed must be between ${minSpeed} and ${maxSpeed}.`,
+      'speed',
+    );
+  }
   clock.setSpeed(speed);
   const anchors = { speed, realAnchor: new Date(), simAnchor: clock.now() };
   await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...anchors }, update: anchors });
@@ -54,7 +63,8 @@ export async function restoreClockSpeed({
   clock,
 }: Pick<PortalDeps, 'prisma' | 'clock'>): Promise<void> {
   const state = await prisma.simState.findUnique({ where: { id: 1 } });
-  if (state && state.speed !== clock.speed) clock.setSpeed(state.speed);
+  // A stored speed outside the allowed range (an older server let one in) is dropped, not restored.
+  if (state && state.speed !== clock.speed && isValidSpeed(state.speed)) clock.setSpeed(state.speed);
 }
 
 const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
@@ -113,4 +123,9 @@ export async function listFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promis
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
   });
   return faults.map(toFaultView);
+}
+
+/** Removes every injected fault. */
+export async function clearFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<void> {
+  await prisma.fault.deleteMany();
 }

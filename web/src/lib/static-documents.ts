@@ -20,10 +20,17 @@ export function termsUrl(termsId: string, role: string): string {
   return `/tnc/${encodeURIComponent(termsFileName(termsId, role))}`;
 }
 
-/** HEAD check: the document exists and is a PDF. Network failures count as missing. */
+/**
+ * HEAD check: the document exists and is a PDF. Network failures count as missing. The check
+ * always reaches the server (`no-store`): a cached answer would say nothing about the file now.
+ */
 export async function isPdfAvailable(url: string): Promise<boolean> {
   try {
-    const response = await globalThis.fetch(url, { method: 'HEAD', credentials: 'include' });
+    const response = await globalThis.fetch(url, {
+      method: 'HEAD',
+      credentials: 'include',
+      cache: 'no-store',
+    });
     const type = response.headers.get('content-type') ?? '';
     return response.ok && type.toLowerCase().startsWith('application/pdf');
   } catch {

@@ -1,11 +1,14 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n.ts';
 import { installDomShims, installFetchShim } from './browser-shims.ts';
 import { server } from './server.ts';
 
+// findBy*/waitFor wait up to 5 s: the first render of a file loads lazy route chunks, which takes
+// more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
 installDomShims();
 initI18n('en');
 

@@ -99,12 +99,19 @@ describe('footer', () => {
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('opens the user guide when the HEAD check passes', async () => {
+  it('opens the user guide when the HEAD check passes; the check bypasses the browser cache', async () => {
     const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    server.use(http.head('/manuals', ({ response }) => response.untyped(documentHead(200))));
+    const caches: RequestCache[] = [];
+    server.use(
+      http.head('/manuals', ({ request, response }) => {
+        caches.push(request.cache);
+        return response.untyped(documentHead(200));
+      }),
+    );
     const { user } = renderApp('/products', { user: owner });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View user guide' }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/manuals'));
+    expect(caches).toEqual(['no-store']);
   });
 });

@@ -88,13 +88,36 @@ describe('header', () => {
     expect(window.localStorage.getItem('portal.language')).toBe('el');
   });
 
-  it('still logs out when POST /api/logout fails (the failure is only logged)', async () => {
+  it('a failed logout with the session still valid says so and stays signed in', async () => {
     server.use(
       http.post('/api/logout', ({ response }) =>
         response(500).json({ errors: [{ code: 'INTERNAL_ERROR', message: 'x' }] }),
       ),
     );
     const { user, router } = renderApp('/products', { user: owner });
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Signing out failed: you are still signed in. Please try again.',
+    );
+    expect(currentPath(router)).toBe('/products');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+  });
+
+  it('a failed logout whose session is gone anyway goes to /login without an error', async () => {
+    let signedIn = true;
+    server.use(
+      http.post('/api/logout', ({ response }) => {
+        signedIn = false;
+        return response(500).json({ errors: [{ code: 'INTERNAL_ERROR', message: 'x' }] });
+      }),
+      http.get('/api/v1/users/me', ({ response }) =>
+        signedIn
+          ? response(200).json(owner)
+          : response(401).json({ errors: [{ code: 'UNAUTHENTICATED', message: 'x' }] }),
+      ),
+    );
+    const { user, router } = renderApp('/products');
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
     await waitFor(() => expect(currentPath(router)).toBe('/login'));

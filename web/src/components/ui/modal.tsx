@@ -16,6 +16,8 @@ export type ModalProps = {
   /** A blocking modal ignores Escape and outside clicks and has no close button. */
   blocking?: boolean;
   showClose?: boolean;
+  /** False: a click outside does not close it (a multi-step dialog whose result would be lost). */
+  closeOnOutsideClick?: boolean;
   className?: string;
 };
 
@@ -31,6 +33,7 @@ export function Modal({
   height = 200,
   blocking = false,
   showClose = !blocking,
+  closeOnOutsideClick = true,
   className,
 }: ModalProps) {
   const { t } = useTranslation();
@@ -42,7 +45,9 @@ export function Modal({
   };
   // Dismissing a notification shown over the modal is not a click outside it.
   const preventOutside = (event: Event) => {
-    if (event.target instanceof Element && event.target.closest('.ui-notifications')) event.preventDefault();
+    if (!closeOnOutsideClick) event.preventDefault();
+    else if (event.target instanceof Element && event.target.closest('.ui-notifications'))
+      event.preventDefault();
     else prevent(event);
   };
   return (

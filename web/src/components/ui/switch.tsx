@@ -4,8 +4,10 @@ import { useId } from 'react';
 export type SwitchProps = {
   label: string;
   checked: boolean;
-  onCheckedChange: (checked: boolean) => void;
+  onCheckedChange?: (checked: boolean) => void;
   disabled?: boolean;
+  /** Shows a state that cannot be changed here (e.g. granted permissions): not operable, full contrast. */
+  readOnly?: boolean;
   /** Hide the text label visually (it stays the accessible name). */
   hideLabel?: boolean;
   describedBy?: string;
@@ -16,12 +18,13 @@ export function Switch({
   checked,
   onCheckedChange,
   disabled,
+  readOnly = false,
   hideLabel = false,
   describedBy,
 }: SwitchProps) {
   const id = useId();
   return (
-    <div className="ui-switch">
+    <div className={readOnly ? 'ui-switch ui-switch--readonly' : 'ui-switch'}>
       <label htmlFor={id} className={hideLabel ? 'visually-hidden' : 'ui-switch__label'}>
         {label}
       </label>
@@ -30,7 +33,8 @@ export function Switch({
         className="ui-switch__root"
         checked={checked}
         onCheckedChange={onCheckedChange}
-        disabled={disabled}
+        disabled={disabled || readOnly}
+        data-readonly={readOnly || undefined}
         aria-describedby={describedBy}
       >
         <RadixSwitch.Thumb className="ui-switch__thumb" />

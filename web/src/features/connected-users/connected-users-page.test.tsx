@@ -73,7 +73,7 @@ describe('connected users page', () => {
     expect(await screen.findByText('No connected users yet')).toBeInTheDocument();
   });
 
-  it('reports a failed list: Failed to fetch connected invitations, and Failed to get your connected users.', async () => {
+  it('reports a failed list as the notification Failed to get your connected users., with a retry and no empty state', async () => {
     let fail = true;
     server.use(
       http.get('/api/v1/agents/invitations/{filter}', ({ response }) =>
@@ -81,8 +81,12 @@ describe('connected users page', () => {
       ),
     );
     const { user } = renderApp('/users', { user: activeAgent });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch connected invitations');
-    expect(screen.getByText('Failed to get your connected users.')).toBeInTheDocument();
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByRole('alert')).toHaveTextContent(
+      'Failed to get your connected users.',
+    );
+    expect(screen.getByText('This could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText('No connected users yet')).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { name: 'Olga Owner' })).toBeInTheDocument();

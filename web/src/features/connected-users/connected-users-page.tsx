@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
@@ -49,14 +50,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
       </header>
       <section aria-label={t('connectedUsers.title')} aria-busy={list.isPending || undefined}>
         {list.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
-        {list.isError && !list.data && (
-          <Callout type="warning">
-            <p>{t('connectedUsers.errors.fetchUsers')}</p>
-            <Button variant="ghost" size="sm" onClick={() => void list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Callout>
-        )}
+        {list.isError && <LoadFailure onRetry={() => void list.refetch()} retrying={list.isFetching} />}
         {list.isSuccess && users.length === 0 && <Callout>{t('connectedUsers.empty')}</Callout>}
         {users.length > 0 && (
           <ul className="user-list">

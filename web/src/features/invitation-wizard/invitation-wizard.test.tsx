@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductList, Schemas } from '../../lib/api/types.ts';
@@ -20,10 +20,11 @@ function answerProducts(list: ProductList) {
   server.use(http.get('/api/v1/products', ({ response }) => response(200).json(list)));
 }
 
-function answerCreate(status: 201 | 500 = 201, wait = 0) {
+function answerCreate(status: 201 | 500 = 201, wait = 0, keys: (string | null)[] = []) {
   const bodies: Schemas['InvitationCreateItem'][][] = [];
   server.use(
     http.post('/api/v1/invitations', async ({ request, response }) => {
+      keys.push(request.headers.get('idempotency-key'));
       bodies.push(await request.json());
       if (wait) await delay(wait);
       if (status === 500) return response(500).json(errorBody('INTERNAL_ERROR'));
@@ -39,7 +40,9 @@ function answerCreate(status: 201 | 500 = 201, wait = 0) {
 
 async function openWizard() {
   const rendered = renderApp('/agents', { user: owner });
-  await rendered.user.click(await screen.findByRole('button', { name: 'Invite data recipients' }));
+  // The first test of the file also loads the lazy route chunk: allow it more than a second.
+  const invite = await screen.findByRole('button', { name: 'Invite data recipients' }, { timeout: 5000 });
+  await rendered.user.click(invite);
   const dialog = await screen.findByRole('dialog', { name: 'Invite data recipients' });
   return { ...rendered, dialog };
 }
@@ -66,6 +69,10 @@ describe('invitation wizard', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
     expect(within(dialog).getByText('Step 1 of 2')).toBeInTheDocument();
     expect(within(dialog).getByRole('heading', { name: 'Select data' })).toBeInTheDocument();
+    // Where personal data is chosen, one line says what it is here.
+    expect(
+      within(dialog).getByText(/Personal data here means the vehicle's GPS position/),
+    ).toBeInTheDocument();
   });
 
   it('warns on step 0 when no product has data collection enabled', async () => {
@@ -188,5 +195,66 @@ describe('invitation wizard', () => {
     const reopened = await screen.findByRole('dialog', { name: 'Invite data recipients' });
     await user.click(within(reopened).getByRole('button', { name: 'Get started' }));
     expect(shareSwitch(productItem(reopened, 'ID.4 Pro'))).not.toBeChecked();
+  });
+
+  it('a fast double click on Next creates one invitation, with an idempotency key, and keeps the code on screen', async () => {
+    answerProducts(shareable);
+    const keys: (string | null)[] = [];
+    const bodies = answerCreate(201, 50, keys);
+    const { dialog, user } = await openWizard();
+    await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
+    await user.click(shareSwitch(productItem(dialog, 'ID.4 Pro')));
+    await user.dblClick(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Copy link' })).toBeInTheDocument();
+    // The second click of the double click may land on Exit (where Next was): the wizard stays.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Exit' }), { detail: 2 });
+    expect(screen.getByRole('dialog', { name: 'Invite data recipients' })).toBeInTheDocument();
+    expect(within(dialog).getByText(CODE)).toBeInTheDocument();
+    expect(bodies).toHaveLength(1);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('retries a failed creation with the same idempotency key, and a new attempt gets a new one', async () => {
+    answerProducts(shareable);
+    const keys: (string | null)[] = [];
+    answerCreate(500, 0, keys);
+    const { dialog, user } = await openWizard();
+    await user.click(within(dialog).getByRole('button', { name: 'Get started' }));
+    await user.click(shareSwitch(productItem(dialog, 'ID.4 Pro')));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Failed to create invitation')).toBeInTheDocument();
+    answerCreate(201, 0, keys);
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByRole('heading', { name: 'Copy link' })).toBeInTheDocument();
+    expect(keys[1]).toBe(keys[0]);
+    await user.click(within(dialog).getByRole('button', { name: 'Exit' }));
+    await user.click(await screen.findByRole('button', { name: 'Invite data recipients' }));
+    const again = await screen.findByRole('dialog', { name: 'Invite data recipients' });
+    await user.click(within(again).getByRole('button', { name: 'Get started' }));
+    await user.click(shareSwitch(productItem(again, 'ID.4 Pro')));
+    await user.click(within(again).getByRole('button', { name: 'Next' }));
+    await within(again).findByRole('heading', { name: 'Copy link' });
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
+  });
+
+  it('a failed products load on step 0 shows the failure and a retry, never the no-products warning', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/v1/products', ({ response }) =>
+        fail ? response(500).json(errorBody('INTERNAL_ERROR')) : response(200).json(shareable),
+      ),
+    );
+    const { dialog, user } = await openWizard();
+    expect(await within(dialog).findByText(/Your products couldn't be loaded/)).toBeInTheDocument();
+    expect(
+      within(dialog).queryByText(/None of your products has data export enabled/),
+    ).not.toBeInTheDocument();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }));
+    expect(
+      await within(dialog).findByText('Only products with data export enabled can be shared.'),
+    ).toBeInTheDocument();
   });
 });

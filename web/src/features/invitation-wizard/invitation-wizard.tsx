@@ -1,5 +1,6 @@
-import { useState } from 'react';
+import { type MouseEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../components/load-failure.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import type { Schemas } from '../../lib/api/types.ts';
@@ -31,28 +32,56 @@ export function InvitationWizard({ open, onOpenChange }: InvitationWizardProps) 
   const wallboxes = offeredProducts(products.data?.wallboxes);
   const items = invitationItems(selection, [...vehicles, ...wallboxes]);
 
+  // One key per creation attempt: a repeated or retried request cannot create a second invitation.
+  const idempotencyKey = useRef<string | null>(null);
+  // Guards the gap between a click and the re-render that disables the button.
+  const inFlight = useRef(false);
+
   const exit = () => {
     setStep(0);
     setSelection({});
     setCreated(null);
     create.reset();
+    idempotencyKey.current = null;
     onOpenChange(false);
   };
 
-  const next = () =>
+  // The second click of a double click on Next lands on Exit once step 2 shows: only a
+  // deliberate (single) click exits.
+  const onExitClick = (event: MouseEvent) => {
+    if (event.detail <= 1) exit();
+  };
+
+  const next = () => {
+    if (inFlight.current || create.isPending) return;
+    inFlight.current = true;
+    idempotencyKey.current ??= crypto.randomUUID();
     create.mutate(
-      { body: items },
+      { body: items, headers: { 'Idempotency-Key': idempotencyKey.current } },
       {
         onSuccess: (answer) => {
+          idempotencyKey.current = null;
           setCreated(answer);
           setStep(2);
         },
+        onSettled: () => {
+          inFlight.current = false;
+        },
       },
     );
+  };
+
+  const failure = products.isError && (
+    <LoadFailure
+      message={t('wizard.errors.products')}
+      onRetry={() => void products.refetch()}
+      retrying={products.isFetching}
+    />
+  );
 
   const footer = (
     <>
-      <Button variant="secondary" onClick={exit}>
+      <Button variant="secondary" onClick={onExitClick}>
         {t('wizard.exit')}
       </Button>
       {step === 1 && (
@@ -62,7 +91,12 @@ export function InvitationWizard({ open, onOpenChange }: InvitationWizardProps) 
       )}
       {step === 0 && <Button onClick={() => setStep(1)}>{t('wizard.getStarted')}</Button>}
       {step === 1 && (
-        <Button onClick={next} loading={create.isPending} disabled={items.length === 0 || products.isError}>
+        <Button
+          onClick={next}
+          loading={create.isPending}
+          disabled={items.length === 0 || products.isError}
+          onDoubleClick={(event) => event.preventDefault()}
+        >
           {t('wizard.next')}
         </Button>
       )}
@@ -79,19 +113,23 @@ export function InvitationWizard({ open, onOpenChange }: InvitationWizardProps) 
       width={720}
       height={420}
       className="invitation-wizard"
+      // A stray click (e.g. the second click of a double click on Next once the dialog has resized)
+      // must not close it and lose the code: Exit, Close and Escape close it.
+      closeOnOutsideClick={false}
       footer={footer}
     >
       {step === 0 && (
         <WelcomeStep
           loading={products.isPending && !products.isError}
           anyEnabled={vehicles.length + wallboxes.length > 0}
+          failure={failure}
         />
       )}
       {step === 1 && (
         <SelectDataStep
           vehicles={vehicles}
           wallboxes={wallboxes}
-          failed={products.isError}
+          failure={failure}
           selection={selection}
           onChange={setSelection}
         />

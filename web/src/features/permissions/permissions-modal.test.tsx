@@ -54,8 +54,12 @@ function answer() {
 }
 
 const item = (title: string) => screen.getByRole('heading', { name: title }).closest('li') as HTMLElement;
-const stateOf = (card: HTMLElement, label: string) =>
-  within(card).getByText(label).closest('.permission-state')?.querySelector('dd')?.textContent;
+/** The read-only switch of a permission: 'Yes' when on; it cannot be operated. */
+const stateOf = (card: HTMLElement, label: string) => {
+  const control = within(card).getByRole('switch', { name: label });
+  expect(control).toBeDisabled();
+  return control.getAttribute('aria-checked') === 'true' ? 'Yes' : 'No';
+};
 
 describe('permissions modal', () => {
   it('owner view: read-only states, a notice instead for products whose collection is off, masked VIN', async () => {
@@ -66,6 +70,10 @@ describe('permissions modal', () => {
     expect(dialog).toHaveAccessibleDescription('The data this invitation gives access to.');
     await within(dialog).findByRole('heading', { name: 'ID.4 Pro' });
     expect(calls).toEqual(['user:inv_1']);
+    // What personal data means here is said where it is shown.
+    expect(
+      within(dialog).getByText(/Personal data here means the vehicle's GPS position/),
+    ).toBeInTheDocument();
     const on = item('ID.4 Pro');
     expect(stateOf(on, 'Sharing data')).toBe('Yes');
     expect(stateOf(on, 'Including personal data')).toBe('Yes');

@@ -70,8 +70,9 @@ export function PermissionsModal({ role, invitationId, onClose, subjectName }: P
     >
       {isPending && !isError && <Spinner label={t('permissions.loading')} />}
       {empty && <p>{t('permissions.empty')}</p>}
-      {data && (
+      {data && !empty && (
         <>
+          <p className="permissions-modal__personal">{t('common.personalData')}</p>
           <Category title={t('permissions.vehicles')} entries={data.vehicles} role={role} />
           <Category title={t('permissions.wallboxes')} entries={data.wallboxes} role={role} />
         </>

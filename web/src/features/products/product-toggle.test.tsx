@@ -46,7 +46,12 @@ describe('data collection toggle', () => {
     ).toBeInTheDocument();
     expect(toggleIn(card)).toBeDisabled();
     expect(toggleIn(await findCard('ID.4 Pro'))).toBeDisabled();
+    // Every control of the card waits: no download of a collection that is not enabled yet.
+    const download = within(card).getByRole('button', { name: 'Download data of Garage charger' });
+    expect(download).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Download data' })).toBeDisabled();
     expect(await screen.findByText('Action was succesful')).toBeInTheDocument();
+    await waitFor(() => expect(download).toBeEnabled());
     expect(calls).toEqual(['prd_wallbox_1/ENABLE']);
     expect(toggleIn(card)).toBeChecked();
     await waitFor(() => expect(toggleIn(card)).toBeEnabled());

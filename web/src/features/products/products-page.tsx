@@ -33,7 +33,9 @@ export function ProductsPage() {
   const vehicles = products.data?.vehicles ?? [];
   const wallboxes = products.data?.wallboxes ?? [];
   const anyEnabled = [...vehicles, ...wallboxes].some((product) => product.dataCollectionEnabled);
-  const jobActive = hasActiveJob(jobs.data);
+  // Spec lock rules: the toggle waits while a toggle request is in flight or a download job is
+  // created (also while its request is on the way) or running.
+  const jobActive = hasActiveJob(jobs.data) || downloads.startingAll || downloads.startingProductId !== null;
   const locked = collection.isPending || jobActive;
   const allTarget = allDownloadTarget(jobs.data, vehicles, wallboxes);
 
@@ -71,7 +73,8 @@ export function ProductsPage() {
         </div>
         <DownloadAllButton
           target={allTarget}
-          disabled={!anyEnabled}
+          // While a toggle is in flight the set of enabled products is not known yet.
+          disabled={!anyEnabled || collection.isPending}
           busy={
             downloads.startingAll || (allTarget.job !== null && downloads.fetchingJobId === allTarget.job.id)
           }

@@ -28,9 +28,12 @@ export function unreadCount(
   return (entries ?? []).filter((entry) => Date.parse(entry.statusChangedAt) > (since ?? 0)).length;
 }
 
-/** Seen up to now, or up to the newest change shown when the server clock runs ahead of ours. */
-export function seenMark(entries: readonly InvitationEntry[], now = Date.now()): number {
-  return Math.max(now, ...entries.map((entry) => Date.parse(entry.statusChangedAt) || 0));
+/**
+ * Seen up to the newest change shown. Only server times are compared (never the browser's clock,
+ * which may be skewed or differ from the simulation clock): any later change has a later server time.
+ */
+export function seenMark(entries: readonly InvitationEntry[], previous = 0): number {
+  return Math.max(previous, ...entries.map((entry) => Date.parse(entry.statusChangedAt) || 0));
 }
 
 export function useLastSeen(userId: string | undefined) {
@@ -39,7 +42,10 @@ export function useLastSeen(userId: string | undefined) {
   const markSeen = useCallback(
     (view: RecipientsView, filter: InvitationFilter, entries: readonly InvitationEntry[]) => {
       setLastSeen((current) => {
-        const next = { ...current, [slot(view, filter)]: seenMark(entries) };
+        const key = slot(view, filter);
+        const mark = seenMark(entries, current[key]);
+        if (mark === current[key] || mark === 0) return current;
+        const next = { ...current, [key]: mark };
         window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
         return next;
       });

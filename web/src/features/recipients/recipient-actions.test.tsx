@@ -51,8 +51,8 @@ async function decide(label: 'Accept' | 'Decline') {
 
 describe('accept and decline', () => {
   it.each([
-    ['Accept', 'inv_pending/accept', 'Data recipient accepted'],
-    ['Decline', 'inv_pending/decline', 'Data recipient declined'],
+    ['Accept', 'INV_PENDING/accept', 'Data recipient accepted'],
+    ['Decline', 'INV_PENDING/decline', 'Data recipient declined'],
   ] as const)(
     '%s: confirms, calls the API, reports success and refetches the lists',
     async (label, call, message) => {

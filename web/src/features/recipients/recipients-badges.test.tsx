@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import {
@@ -23,6 +23,10 @@ const olderLink = entry({
 });
 
 describe('tab badges', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('counts unseen entries of the other view and clears a view once it is shown', async () => {
     answerLists([activeAgent], [activeLink, deletedLink]);
     const { user } = renderApp('/agents', { user: owner });
@@ -65,4 +69,27 @@ describe('tab badges', () => {
     await waitFor(() => expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links, 1 new'));
     await waitFor(() => expect(stored()['agents:ACTIVE']).toBeGreaterThan(0));
   });
+
+  it('compares server times only: a browser clock years ahead still counts a later change as new', async () => {
+    // The browser thinks it is 2030; the server's (or the simulation's) times are in 2025.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse('2030-06-01T00:00:00.000Z') });
+    let links = [activeLink];
+    answerLists([activeAgent], () => links);
+    const { user, queryClient } = renderApp('/agents', { user: owner });
+    await findCard('Fleet Analytics');
+    await user.click(tab('Invitation Links'));
+    await findCard(activeLink.code);
+    await waitFor(() => expect(stored()['invitations:ALL']).toBe(Date.parse(activeLink.statusChangedAt)));
+    const newer = entry({
+      id: 'new_link',
+      type: 'invitation',
+      status: 'CREATED',
+      statusChangedAt: '2025-03-06T10:00:00.000Z',
+    });
+    await user.click(tab('All data recipients'));
+    await findCard('Fleet Analytics');
+    links = [newer, activeLink];
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(tab('Invitation Links')).toHaveAccessibleName('Invitation Links, 1 new'));
+  }, 15_000);
 });

@@ -3,7 +3,7 @@ import { delay } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { http, server } from '../../test/server.ts';
+import { errorBody, http, server } from '../../test/server.ts';
 import {
   activeAgent,
   activeLink,
@@ -155,5 +155,26 @@ describe('data recipients page', () => {
     await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
     await expect(navigator.clipboard.readText()).resolves.toBe(activeLink.link);
+  });
+
+  it('a failed load shows the notification and a retry, never the empty placeholder', async () => {
+    let fail = true;
+    server.use(
+      http.get('/api/v1/invitations/claimed/{filter}', ({ response }) =>
+        fail ? response(500).json(errorBody('INTERNAL_ERROR')) : response(200).json([activeAgent]),
+      ),
+      http.get('/api/v1/invitations/unclaimed/{filter}', ({ response }) => response(200).json([])),
+    );
+    const { user } = renderApp('/agents', { user: owner });
+    const notifications = await screen.findByRole('region', { name: 'Notifications' });
+    expect(await within(notifications).findByRole('alert')).toHaveTextContent(
+      'Failed to fetch invitations. Try later..',
+    );
+    expect(await screen.findByText('This could not be loaded.')).toBeInTheDocument();
+    expect(screen.queryByText(/no data recipients/i)).not.toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await findCard('Fleet Analytics')).toBeInTheDocument();
+    expect(screen.queryByText('This could not be loaded.')).not.toBeInTheDocument();
   });
 });

@@ -71,6 +71,20 @@ describe('registration form validation', () => {
     await waitFor(() => expect(screen.queryByText('only numbers')).not.toBeInTheDocument());
   });
 
+  it('says You can only type numbers as soon as a non-digit is typed in the VAT number', async () => {
+    const { user } = await openForm();
+    const vat = screen.getByLabelText('VAT number');
+    await user.type(vat, '12');
+    expect(screen.queryByText('You can only type numbers')).not.toBeInTheDocument();
+    await user.type(vat, 'A');
+    // Still focused (not blurred): the message shows while typing, linked to the field.
+    expect(vat).toHaveFocus();
+    expect(await screen.findByText('You can only type numbers')).toBeInTheDocument();
+    expect(vat).toHaveAccessibleDescription('You can only type numbers');
+    await user.type(vat, '{Backspace}');
+    await waitFor(() => expect(screen.queryByText('You can only type numbers')).not.toBeInTheDocument());
+  });
+
   it('labels only the optional fields (optional)', async () => {
     await openForm();
     expect(screen.getByLabelText('Website (optional)')).toBeInTheDocument();

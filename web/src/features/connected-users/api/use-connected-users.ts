@@ -11,7 +11,7 @@ export const connectedUsersKeyPrefix = $api
   .queryOptions('get', LIST_PATH, { params: { path: { filter: 'ALL' } } })
   .queryKey.slice(0, 2);
 
-/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification. */
+/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification (spec section 8). */
 export function useConnectedUsers(filter: InvitationFilter) {
   const { t } = useTranslation();
   const notify = useNotify();
@@ -19,7 +19,7 @@ export function useConnectedUsers(filter: InvitationFilter) {
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchInvitations'));
+    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchUsers'));
   }, [isError, errorUpdatedAt, notify, t]);
   return query;
 }

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { InfoIcon } from '../../../components/ui/icons.tsx';
@@ -10,7 +10,8 @@ import { ProductChoiceCard } from './product-choice-card.tsx';
 type SelectDataStepProps = {
   vehicles: readonly Product[];
   wallboxes: readonly Product[];
-  failed: boolean;
+  /** Shown when the products failed to load (never "no products"). */
+  failure: ReactNode;
   selection: Selection;
   onChange: (selection: Selection) => void;
 };
@@ -49,14 +50,15 @@ function Category(
 /** Step 1: per offered product, share it and whether personal data is included. */
 export function SelectDataStep(props: SelectDataStepProps) {
   const { t } = useTranslation();
-  const { vehicles, wallboxes, failed } = props;
+  const { vehicles, wallboxes, failure } = props;
   return (
     <div className="wizard-step">
       <p className="wizard-step__counter">{t('wizard.step1')}</p>
       <h3>{t('wizard.selectData')}</h3>
       <p>{t('wizard.selectDataBody')}</p>
-      {failed && <Callout type="warning">{t('wizard.errors.products')}</Callout>}
-      {!failed && vehicles.length + wallboxes.length === 0 && <Callout>{t('wizard.noProducts')}</Callout>}
+      <p className="wizard-step__muted">{t('common.personalData')}</p>
+      {failure}
+      {!failure && vehicles.length + wallboxes.length === 0 && <Callout>{t('wizard.noProducts')}</Callout>}
       <Category
         {...props}
         title={t('wizard.vehicles')}

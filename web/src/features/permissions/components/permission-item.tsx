@@ -1,25 +1,12 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Callout } from '../../../components/ui/callout.tsx';
-import { CheckIcon, CloseIcon } from '../../../components/ui/icons.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import type { Schemas } from '../../../lib/api/types.ts';
 import type { PermissionsRole } from '../api/use-permissions.ts';
 import { displayedExternalId } from '../mask.ts';
 
 type PermissionItemProps = { entry: Schemas['PermissionEntry']; role: PermissionsRole };
-
-function State({ label, on }: { label: string; on: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <div className={`permission-state permission-state--${on ? 'on' : 'off'}`}>
-      <dt>{label}</dt>
-      <dd>
-        {on ? <CheckIcon size={16} /> : <CloseIcon size={16} />}
-        {t(on ? 'permissions.states.on' : 'permissions.states.off')}
-      </dd>
-    </div>
-  );
-}
 
 /** One shared product: read-only sharing states, or a notice when its data collection is off. */
 export function PermissionItem({ entry, role }: PermissionItemProps) {
@@ -40,10 +27,16 @@ export function PermissionItem({ entry, role }: PermissionItemProps) {
         <p className="permission-item__subtitle">{subtitle}</p>
       </div>
       {product.dataCollectionEnabled ? (
-        <dl className="permission-item__states">
-          <State label={t('permissions.sharingData')} on />
-          <State label={t('permissions.includingPersonal')} on={entry.includeSensitiveData} />
-        </dl>
+        // The same switches the owner set in the invitation wizard, read-only here (both roles).
+        <div className="permission-item__states">
+          <Switch label={t('permissions.sharingData')} checked readOnly describedBy={titleId} />
+          <Switch
+            label={t('permissions.includingPersonal')}
+            checked={entry.includeSensitiveData}
+            readOnly
+            describedBy={titleId}
+          />
+        </div>
       ) : (
         <Callout>
           {t(role === 'user' ? 'permissions.collectionOffUser' : 'permissions.collectionOffAgent')}

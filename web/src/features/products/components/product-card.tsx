@@ -50,7 +50,8 @@ export function ProductCard({
           label={t('products.downloadFor', { name: title })}
           icon={<DownloadIcon />}
           variant="outline"
-          disabled={!product.dataCollectionEnabled}
+          // The optimistic state is not the server's yet: no download until the toggle has finished.
+          disabled={!product.dataCollectionEnabled || progress !== null}
           loading={download.state === 'RUNNING' || downloadBusy}
           highlighted={download.state === 'COMPLETED' && product.dataCollectionEnabled}
           data-state={download.state}

@@ -34,8 +34,9 @@ export function useRecipientActions() {
 
   const revokeMutation = $api.useMutation('put', '/api/v1/invitations/{id}/revoke');
 
+  // Spec section 5: the id is uppercased in the accept/decline call (a real back end may need it).
   const decide = (entry: InvitationEntry, decision: Decision, onSettled?: () => void) =>
-    decideMutation.mutate({ params: { path: { id: entry.id, decision } } }, { onSettled });
+    decideMutation.mutate({ params: { path: { id: entry.id.toUpperCase(), decision } } }, { onSettled });
 
   const revoke = (entry: InvitationEntry, onSettled?: () => void) => {
     const kind = entry.type;

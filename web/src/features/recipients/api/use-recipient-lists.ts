@@ -5,9 +5,22 @@ import type { InvitationFilter } from '../../../lib/invitation-status.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import type { InvitationEntry } from '../recipient-status.ts';
 
-export type RecipientList = { entries: readonly InvitationEntry[] | undefined; loading: boolean };
+export type RecipientList = {
+  entries: readonly InvitationEntry[] | undefined;
+  loading: boolean;
+  /** The last fetch failed: the list shows the failure and a retry, never the empty state. */
+  failed: boolean;
+  retrying: boolean;
+  retry: () => void;
+};
 
-const EMPTY: readonly InvitationEntry[] = [];
+const NO_CALL: RecipientList = {
+  entries: [],
+  loading: false,
+  failed: false,
+  retrying: false,
+  retry: () => undefined,
+};
 
 /** Invitation links are never pending or declined: those filters show an empty list without a call. */
 export function fetchesUnclaimed(filter: InvitationFilter): boolean {
@@ -30,16 +43,26 @@ export function useRecipientLists(filter: InvitationFilter): {
   const unclaimed = $api.useQuery('get', '/api/v1/invitations/unclaimed/{filter}', init, {
     enabled: withUnclaimed,
   });
-  const failed = claimed.isError || unclaimed.isError;
+  const failedAt = Math.max(
+    claimed.isError ? claimed.errorUpdatedAt : 0,
+    unclaimed.isError ? unclaimed.errorUpdatedAt : 0,
+  );
 
   useEffect(() => {
-    if (failed) notify.error(t('recipients.errors.fetch'));
-  }, [failed, notify, t]);
+    // Once per failed fetch, also when a retry fails again.
+    if (failedAt > 0) notify.error(t('recipients.errors.fetch'));
+  }, [failedAt, notify, t]);
+
+  const listOf = (query: typeof claimed): RecipientList => ({
+    entries: query.data,
+    loading: query.isPending && !query.isError,
+    failed: query.isError,
+    retrying: query.isError && query.isFetching,
+    retry: () => void query.refetch(),
+  });
 
   return {
-    agents: { entries: claimed.data, loading: claimed.isPending },
-    invitations: withUnclaimed
-      ? { entries: unclaimed.data, loading: unclaimed.isPending }
-      : { entries: EMPTY, loading: false },
+    agents: listOf(claimed),
+    invitations: withUnclaimed ? listOf(unclaimed) : { ...NO_CALL },
   };
 }

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../components/load-failure.tsx';
 import type { RecipientList as List } from '../api/use-recipient-lists.ts';
 import type { InvitationEntry, RecipientAction, RecipientsView } from '../recipient-status.ts';
 import { RecipientCard } from './recipient-card.tsx';
@@ -19,7 +20,9 @@ export function RecipientList({ view, list, desktop, onAction }: RecipientListPr
       </p>
     );
   }
+  const failure = list.failed && <LoadFailure onRetry={list.retry} retrying={list.retrying} />;
   if (!list.entries || list.entries.length === 0) {
+    if (failure) return failure;
     const prefix = view === 'agents' ? 'agents' : 'invitations';
     return (
       <div className="recipients__empty">
@@ -29,13 +32,16 @@ export function RecipientList({ view, list, desktop, onAction }: RecipientListPr
     );
   }
   return (
-    <ul
-      className="recipient-list"
-      aria-label={t(view === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations')}
-    >
-      {list.entries.map((entry) => (
-        <RecipientCard key={entry.id} entry={entry} desktop={desktop} onAction={onAction} />
-      ))}
-    </ul>
+    <>
+      {failure}
+      <ul
+        className="recipient-list"
+        aria-label={t(view === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations')}
+      >
+        {list.entries.map((entry) => (
+          <RecipientCard key={entry.id} entry={entry} desktop={desktop} onAction={onAction} />
+        ))}
+      </ul>
+    </>
   );
 }

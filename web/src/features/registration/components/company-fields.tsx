@@ -18,7 +18,7 @@ export function CompanyFields() {
       <div className="registration-form__grid">
         <TextField name="legalName" label={t('registration.legalName')} autoComplete="organization" />
         <TextField name="displayName" label={t('registration.displayName')} />
-        <TextField name="vatNumber" label={t('registration.vatNumber')} inputMode="numeric" />
+        <TextField name="vatNumber" label={t('registration.vatNumber')} numeric />
         <SelectField
           name="country"
           label={t('registration.country')}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { loadContract } from './document.ts';
+import { resolveRef, type SchemaNode } from './schema-sample.ts';
+
+// What the server really answers must be declared: these rules hold for every operation.
+const document = loadContract();
+const operations = Object.entries(document.paths).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation as SchemaNode })),
+);
+const responsesOf = (operation: SchemaNode) => operation.responses as Record<string, SchemaNode>;
+const codesOf = (operation: SchemaNode) => operation['x-error-codes'] as string[];
+
+describe('declared statuses', () => {
+  it('every JSON body declares 413 and 415 through the shared responses, with their codes', () => {
+    const withJson = operations.filter(({ operation }) =>
+      Boolean(
+        (resolveRef(document, operation.requestBody) as SchemaNode).content?.['application/json' as never],
+      ),
+    );
+    expect(withJson.length).toBeGreaterThan(3);
+    for (const { operation } of withJson) {
+      expect(responsesOf(operation)['413']).toEqual({ $ref: '#/components/responses/PayloadTooLarge' });
+      expect(responsesOf(operation)['415']).toEqual({ $ref: '#/components/responses/UnsupportedMediaType' });
+      expect(codesOf(operation)).toEqual(
+        expect.arrayContaining(['BODY_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE']),
+      );
+    }
+  });
+
+  it('every operation with path parameters declares 400 (bad encoding, over-long segment)', () => {
+    for (const { path, operation } of operations.filter(({ path }) => path.includes('{'))) {
+      expect(responsesOf(operation)['400'], path).toBeDefined();
+    }
+  });
+
+  it('every error is a shared response component, not a copy', () => {
+    for (const { operation } of operations) {
+      for (const [status, response] of Object.entries(responsesOf(operation))) {
+        if (Number(status) >= 400) expect(response.$ref).toMatch(/^#\/components\/responses\//);
+      }
+    }
+  });
+
+  it('every state-changing /api call declares 403 CSRF_REJECTED, every secured one 401', () => {
+    for (const { path, method, operation } of operations) {
+      if (path.startsWith('/api/') && ['post', 'put', 'delete'].includes(method)) {
+        expect(codesOf(operation), `${method} ${path}`).toContain('CSRF_REJECTED');
+      }
+      const security = (operation.security ?? document.security) as SchemaNode[];
+      const secured = security.length > 0 && !security.some((entry) => Object.keys(entry).length === 0);
+      if (secured) expect(responsesOf(operation)['401'], `${method} ${path}`).toBeDefined();
+    }
+  });
+
+  it('HEAD operations declare no body in any answer', () => {
+    const heads = operations.filter(({ method }) => method === 'head');
+    expect(heads.length).toBeGreaterThan(0);
+    for (const { operation } of heads) {
+      for (const response of Object.values(responsesOf(operation))) {
+        expect(resolveRef(document, response).content).toBeUndefined();
+      }
+    }
+  });
+
+  it('every code an operation lists is in the error catalogue and every status of it is declared', () => {
+    const catalogue = document['x-error-catalogue'] as Record<string, { status: number }>;
+    for (const { operation } of operations) {
+      for (const code of codesOf(operation) ?? []) {
+        const status = catalogue[code]?.status;
+        expect(status, code).toBeDefined();
+        if (code !== 'LOGIN_FAILED')
+          expect(responsesOf(operation)[String(status)], `${operation.operationId} ${code}`).toBeDefined();
+      }
+    }
+  });
+});

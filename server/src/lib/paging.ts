@@ -1,0 +1,163 @@
+// Keyset paging for list operations (docs/decisions/0017): `limit`, an opaque `cursor` and a text
+// search `q` in; the body stays the array, `X-Total-Count` and `Link: <...>; rel="next"` out.
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { badRequest } from './app-error.ts';
+
+export const DEFAULT_PAGE_SIZE = 50;
+/** Rows read per database round trip when the whole list is streamed. */
+export const STREAM_CHUNK = 2_000;
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+  q?: string;
+}
+
+/** Where the next page starts: after the row with this sort value and id (newest first). */
+export interface Position {
+  at: Date;
+  id: string;
+}
+
+export interface PageRequest {
+  /** Rows of this page; undefined = the whole list. */
+  take?: number;
+  after?: Position;
+  /** Trimmed search text, undefined when blank. */
+  q?: string;
+  /** What a cursor is bound to (operation and filter), so one list's cursor is refused by another. */
+  scope: string;
+}
+
+const checksum = (scope: string, payload: string) =>
+  createHash('sha256').update(`${scope}\n${payload}`).digest('base64url').slice(0, 11);
+
+export function encodeCursor(scope: string, position: Position): string {
+  const payload = Buffer.from(JSON.stringify([position.at.toISOString(), position.id])).toString('base64url');
+  return `${payload}.${checksum(scope, payload)}`;
+}
+
+const invalidCursor = () =>
+  badRequest(
+    'VALIDATION_FAILED',
+    'This cursor is not one this list gave. Load the list again without it.',
+    'cursor',
+  );
+
+/** The position a cursor names; 400 for anything this list did not hand out. */
+export function decodeCursor(scope: string, cursor: string): Position {
+  const [payload, sum, extra] = cursor.split('.');
+  if (!payload || !sum || extra !== undefined || checksum(scope, payload) !== sum) throw invalidCursor();
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(decoded) || decoded.length !== 2) throw invalidCursor();
+  const [at, id] = decoded as unknown[];
+  const date = typeof at === 'string' ? new Date(at) : new Date(Number.NaN);
+  if (Number.isNaN(date.getTime()) || typeof id !== 'string' || id.length === 0 || id.length > 100) {
+    throw invalidCursor();
+  }
+  return { at: date, id };
+}
+
+export function readPage(query: PageQuery, scope: string): PageRequest {
+  const q = query.q?.trim() || undefined;
+  const after = query.cursor === undefined ? undefined : decodeCursor(scope, query.cursor);
+  const take = query.limit ?? (after ? DEFAULT_PAGE_SIZE : undefined);
+  return { take, after, q, scope };
+}
+
+/**
+ * The words of a search: split on spaces, and on `%` and `_`, which SQLite's LIKE would read as
+ * wildcards (Prisma's `contains` does not escape them). Every word must match one of the fields.
+ */
+export function searchWhere<W>(
+  q: string | undefined,
+  fields: (word: string) => W[],
+): { AND?: { OR: W[] }[]; id?: { in: string[] } } {
+  if (q === undefined) return {};
+  const words = q.split(/[\s%_]+/).filter(Boolean);
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  if (words.length === 0) return { id: { in: [] } };
+  return { AND: words.map((word) => ({ OR: fields(word) })) };
+}
+
+/** Prisma `where` for the rows after a position in (field desc, id desc) order (empty without one). */
+export function after(field: string, position: Position | undefined) {
+  if (!position) return {};
+  return { OR: [{ [field]: { lt: position.at } }, { [field]: position.at, id: { lt: position.id } }] };
+}
+
+/** `Link` to the next page: the request's own path and query with `cursor` (and `limit`) replaced. */
+function nextLink(request: FastifyRequest, cursor: string, take: number): string {
+  const url = new URL(request.url, 'http://portal.invalid');
+  url.searchParams.set('limit', String(take));
+  url.searchParams.set('cursor', cursor);
+  return `<${url.pathname}${url.search}>; rel="next"`;
+}
+
+export interface ListSource<Row, Item> {
+  /** Rows after a position (all when undefined), newest first, at most `take` of them. */
+  fetch(after: Position | undefined, take: number): Promise<Row[]>;
+  count(): Promise<number>;
+  position(row: Row): Position;
+  toItem(row: Row): Item;
+}
+
+/**
+ * Answers a list operation: one page with its headers when paging was asked for, otherwise the
+ * whole list streamed as a JSON array in chunks (no 50,000-object array or string in memory).
+ */
+export async function answerList<Row, Item>(
+  reply: FastifyReply,
+  page: PageRequest,
+  source: ListSource<Row, Item>,
+): Promise<Item[] | FastifyReply> {
+  const total = await source.count();
+  if (page.take !== undefined) {
+    const rows = await source.fetch(page.after, page.take + 1);
+    return pageHeaders(reply, page, rows, total, source.position).map(source.toItem);
+  }
+  reply.header('x-total-count', String(total));
+  reply.type('application/json; charset=utf-8');
+  return reply.send(Readable.from(jsonArrayChunks(source)));
+}
+
+async function* jsonArrayChunks<Row, Item>(source: ListSource<Row, Item>): AsyncGenerator<string> {
+  let position: Position | undefined;
+  let separator = '[';
+  for (;;) {
+    const rows = await source.fetch(position, STREAM_CHUNK);
+    if (rows.length > 0) {
+      yield separator + rows.map((row) => JSON.stringify(source.toItem(row))).join(',');
+      separator = ',';
+    }
+    if (rows.length < STREAM_CHUNK) break;
+    position = source.position(rows[rows.length - 1] as Row);
+  }
+  yield separator === '[' ? '[]' : ']';
+}
+
+/**
+ * Sets `X-Total-Count` and, when more rows follow, `Link`. `rows` holds up to take + 1 rows (the
+ * extra one only tells that a next page exists); returns the rows of this page.
+ */
+export function pageHeaders<T>(
+  reply: FastifyReply,
+  page: PageRequest,
+  rows: T[],
+  total: number,
+  positionOf: (row: T) => Position,
+): T[] {
+  reply.header('x-total-count', String(total));
+  if (page.take === undefined || rows.length <= page.take) return rows;
+  const shown = rows.slice(0, page.take);
+  const last = shown[shown.length - 1] as T;
+  reply.header('link', nextLink(reply.request, encodeCursor(page.scope, positionOf(last)), page.take));
+  return shown;
+}

@@ -1,0 +1,61 @@
+import type { FastifyRequest, preParsingHookHandler } from 'fastify';
+import { AppError } from './app-error.ts';
+
+/** What the contract says about an operation's request body. */
+export interface DeclaredBody {
+  required: boolean;
+  /** Declared media types, e.g. `application/json`, `multipart/form-data`. */
+  mediaTypes: readonly string[];
+}
+
+export function declaredBody(operation: { requestBody?: unknown } | undefined): DeclaredBody | null {
+  const body = operation?.requestBody as
+    | { required?: boolean; content?: Record<string, unknown> }
+    | undefined;
+  if (!body?.content) return null;
+  return { required: body.required === true, mediaTypes: Object.keys(body.content) };
+}
+
+const hasPayload = (request: FastifyRequest) => {
+  const length = request.headers['content-length'];
+  return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+};
+
+/** `Multipart/Form-Data; boundary=x` → `multipart/form-data`. */
+const mediaTypeOf = (header: string | undefined) => header?.split(';')[0]?.trim().toLowerCase() || null;
+
+/** Quoted in messages, cut short: the header is the client's text and the envelope's message is bounded. */
+const quoted = (value: string) => `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`;
+
+/**
+ * Runs before Fastify picks a body parser, so the contract decides what a body may be: a declared body
+ * in another media type is a 415, a required body that is missing is a 400, multipart needs its boundary.
+ * An operation that declares no body ignores whatever was sent (the parsers never see it).
+ */
+export function requestBodyGuard(declared: DeclaredBody | null): preParsingHookHandler {
+  return async (request, _reply, payload) => {
+    const header = request.headers['content-type'];
+    if (!declared) {
+      // Nothing to parse: the handler never reads a body, so an odd one cannot fail the call.
+      delete request.raw.headers['content-type'];
+      delete request.raw.headers['content-length'];
+      delete request.raw.headers['transfer-encoding'];
+      payload.resume();
+      return payload;
+    }
+    if (!hasPayload(request)) {
+      if (declared.required) throw new AppError(400, 'VALIDATION_FAILED', 'The request body is missing.');
+      return payload;
+    }
+    const type = mediaTypeOf(header);
+    const allowed = declared.mediaTypes.join(' or ');
+    if (!type || !declared.mediaTypes.includes(type)) {
+      const sent = type ? `was sent as ${quoted(type)}` : 'has no Content-Type';
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', `This call takes ${allowed}; the body ${sent}.`);
+    }
+    if (type === 'multipart/form-data' && !/;\s*boundary=[^;\s]/i.test(header ?? '')) {
+      throw new AppError(400, 'VALIDATION_FAILED', 'The multipart body has no boundary in its Content-Type.');
+    }
+    return payload;
+  };
+}

@@ -1,0 +1,87 @@
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import type { FastifyReply } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { loadConfig } from '../config.ts';
+import { PrismaClient } from '../generated/prisma/client.ts';
+import { createManualClock } from '../lib/clock.ts';
+import { answerList, type ListSource, readPage } from '../lib/paging.ts';
+import { applicationsSource, sharingsSource } from '../services/admin.ts';
+import { connectedSource } from '../services/agent-invitations.ts';
+import { ownerInvitationsSource } from '../services/invitations.ts';
+
+// Every list query is served by an index: EXPLAIN QUERY PLAN of each statement the list sources
+// send (first page, next page, search, count) must not scan a large table or sort it in a temp b-tree.
+const LARGE_TABLES = ['Invitation', 'User', 'AgentProfile', 'Product', 'SharingEvent', 'InvitationProduct'];
+
+let db: TestDatabase;
+let prisma: PrismaClient;
+const statements: { query: string; params: string }[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase({ seed: true });
+  prisma = new PrismaClient({
+    adapter: new PrismaBetterSqlite3({ url: db.url }),
+    log: [{ emit: 'event', level: 'query' }],
+  });
+  const events = prisma as unknown as {
+    $on(event: 'query', listener: (e: { query: string; params: string }) => void): void;
+  };
+  events.$on('query', (event) => statements.push({ query: event.query, params: event.params }));
+});
+afterAll(async () => {
+  await prisma.$disconnect();
+  await db.cleanup();
+});
+
+const reply = { header: () => reply, request: { url: '/x' } } as unknown as FastifyReply;
+const config = loadConfig({ PORTAL_MODE: 'test', DATA_DIR: '/tmp', PUBLIC_URL: 'http://localhost:3000' });
+
+/** The statements one list sends for a first page, a search and the page after a cursor. */
+async function statementsOf(name: string, source: (q?: string) => ListSource<unknown, unknown>) {
+  statements.length = 0;
+  for (const q of [undefined, 'anna müller']) {
+    await answerList(reply, readPage({ limit: 50, q }, name), source(q));
+  }
+  await source().fetch({ at: new Date(), id: 'inv-x' }, 51);
+  return statements.map((s) => s.query);
+}
+
+async function problemsOf(queries: string[]): Promise<string[]> {
+  const problems: string[] = [];
+  for (const query of queries) {
+    // Sorting is fine for a small table (a page's few registration documents), not for a large one.
+    const from = /FROM `main`\.`(\w+)`/.exec(query)?.[1] ?? '';
+    const params = Array.from({ length: (query.match(/\?/g) ?? []).length }, () => 'x');
+    const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${query}`, ...params);
+    for (const { detail } of plan) {
+      const scanned = LARGE_TABLES.some((table) => new RegExp(`^SCAN ${table}( AS \\w+)?$`).test(detail));
+      if (scanned || (LARGE_TABLES.includes(from) && /TEMP B-TREE FOR ORDER BY/.test(detail)))
+        problems.push(`${detail}  <=  ${query}`);
+    }
+  }
+  return problems;
+}
+
+describe('list query plans', () => {
+  const deps = () => ({ prisma: prisma as never, config, clock: createManualClock() });
+  const cases: [string, (q?: string) => ListSource<unknown, unknown>][] = [
+    ['connected users', (q) => connectedSource(deps(), 'user-fleet', 'ACTIVE', q) as never],
+    ['connected users, all', (q) => connectedSource(deps(), 'user-fleet', 'ALL', q) as never],
+    ['claimed invitations', (q) => ownerInvitationsSource(deps(), 'user-owner', true, 'ALL', q) as never],
+    [
+      'unclaimed invitations',
+      (q) => ownerInvitationsSource(deps(), 'user-owner', false, 'ACTIVE', q) as never,
+    ],
+    ['applications', (q) => applicationsSource(deps(), undefined, q) as never],
+    ['pending applications', (q) => applicationsSource(deps(), 'pending', q) as never],
+    ['sharings', (q) => sharingsSource(deps(), q) as never],
+  ];
+  for (const [name, source] of cases) {
+    it(`${name}: no full scan of a large table, no sort in a temp b-tree`, async () => {
+      const queries = await statementsOf(name, source);
+      expect(queries.length).toBeGreaterThanOrEqual(3);
+      expect(await problemsOf(queries)).toEqual([]);
+    });
+  }
+});

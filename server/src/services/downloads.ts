@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import type { PortalPrisma } from '../db/client.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { DownloadJob } from '../generated/prisma/client.ts';
+import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
+import type { ExportStorage } from './export-storage.ts';
+import { createDownloadJob } from './jobs.ts';
+
+// What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
+// export and the export behind such a link. Every lookup is scoped to the caller.
+
+/** How long a download link works, in simulated time. */
+const LINK_TTL_MS = 10 * 60 * 1000;
+const LIST_LIMIT = 50;
+
+type Deps = Pick<PortalDeps, 'prisma' | 'clock'> & Parameters<typeof createDownloadJob>[0];
+
+const exportExpired = () =>
+  new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
+
+/** A company's export stays available only while the user still shares the data with it. */
+async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promise<void> {
+  if (job.type !== 'INVITE' || !job.relatedId) return;
+  const invitation = await prisma.invitation.findUnique({
+    where: { id: job.relatedId },
+    select: { status: true, agentId: true },
+  });
+  if (invitation?.status === 'PAUSED_BY_ADMIN') {
+    throw conflict('SHARING_SUSPENDED', 'An administrator has paused this data sharing.');
+  }
+  if (invitation?.status !== 'ACCEPTED' || invitation.agentId !== job.userId) {
+    throw conflict('INVALID_INVITATION_STATE', 'This user no longer shares data with you.');
+  }
+}
+
+/** The caller's latest download jobs, newest first. */
+export function listDownloadJobs({ prisma }: Pick<Deps, 'prisma'>, userId: string): Promise<DownloadJob[]> {
+  return prisma.downloadJob.findMany({
+    where: { userId },
+    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    take: LIST_LIMIT,
+  });
+}
+
+/** A job exporting every product of the owner whose data collection is on. */
+export async function startProductsDownload(deps: Deps, userId: string): Promise<DownloadJob> {
+  const enabled = (await listOwnProducts(deps.prisma, userId)).filter((product) => product.enabled);
+  if (enabled.length === 0) {
+    throw conflict('NO_PRODUCTS_ENABLED', 'Turn on data collection for at least one product first.');
+  }
+  const products = enabled.map(({ row }) => ({
+    id: row.id,
+    productType: row.productType as 'VEHICLE' | 'WALLBOX',
+    includeSensitiveData: true,
+  }));
+  return createDownloadJob(deps, { userId, type: 'PRODUCTS', relatedId: null, products });
+}
+
+/** A job exporting one of the owner's products, whose data collection must be on. */
+export async function startProductDownload(
+  deps: Deps,
+  userId: string,
+  productId: string,
+): Promise<DownloadJob> {
+  const product = await findOwnProduct(deps.prisma, userId, productId);
+  if (!(await enabledProductIds(deps.prisma, [product.id])).has(product.id)) {
+    throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
+  }
+  const productType = product.productType as 'VEHICLE' | 'WALLBOX';
+  return createDownloadJob(deps, {
+    userId,
+    type: 'PRODUCT',
+    relatedId: product.id,
+    products: [{ id: product.id, productType, includeSensitiveData: true }],
+  });
+}
+
+/** A fresh one-time token for the caller's completed export, valid for ten simulated minutes. */
+export async function createDownloadLink(
+  { prisma, clock }: Deps,
+  storage: ExportStorage,
+  userId: string,
+  jobId: string,
+): Promise<string> {
+  const job = await prisma.downloadJob.findFirst({ where: { id: jobId, userId } });
+  if (!job) throw notFound('JOB_NOT_FOUND', 'This download could not be found.');
+  if (job.status !== 'COMPLETED') throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
+  await assertStillShared(prisma, job);
+  if (!job.filePath || (await storage.size(job.filePath)) === null) throw exportExpired();
+  const token = randomBytes(32).toString('base64url');
+  await prisma.downloadJob.update({
+    where: { id: job.id },
+    data: { downloadToken: token, tokenExpiresAt: new Date(clock.now().getTime() + LINK_TTL_MS) },
+  });
+  return `/api/v1/exports/${token}`;
+}
+
+/** The export behind a download link of the caller: the job, its stored file and size. */
+export async function openExport(
+  { prisma, clock }: Deps,
+  storage: ExportStorage,
+  userId: string,
+  token: string,
+): Promise<{ job: DownloadJob; filePath: string; size: number }> {
+  const job = await prisma.downloadJob.findUnique({ where: { downloadToken: token } });
+  // Someone else's token answers exactly like an unknown one.
+  if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
+    throw notFound('NOT_FOUND', 'This download link is not valid.');
+  }
+  if (!job.tokenExpiresAt || job.tokenExpiresAt <= clock.now()) throw exportExpired();
+  await assertStillShared(prisma, job);
+  const size = job.filePath ? await storage.size(job.filePath) : null;
+  if (!job.filePath || size === null) throw exportExpired();
+  return { job, filePath: storage.resolve(job.filePath), size };
+}
