@@ -1,39 +1,45 @@
-// Export benchmark: one vehicle, one-minute telemetry with personal data, streamed to a zip.
-// Usage (from the repository root):
-//   node --import tsx scripts/bench-export.ts                # a full year (525,600 records)
-//   node --import tsx scripts/bench-export.ts --days 30      # a month
-//   node --import tsx scripts/bench-export.ts --days 30,365  # each in its own process, to compare memory
+// Export benchmark: one vehicle's year of one-minute telemetry with personal data (525,600 records),
+// streamed to a zip by the server's export writer, against `zip -6` compressing the very same files
+// (the export's entries, unpacked), timed in the same run. Peak RSS of the export is measured in a
+// process of its own. Usage (from the repository root):
+//   node --import tsx scripts/bench-export.ts [--runs 3] [--days 365]
+//   node --import tsx scripts/bench-export.ts --days 30 --once   # one export, no comparison
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import yauzl from 'yauzl';
 import { writeExport } from '../server/src/domain/export-writer.ts';
+import { printTable, runsArgument } from './bench/stats.ts';
 
 const MB = 1024 * 1024;
 
-function daysArgument(): number[] {
-  const index = process.argv.indexOf('--days');
-  const value = index >= 0 ? process.argv[index + 1] : '365';
-  const days = (value ?? '').split(',').map(Number);
-  if (days.length === 0 || days.some((n) => !Number.isInteger(n) || n < 1)) {
-    throw new Error('--days takes whole numbers of days, e.g. --days 30 or --days 30,365');
-  }
-  return days;
+function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
 }
 
-async function run(days: number): Promise<void> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-export-'));
+interface ExportResult {
+  days: number;
+  records: number;
+  zipBytes: number;
+  elapsedMs: number;
+  peakRssMb: number;
+  baselineRssMb: number;
+}
+
+/** One export in this process: time and peak RSS. */
+async function exportOnce(days: number, destinationPath: string): Promise<ExportResult> {
   const from = new Date(Date.UTC(2025, 0, 1));
   const to = new Date(from.getTime() + days * 86_400_000);
-  const baseline = process.memoryUsage();
-  let peakRss = baseline.rss;
-  let peakHeap = baseline.heapUsed;
+  const baseline = process.memoryUsage.rss();
+  let peakRss = baseline;
   const sampler = setInterval(() => {
-    const usage = process.memoryUsage();
-    peakRss = Math.max(peakRss, usage.rss);
-    peakHeap = Math.max(peakHeap, usage.heapUsed);
-  }, 50);
+    peakRss = Math.max(peakRss, process.memoryUsage.rss());
+  }, 20);
   const started = performance.now();
   try {
     const summary = await writeExport({
@@ -49,45 +55,140 @@ async function run(days: number): Promise<void> {
       ],
       generatedAt: to,
       requestedBy: 'bench@example.com',
-      destinationPath: join(dir, 'export.zip'),
+      destinationPath,
     });
-    const elapsedMs = Math.round(performance.now() - started);
-    clearInterval(sampler);
-    const records = summary.products[0]?.records ?? 0;
-    const result = {
+    return {
       days,
-      records,
+      records: summary.products[0]?.records ?? 0,
       zipBytes: summary.bytes,
-      elapsedMs,
-      recordsPerSecond: Math.round(records / (elapsedMs / 1000)),
-      baselineRssMb: +(baseline.rss / MB).toFixed(1),
-      peakRssMb: +(peakRss / MB).toFixed(1),
-      peakHeapUsedMb: +(peakHeap / MB).toFixed(1),
-      node: process.version,
+      elapsedMs: performance.now() - started,
+      peakRssMb: Math.max(peakRss, process.memoryUsage.rss()) / MB,
+      baselineRssMb: baseline / MB,
     };
-    console.log(JSON.stringify(result));
-    console.log(
-      `${days} days: ${records.toLocaleString('en-GB')} records, zip ${(summary.bytes / MB).toFixed(1)} MB, ` +
-        `${(elapsedMs / 1000).toFixed(1)} s, peak RSS ${result.peakRssMb} MB (baseline ${result.baselineRssMb} MB), ` +
-        `peak heap used ${result.peakHeapUsedMb} MB`,
-    );
   } finally {
     clearInterval(sampler);
-    await rm(dir, { recursive: true, force: true });
   }
 }
 
-const days = daysArgument();
-if (days.length === 1) {
-  await run(days[0] ?? 365);
+/** Runs one export in a fresh process, so one run's heap never inflates the next one's peak. */
+function exportInChild(days: number, destinationPath: string): ExportResult {
+  const child = spawnSync(
+    process.execPath,
+    [...process.execArgv, fileURLToPath(import.meta.url), '--child', String(days), destinationPath],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  if (child.status !== 0) throw new Error(`export run failed (exit ${child.status})`);
+  return JSON.parse(child.stdout.trim().split('\n').pop() ?? '{}') as ExportResult;
+}
+
+/** Unpacks every entry of the zip into `dir`, returning the entry paths. */
+function unzipTo(zipPath: string, dir: string): Promise<string[]> {
+  return new Promise((resolve, reject) => {
+    yauzl.open(zipPath, { lazyEntries: true }, (error, zip) => {
+      if (error || !zip) return reject(error ?? new Error('Not a zip'));
+      const names: string[] = [];
+      zip.on('error', reject);
+      zip.on('end', () => resolve(names));
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, async (streamError, stream) => {
+          if (streamError || !stream) return reject(streamError ?? new Error('Unreadable entry'));
+          try {
+            const target = join(dir, entry.fileName);
+            await mkdir(dirname(target), { recursive: true });
+            await pipeline(stream, createWriteStream(target));
+            names.push(entry.fileName);
+            zip.readEntry();
+          } catch (pipeError) {
+            reject(pipeError);
+          }
+        });
+      });
+      zip.readEntry();
+    });
+  });
+}
+
+/** `zip -6` over the same files, timed; null when the system has no zip. */
+function timeSystemZip(dir: string, names: readonly string[]): number | null {
+  const started = performance.now();
+  const result = spawnSync('zip', ['-6', '-q', '-X', join(dir, '..', 'reference.zip'), ...names], {
+    cwd: dir,
+  });
+  if (result.error) return null;
+  if (result.status !== 0) throw new Error(`zip -6 failed (exit ${result.status})`);
+  return performance.now() - started;
+}
+
+async function compare(days: number, runs: number): Promise<void> {
+  const ours: ExportResult[] = [];
+  const reference: number[] = [];
+  for (let run = 1; run <= runs; run += 1) {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-export-'));
+    try {
+      const zipPath = join(dir, 'export.zip');
+      const result = exportInChild(days, zipPath);
+      ours.push(result);
+      const files = join(dir, 'files');
+      await mkdir(files);
+      const names = await unzipTo(zipPath, files);
+      const zipMs = timeSystemZip(files, names);
+      if (zipMs === null) {
+        console.log(
+          '`zip` is not installed (Debian/Ubuntu: apt-get install -y zip): no reference to compare with.',
+        );
+      } else {
+        reference.push(zipMs);
+      }
+      console.log(
+        `run ${run}: export ${(result.elapsedMs / 1000).toFixed(2)} s (${result.records.toLocaleString('en-GB')} records, ` +
+          `${(result.zipBytes / MB).toFixed(1)} MB, peak RSS ${result.peakRssMb.toFixed(0)} MB)` +
+          (zipMs === null ? '' : `, zip -6 ${(zipMs / 1000).toFixed(2)} s`),
+      );
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  const rows = [];
+  if (reference.length === ours.length) {
+    rows.push({
+      figure: 'export speed vs zip -6 on the same files (zip time / export time)',
+      unit: '×',
+      values: ours.map((result, i) => (reference[i] ?? Number.NaN) / result.elapsedMs),
+      target: '≥ 0.6',
+      meets: (median: number) => median >= 0.6,
+    });
+  }
+  rows.push(
+    {
+      figure: 'export peak RSS',
+      unit: 'MB',
+      values: ours.map((result) => result.peakRssMb),
+      target: '≤ 150',
+      meets: (median: number) => median <= 150,
+    },
+    { figure: 'export time', unit: 's', values: ours.map((result) => result.elapsedMs / 1000) },
+  );
+  if (reference.length > 0)
+    rows.push({ figure: 'zip -6 time', unit: 's', values: reference.map((ms) => ms / 1000) });
+  const met = printTable(`Export of one vehicle, ${days} days of one-minute telemetry`, rows);
+  if (!met || reference.length === 0) process.exitCode = 1;
+}
+
+const child = process.argv.indexOf('--child');
+if (child >= 0) {
+  const result = await exportOnce(Number(process.argv[child + 1]), process.argv[child + 2] as string);
+  console.log(JSON.stringify(result));
 } else {
-  // Separate processes, so one run's heap does not inflate the other's peak.
-  for (const n of days) {
-    const child = spawnSync(
-      process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--days', String(n)],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0) process.exit(child.status ?? 1);
+  const days = Number(argument('--days') ?? 365);
+  if (!Number.isInteger(days) || days < 1) throw new Error('--days takes a whole number of days');
+  if (process.argv.includes('--once')) {
+    const dir = await mkdtemp(join(tmpdir(), 'bench-export-'));
+    try {
+      console.log(JSON.stringify(exportInChild(days, join(dir, 'export.zip'))));
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  } else {
+    await compare(days, runsArgument());
   }
 }

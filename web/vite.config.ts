@@ -1,11 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { appPreload } from './app-preload-plugin.ts';
 
 const backend = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/docs'];
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), appPreload()],
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),
@@ -18,10 +19,9 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|react-router|react-router-dom|scheduler)[\\/]/,
-            },
+            // React itself is needed by every page; the router only once past the sign-in page.
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
           ],
         },
       },

@@ -1325,6 +1325,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sim/drift": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contract drift seen by the validating proxy
+         * @description Development and demo modes only. With `PROXY_TARGET` set, the reference server forwards the
+         *     contract's operations to that back end and checks every request and answer against the
+         *     contract; each departure is recorded here, newest first (the last 200): the operation, the
+         *     JSON pointer into the request or answer, the offending value and why. The same list is shown
+         *     at `/proxy/drift`. Without `PROXY_TARGET` the list is empty.
+         *
+         *     Errors:
+         *     - `401 UNAUTHENTICATED` - no session.
+         *     - `404 SIMULATION_DISABLED` - not in development mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listContractDrift"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1350,7 +1379,7 @@ export interface components {
         };
         /**
          * @description Opaque identifier.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         Id: string;
         /**
@@ -1372,18 +1401,18 @@ export interface components {
          * @description An access code as typed: Crockford base32 groups separated by single dashes, case-insensitive
          *     (the aliases I and L for 1 and O for 0 are accepted; U is not a Crockford letter). The server
          *     normalises it (upper case, no dashes) before looking it up.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodeInput: string;
         /**
          * @description An access code in canonical form - 16 upper-case Crockford base32 characters (80 bits) in 4 groups of 4.
-         * @example 7KQ2-9XWM-C4RT-H8PZ
+         * @example 2MBC-E3AN-9XGE-SVXQ
          */
         AccessCode: string;
         /**
          * Format: uri
          * @description `{origin}/redeem/{code}`.
-         * @example http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ
+         * @example http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ
          */
         InvitationLink: string;
         Health: {
@@ -1680,6 +1709,44 @@ export interface components {
         SimulationClock: {
             speed: number;
             now: components["schemas"]["Timestamp"];
+        };
+        ContractDriftReport: {
+            /** @description The back end the proxy forwards to (`PROXY_TARGET`), or null when it is off. */
+            target: string | null;
+            /** @description When the simulation answers instead of the back end (`PROXY_FALLBACK`). */
+            fallback: {
+                /** @description Answer from the simulation when the back end does not implement an operation (501, or a 404/405 outside the contract). */
+                unimplemented: boolean;
+                /** @description Operations always answered by the simulation. */
+                operations: string[];
+            };
+            drifts: components["schemas"]["ContractDrift"][];
+        };
+        ContractDrift: {
+            /**
+             * Format: date-time
+             * @description When the exchange happened (real time).
+             */
+            at: string;
+            /** @description The contract operation. */
+            operationId: string;
+            /** @description HTTP method. */
+            method: string;
+            /** @description The request path (without the query). */
+            path: string;
+            /**
+             * @description Whether the request or the back end's answer departs from the contract.
+             * @enum {string}
+             */
+            direction: "request" | "response";
+            /** @description Status of the back end's answer (0 when it could not be reached). */
+            status: number;
+            /** @description JSON pointer to the offending value (`/status` for the HTTP status, `/query/...`, `/body/...`). */
+            pointer: string;
+            /** @description The offending value (absent when it is missing). */
+            value?: unknown;
+            /** @description What the contract expects. */
+            message: string;
         };
         SimulationClockUpdate: {
             /** @description Simulated seconds per real second. */
@@ -2008,17 +2075,17 @@ export interface components {
         SearchQuery: string;
         /**
          * @description The terms version to accept (the user's `termsToAccept`).
-         * @example 2025-01
+         * @example 2025-06
          */
         TermsIdPath: components["schemas"]["TermsId"];
         /**
          * @description Product id.
-         * @example prd_vehicle_1
+         * @example prod-veh-1
          */
         ProductIdPath: components["schemas"]["Id"];
         /**
          * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-         * @example ENABLE
+         * @example DISABLE
          */
         CollectionActionPath: components["schemas"]["CollectionAction"];
         /**
@@ -2038,12 +2105,12 @@ export interface components {
         InvitationFilterPath: components["schemas"]["InvitationFilter"];
         /**
          * @description Invitation id.
-         * @example inv_claimed_1
+         * @example inv-owner-claimed
          */
         InvitationIdPath: components["schemas"]["Id"];
         /**
          * @description Invitation id of the connected user.
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         InvitationIdInvitesPath: components["schemas"]["Id"];
         /**
@@ -2053,7 +2120,7 @@ export interface components {
         DecisionPath: components["schemas"]["InvitationDecision"];
         /**
          * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-         * @example 7kq2-9xwm-c4rt-h8pz
+         * @example 2mbc-e3an-9xge-svxq
          */
         AccessCodePath: components["schemas"]["AccessCodeInput"];
         /**
@@ -2063,19 +2130,24 @@ export interface components {
         FileSectionPath: components["schemas"]["AgentFileSection"];
         /**
          * @description File id.
-         * @example fil_reg_1
+         * @example file-pending-1
          */
         FileIdPath: components["schemas"]["Id"];
         /**
          * @description Application id.
-         * @example app_pending
+         * @example agent-pending
          */
         ApplicationIdPath: components["schemas"]["Id"];
         /**
          * @description Sharing id (the invitation id).
-         * @example inv_claimed_1
+         * @example inv-owner-accepted
          */
         SharingIdPath: components["schemas"]["Id"];
+        /**
+         * @description Sharing id (the invitation id) of a sharing an admin paused.
+         * @example inv-owner-paused
+         */
+        PausedSharingIdPath: components["schemas"]["Id"];
         /**
          * @description Catalogue file name (URL-encoded, e.g. `Vehicle%20Data.pdf`).
          * @example Vehicle Data.pdf
@@ -2308,7 +2380,7 @@ export interface operations {
             path: {
                 /**
                  * @description The terms version to accept (the user's `termsToAccept`).
-                 * @example 2025-01
+                 * @example 2025-06
                  */
                 termsId: components["parameters"]["TermsIdPath"];
             };
@@ -2324,7 +2396,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_terms",
+                     *       "id": "user-terms",
                      *       "email": "terms@example.com",
                      *       "fullName": "Theo Terms",
                      *       "role": "user",
@@ -2361,7 +2433,7 @@ export interface operations {
                      * @example {
                      *       "vehicles": [
                      *         {
-                     *           "id": "prd_vehicle_1",
+                     *           "id": "prod-veh-1",
                      *           "externalId": "WVWZZZ1JZXW000001",
                      *           "productType": "VEHICLE",
                      *           "dataCollectionEnabled": true,
@@ -2373,7 +2445,7 @@ export interface operations {
                      *       ],
                      *       "wallboxes": [
                      *         {
-                     *           "id": "prd_wallbox_1",
+                     *           "id": "prod-wb-1",
                      *           "externalId": "WB-2024-000123",
                      *           "productType": "WALLBOX",
                      *           "dataCollectionEnabled": false,
@@ -2399,12 +2471,12 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
                 /**
                  * @description Turn data collection on (`ENABLE`) or off (`DISABLE`).
-                 * @example ENABLE
+                 * @example DISABLE
                  */
                 action: components["parameters"]["CollectionActionPath"];
             };
@@ -2420,7 +2492,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "prd_wallbox_1",
+                     *       "id": "prod-wb-1",
                      *       "externalId": "WB-2024-000123",
                      *       "productType": "WALLBOX",
                      *       "dataCollectionEnabled": true,
@@ -2459,13 +2531,13 @@ export interface operations {
                      * @example [
                      *       {
                      *         "id": "job_2",
-                     *         "relatedId": "prd_vehicle_1",
+                     *         "relatedId": "prod-veh-1",
                      *         "type": "PRODUCT",
                      *         "status": "RUNNING",
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": []
@@ -2481,12 +2553,12 @@ export interface operations {
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prd_vehicle_1"
+                     *               "id": "prod-veh-1"
                      *             }
                      *           ],
                      *           "wallboxes": [
                      *             {
-                     *               "id": "prd_wallbox_1"
+                     *               "id": "prod-wb-1"
                      *             }
                      *           ]
                      *         },
@@ -2527,12 +2599,12 @@ export interface operations {
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": [
                      *           {
-                     *             "id": "prd_wallbox_1"
+                     *             "id": "prod-wb-1"
                      *           }
                      *         ]
                      *       },
@@ -2557,7 +2629,7 @@ export interface operations {
             path: {
                 /**
                  * @description Product id.
-                 * @example prd_vehicle_1
+                 * @example prod-veh-1
                  */
                 id: components["parameters"]["ProductIdPath"];
             };
@@ -2574,13 +2646,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_4",
-                     *       "relatedId": "prd_vehicle_1",
+                     *       "relatedId": "prod-veh-1",
                      *       "type": "PRODUCT",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -2685,11 +2757,11 @@ export interface operations {
                 /**
                  * @example [
                  *       {
-                 *         "productId": "prd_vehicle_1",
+                 *         "productId": "prod-veh-1",
                  *         "includeSensitiveData": true
                  *       },
                  *       {
-                 *         "productId": "prd_wallbox_1",
+                 *         "productId": "prod-wb-1",
                  *         "includeSensitiveData": false
                  *       }
                  *     ]
@@ -2706,8 +2778,8 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "expiresAt": "2025-03-28T09:30:00.000Z"
                      *     }
                      */
@@ -2766,7 +2838,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_claimed_1",
+                     *         "id": "inv-owner-claimed",
                      *         "type": "agent",
                      *         "displayName": "Fleet Analytics",
                      *         "site": "https://fleet.example.com",
@@ -2830,12 +2902,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "inv_open_1",
+                     *         "id": "inv-owner-created",
                      *         "type": "invitation",
                      *         "displayName": null,
                      *         "site": null,
-                     *         "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *         "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *         "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *         "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *         "status": "CREATED",
                      *         "createdAt": "2025-03-14T09:30:00.000Z",
                      *         "statusChangedAt": "2025-03-14T09:30:00.000Z",
@@ -2859,7 +2931,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2890,7 +2962,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -2907,14 +2979,14 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "evt_1",
+                     *         "id": "evt-owner-claimed-1",
                      *         "type": "CREATED",
                      *         "actorRole": "user",
                      *         "actorName": "Olga Owner",
                      *         "at": "2025-03-01T10:00:00.000Z"
                      *       },
                      *       {
-                     *         "id": "evt_2",
+                     *         "id": "evt-owner-claimed-2",
                      *         "type": "CLAIMED",
                      *         "actorRole": "agent",
                      *         "actorName": "Fleet Analytics",
@@ -2939,7 +3011,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
                 /**
@@ -2960,7 +3032,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_claimed_1",
+                     *       "id": "inv-owner-claimed",
                      *       "type": "agent",
                      *       "displayName": "Fleet Analytics",
                      *       "site": "https://fleet.example.com",
@@ -2990,7 +3062,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -3006,12 +3078,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv_open_1",
+                     *       "id": "inv-owner-created",
                      *       "type": "invitation",
                      *       "displayName": null,
                      *       "site": null,
-                     *       "code": "7KQ2-9XWM-C4RT-H8PZ",
-                     *       "link": "http://localhost:3000/redeem/7KQ2-9XWM-C4RT-H8PZ",
+                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
+                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
                      *       "status": "REVOKED_BEFORE_CLAIMED",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
                      *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
@@ -3036,7 +3108,7 @@ export interface operations {
             path: {
                 /**
                  * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
-                 * @example 7kq2-9xwm-c4rt-h8pz
+                 * @example 2mbc-e3an-9xge-svxq
                  */
                 code: components["parameters"]["AccessCodePath"];
             };
@@ -3052,7 +3124,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_2",
+                     *       "invitationId": "inv-owner-accepted",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-14T09:30:00.000Z",
@@ -3111,7 +3183,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "invitationId": "inv_claimed_1",
+                     *         "invitationId": "inv-owner-claimed",
                      *         "fullName": "Olga Owner",
                      *         "email": "owner@example.com",
                      *         "createdAt": "2025-03-01T10:00:00.000Z",
@@ -3135,7 +3207,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -3156,7 +3228,7 @@ export interface operations {
                      *           "id": "perm_1",
                      *           "includeSensitiveData": true,
                      *           "product": {
-                     *             "id": "prd_vehicle_2",
+                     *             "id": "prod-veh-2",
                      *             "externalId": "WVW**************",
                      *             "productType": "VEHICLE",
                      *             "dataCollectionEnabled": false,
@@ -3187,7 +3259,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id.
-                 * @example inv_claimed_1
+                 * @example inv-owner-claimed
                  */
                 id: components["parameters"]["InvitationIdPath"];
             };
@@ -3203,7 +3275,7 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv_claimed_1",
+                     *       "invitationId": "inv-owner-claimed",
                      *       "fullName": "Olga Owner",
                      *       "email": "owner@example.com",
                      *       "createdAt": "2025-03-01T10:00:00.000Z",
@@ -3228,7 +3300,7 @@ export interface operations {
             path: {
                 /**
                  * @description Invitation id of the connected user.
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 invitationId: components["parameters"]["InvitationIdInvitesPath"];
             };
@@ -3245,13 +3317,13 @@ export interface operations {
                     /**
                      * @example {
                      *       "id": "job_9",
-                     *       "relatedId": "inv_claimed_1",
+                     *       "relatedId": "inv-owner-claimed",
                      *       "type": "INVITE",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
-                     *             "id": "prd_vehicle_1"
+                     *             "id": "prod-veh-1"
                      *           }
                      *         ],
                      *         "wallboxes": []
@@ -3320,9 +3392,9 @@ export interface operations {
                  *         "surname": "Nikolaou"
                  *       },
                  *       "fileIds": [
-                 *         "fil_reg_1",
-                 *         "fil_rep_1",
-                 *         "fil_sme_1"
+                 *         "file-pending-1",
+                 *         "file-pending-4",
+                 *         "file-pending-3"
                  *       ]
                  *     }
                  */
@@ -3371,12 +3443,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "section": "REGISTRATION",
                      *         "filename": "registry-extract.pdf"
                      *       },
                      *       {
-                     *         "id": "fil_rep_1",
+                     *         "id": "file-pending-4",
                      *         "section": "REPRESENTATIVE",
                      *         "filename": "power-of-attorney.pdf"
                      *       }
@@ -3418,7 +3490,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "fil_reg_1",
+                     *         "id": "file-pending-1",
                      *         "filename": "registry-extract.pdf"
                      *       }
                      *     ]
@@ -3442,7 +3514,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3519,7 +3591,7 @@ export interface operations {
             path: {
                 /**
                  * @description File id.
-                 * @example fil_reg_1
+                 * @example file-pending-1
                  */
                 id: components["parameters"]["FileIdPath"];
             };
@@ -3553,7 +3625,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3585,7 +3657,7 @@ export interface operations {
             path: {
                 /**
                  * @description Application id.
-                 * @example app_pending
+                 * @example agent-pending
                  */
                 id: components["parameters"]["ApplicationIdPath"];
             };
@@ -3659,7 +3731,7 @@ export interface operations {
             path: {
                 /**
                  * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @example inv-owner-accepted
                  */
                 id: components["parameters"]["SharingIdPath"];
             };
@@ -3690,10 +3762,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Sharing id (the invitation id).
-                 * @example inv_claimed_1
+                 * @description Sharing id (the invitation id) of a sharing an admin paused.
+                 * @example inv-owner-paused
                  */
-                id: components["parameters"]["SharingIdPath"];
+                id: components["parameters"]["PausedSharingIdPath"];
             };
             cookie?: never;
         };
@@ -4059,6 +4131,39 @@ export interface operations {
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
             500: components["responses"]["HeadInternalError"];
+        };
+    };
+    listContractDrift: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The proxy's settings and the drift it recorded. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "target": null,
+                     *       "fallback": {
+                     *         "unimplemented": true,
+                     *         "operations": []
+                     *       },
+                     *       "drifts": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ContractDriftReport"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
         };
     };
 }

@@ -32,8 +32,26 @@ const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replac
 
 type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
 
+/** Where a JSON answer departs from the contract: the JSON pointer into the body and why. */
+export interface ResponseIssue {
+  /** Pointer to the offending value (for a missing or unknown property: to that property). */
+  pointer: string;
+  /** Ajv's instance path: the object that holds the problem. */
+  instancePath: string;
+  message: string;
+}
+
 /** Checks a JSON answer against the operation's response schema in the contract. */
 export function createResponseValidator(document: ContractDocument) {
+  const findIssue = createResponseIssueFinder(document);
+  return (operationId: string, status: number, body: unknown): string | null => {
+    const issue = findIssue(operationId, status, body);
+    return issue ? `${issue.instancePath || '(root)'} ${issue.message}` : null;
+  };
+}
+
+/** Like createResponseValidator, with the issue's JSON pointer apart (for drift reports). */
+export function createResponseIssueFinder(document: ContractDocument) {
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
   const operations = new Map<string, { pointer: string; responses: Responses }>();
@@ -64,10 +82,20 @@ export function createResponseValidator(document: ContractDocument) {
     }
     return cache.get(key) ?? null;
   };
-  return (operationId: string, status: number, body: unknown): string | null => {
+  return (operationId: string, status: number, body: unknown): ResponseIssue | null => {
     const validate = validatorFor(operationId, status);
     if (!validate || validate(body)) return null;
     const issue = validate.errors?.[0];
-    return issue ? `${issue.instancePath || '(root)'} ${issue.message ?? 'is invalid'}` : 'invalid';
+    const extra =
+      issue?.keyword === 'additionalProperties'
+        ? `/${pointerSegment(String((issue.params as { additionalProperty?: string }).additionalProperty))}`
+        : issue?.keyword === 'required'
+          ? `/${pointerSegment(String((issue.params as { missingProperty?: string }).missingProperty))}`
+          : '';
+    return {
+      pointer: `${issue?.instancePath ?? ''}${extra}`,
+      instancePath: issue?.instancePath ?? '',
+      message: issue?.message ?? 'is invalid',
+    };
   };
 }

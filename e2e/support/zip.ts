@@ -27,15 +27,6 @@ export function csvHeader(zip: ZipContents, name: string): string[] {
   return first.split(',').map((cell) => cell.replace(/^"|"$/g, ''));
 }
 
-/** The data rows of a CSV entry (header and trailing empty line excluded). */
-export function csvRowCount(zip: ZipContents, name: string): number {
-  return zip
-    .text(name)
-    .split(/\r?\n/)
-    .slice(1)
-    .filter((line) => line !== '').length;
-}
-
 export type ManifestProduct = {
   id: string;
   productType: 'VEHICLE' | 'WALLBOX';

@@ -106,11 +106,11 @@ describe('the reference server skeleton', () => {
 
   it('answers an unexpected failure with 500, a request id and none of its internals', async () => {
     const spy = vi
-      .spyOn(t.prisma.product, 'findMany')
+      .spyOn(t.prisma.user, 'findUnique')
       .mockRejectedValueOnce(new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed'));
     const response = await t.http({
       method: 'GET',
-      url: '/api/v1/products',
+      url: '/api/v1/users/me',
       headers: as('owner@example.com'),
     });
     spy.mockRestore();

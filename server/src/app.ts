@@ -1,20 +1,21 @@
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
-import type { Config } from './config.ts';
+import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
-import { redactUrl } from './lib/redact.ts';
+import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
 import { createServices, type PortalServices } from './services.ts';
 
@@ -25,17 +26,6 @@ declare module 'fastify' {
 }
 
 const fileLimit = 5 * 1024 * 1024;
-
-function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  return {
-    level,
-    ...(stream ? { stream } : {}),
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (request) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),
-    },
-  };
-}
 
 /**
  * Fastify reads a bare number as "trust nobody"; a hop count here means the operator vouches for that
@@ -54,6 +44,7 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
+    disableRequestLogging: true,
     // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
@@ -66,22 +57,10 @@ export async function buildApp(
   const services = createServices(deps, app.log);
   app.decorate('portal', { ...deps, ...services });
 
+  await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
   await app.register(cookie);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'", ...(config.oidc.issuer ? [new URL(config.oidc.issuer).origin] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   await app.register(requestGuardsPlugin, { config });
@@ -89,6 +68,13 @@ export async function buildApp(
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
   const document = loadContract(config.openapiPath);
+  await app.register(validatingProxyPlugin, {
+    proxy: config.proxy,
+    document,
+    driftLog: services.drift,
+    simulationEnabled: isDevMode(config),
+    authenticate: (request) => authenticateRequest(app.portal, request),
+  });
   await app.register(contractPlugin, {
     document,
     routes: createRoutes(app.portal),

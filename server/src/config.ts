@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -35,6 +36,8 @@ export interface Config {
   redeemRateLimit: { max: number; windowMs: number };
   /** Download jobs one user may have waiting or running at once; more answer 429. */
   exportsPerUser: number;
+  /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
+  proxy: ProxyConfig;
 }
 
 type Env = Record<string, string | undefined>;
@@ -113,6 +116,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       windowMs: int(env, 'REDEEM_RATE_LIMIT_WINDOW_MS', 60_000),
     },
     exportsPerUser: int(env, 'EXPORTS_PER_USER', 5),
+    proxy: loadProxyConfig(env, mode),
   };
   return { ...config, ...overrides };
 }

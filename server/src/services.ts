@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
+import { createDriftLog, type DriftLog } from './proxy/contract-drift.ts';
 import { recordInviteDownload } from './services/audit.ts';
 import { createFaults, type Faults } from './services/faults.ts';
 import { createJobRunner, type JobRunner } from './services/jobs.ts';
@@ -10,6 +11,8 @@ export interface PortalServices {
   faults: Faults;
   /** Download jobs and collection toggles on the simulation clock. */
   jobs: JobRunner;
+  /** What the validating proxy found between the contract and the real back end (PROXY_TARGET). */
+  drift: DriftLog;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -22,6 +25,7 @@ export function createServices(deps: PortalDeps, log: FastifyBaseLogger): Portal
   return {
     faults,
     jobs,
+    drift: createDriftLog(),
     async start() {
       await jobs.start();
     },

@@ -1,13 +1,13 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app.tsx';
 import './styles/index.css';
+import { startLogin } from './app/login-entry.tsx';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The sign-in page is the first page most visits see: it starts without waiting for the rest of the
+// app (see app/login-entry.tsx). Every other page loads the whole app.
+if (window.location.pathname === '/login') {
+  void startLogin(container);
+} else {
+  void import('./app/start-app.tsx').then(({ startApp }) => startApp(container));
+}

@@ -3,8 +3,8 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { createHotReads, type HotReads } from './hot-reads.ts';
 
-export type { Prisma };
 export { PrismaClient };
 
 /** The client type the rest of the server uses (PortalDeps.prisma; what `createPrisma` returns). */
@@ -43,5 +43,24 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
  */
 export function createPrisma(databaseUrl: string): PrismaClient {
   const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
-  return new PrismaClient({ adapter });
+  const client = new PrismaClient({ adapter });
+  const reads = createHotReads(databaseUrl);
+  const disconnect = client.$disconnect.bind(client);
+  // Travels with the client (also through wrappers that forward property reads), so the statements
+  // always read the database the client writes.
+  Object.defineProperty(client, hotReadsKey, { value: reads });
+  client.$disconnect = async () => {
+    reads.close();
+    await disconnect();
+  };
+  return client;
+}
+
+const hotReadsKey = Symbol('hotReads');
+
+/** Prepared statements on the same SQLite file as this client (see db/hot-reads.ts). */
+export function hotReads(prisma: PrismaClient): HotReads {
+  const reads = (prisma as unknown as { [hotReadsKey]?: HotReads })[hotReadsKey];
+  if (!reads) throw new Error('hotReads() needs a client made by createPrisma()');
+  return reads;
 }

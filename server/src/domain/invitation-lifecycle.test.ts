@@ -4,11 +4,8 @@ import {
   agentDataAccess,
   allowedEvents,
   canTransition,
-  type DisplayStatus,
-  displayStatus,
   filterStatuses,
   INVITATION_EVENTS,
-  INVITATION_FILTERS,
   INVITATION_STATUSES,
   type InvitationEvent,
   type InvitationStatus,
@@ -38,7 +35,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: R,
     suspend: H,
     resume: H,
-    expire: 'REVOKED_BEFORE_CLAIMED',
   },
   CLAIMED: {
     claim: C,
@@ -48,7 +44,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: 'REVOKED_AFTER_CLAIMED',
     suspend: H,
     resume: H,
-    expire: X,
   },
   ACCEPTED: {
     claim: C,
@@ -58,7 +53,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: 'REVOKED_AFTER_ACCEPTED',
     suspend: 'PAUSED_BY_ADMIN',
     resume: H,
-    expire: X,
   },
   DECLINED: {
     claim: C,
@@ -68,7 +62,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: R,
     suspend: H,
     resume: H,
-    expire: X,
   },
   REVOKED_BEFORE_CLAIMED: {
     claim: C,
@@ -78,7 +71,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: R,
     suspend: H,
     resume: H,
-    expire: X,
   },
   REVOKED_AFTER_CLAIMED: {
     claim: C,
@@ -88,7 +80,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: R,
     suspend: H,
     resume: H,
-    expire: X,
   },
   REVOKED_AFTER_ACCEPTED: {
     claim: C,
@@ -98,7 +89,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: R,
     suspend: H,
     resume: H,
-    expire: X,
   },
   PAUSED_BY_ADMIN: {
     claim: C,
@@ -108,7 +98,6 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     revokeByAgent: 'REVOKED_AFTER_ACCEPTED',
     suspend: H,
     resume: 'ACCEPTED',
-    expire: X,
   },
 };
 
@@ -120,7 +109,6 @@ const EVENT_TYPE: Record<InvitationEvent, string> = {
   revokeByAgent: 'REVOKED',
   suspend: 'PAUSED',
   resume: 'RESUMED',
-  expire: 'REVOKED',
 };
 
 const ACTOR: Record<InvitationEvent, string> = {
@@ -131,14 +119,13 @@ const ACTOR: Record<InvitationEvent, string> = {
   revokeByAgent: 'agent',
   suspend: 'admin',
   resume: 'admin',
-  expire: 'system',
 };
 
 const pairs = S.flatMap((status) => INVITATION_EVENTS.map((event) => [status, event] as const));
 
 describe('transition', () => {
   it('covers the full cross product of statuses and events', () => {
-    expect(pairs).toHaveLength(8 * 8);
+    expect(pairs).toHaveLength(8 * 7);
   });
 
   it.each(pairs)('%s + %s', (status, event) => {
@@ -170,7 +157,7 @@ describe('transition', () => {
   });
 
   it('lists the events each live status allows', () => {
-    expect(allowedEvents('CREATED')).toEqual(['claim', 'revokeByOwner', 'expire']);
+    expect(allowedEvents('CREATED')).toEqual(['claim', 'revokeByOwner']);
     expect(allowedEvents('CLAIMED')).toEqual(['accept', 'decline', 'revokeByOwner', 'revokeByAgent']);
     expect(allowedEvents('ACCEPTED')).toEqual(['revokeByOwner', 'revokeByAgent', 'suspend']);
     expect(allowedEvents('PAUSED_BY_ADMIN')).toEqual(['revokeByOwner', 'revokeByAgent', 'resume']);
@@ -192,22 +179,6 @@ describe('transition', () => {
   });
 });
 
-describe('displayStatus', () => {
-  const table: [InvitationStatus, DisplayStatus][] = [
-    ['CREATED', 'ACTIVE'],
-    ['ACCEPTED', 'ACTIVE'],
-    ['CLAIMED', 'PENDING'],
-    ['DECLINED', 'DECLINED'],
-    ['REVOKED_AFTER_ACCEPTED', 'REVOKED'],
-    ['REVOKED_BEFORE_CLAIMED', 'REVOKED'],
-    ['REVOKED_AFTER_CLAIMED', 'REVOKED'],
-    ['PAUSED_BY_ADMIN', 'PAUSED'],
-  ];
-  it.each(table)('shows %s as %s', (status, shown) => {
-    expect(displayStatus(status)).toBe(shown);
-  });
-});
-
 describe('filterStatuses', () => {
   it('selects the statuses of each filter', () => {
     expect(filterStatuses('ACTIVE')).toEqual(['CREATED', 'ACCEPTED']);
@@ -219,17 +190,6 @@ describe('filterStatuses', () => {
       'REVOKED_BEFORE_CLAIMED',
     ]);
     expect([...filterStatuses('ALL')].sort()).toEqual([...S].sort());
-  });
-
-  it('agrees with the display mapping for every filter but ALL', () => {
-    for (const filter of INVITATION_FILTERS) {
-      if (filter === 'ALL') continue;
-      for (const status of S) {
-        const shown = displayStatus(status);
-        // ACTIVE, PENDING, DECLINED and REVOKED filters select exactly what is shown that way.
-        expect(filterStatuses(filter).includes(status)).toBe(shown === filter);
-      }
-    }
   });
 });
 

@@ -21,7 +21,6 @@ export const INVITATION_EVENTS = [
   'revokeByAgent',
   'suspend',
   'resume',
-  'expire',
 ] as const;
 export type InvitationEvent = (typeof INVITATION_EVENTS)[number];
 
@@ -105,13 +104,6 @@ export const TRANSITIONS: Readonly<Record<InvitationEvent, EventRule>> = {
     refusal: 'INVALID_SHARING_STATE',
     from: { PAUSED_BY_ADMIN: 'ACCEPTED' },
   },
-  // An unclaimed code past its expiry date is withdrawn like a deleted link.
-  expire: {
-    actorRole: 'system',
-    eventType: 'REVOKED',
-    refusal: 'INVALID_INVITATION_STATE',
-    from: { CREATED: 'REVOKED_BEFORE_CLAIMED' },
-  },
 };
 
 export function transition(status: InvitationStatus, event: InvitationEvent): TransitionResult {
@@ -127,24 +119,6 @@ export function canTransition(status: InvitationStatus, event: InvitationEvent):
 
 export function allowedEvents(status: InvitationStatus): InvitationEvent[] {
   return INVITATION_EVENTS.filter((event) => canTransition(status, event));
-}
-
-export type DisplayStatus = 'ACTIVE' | 'PENDING' | 'DECLINED' | 'REVOKED' | 'PAUSED';
-
-const DISPLAY: Readonly<Record<InvitationStatus, DisplayStatus>> = {
-  CREATED: 'ACTIVE',
-  ACCEPTED: 'ACTIVE',
-  CLAIMED: 'PENDING',
-  DECLINED: 'DECLINED',
-  REVOKED_BEFORE_CLAIMED: 'REVOKED',
-  REVOKED_AFTER_CLAIMED: 'REVOKED',
-  REVOKED_AFTER_ACCEPTED: 'REVOKED',
-  PAUSED_BY_ADMIN: 'PAUSED',
-};
-
-/** How the web app shows a server status (spec section 4). */
-export function displayStatus(status: InvitationStatus): DisplayStatus {
-  return DISPLAY[status];
 }
 
 export const INVITATION_FILTERS = ['ALL', 'ACTIVE', 'DECLINED', 'PENDING', 'REVOKED'] as const;

@@ -17,6 +17,10 @@ const shortPath = (url: string) => {
 async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
   const index = path.join(options.webDist, 'index.html');
   const built = existsSync(index);
+  // /login has its own page with the sign-in form prerendered (web/scripts/prerender-login.mjs).
+  const loginPage = path.join(options.webDist, 'login.html');
+  const pageFile = (url: string) =>
+    url.split('?')[0] === '/login' && existsSync(loginPage) ? 'login.html' : 'index.html';
   if (built) {
     await app.register(fastifyStatic, {
       root: options.webDist,
@@ -24,6 +28,8 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
       wildcard: true,
       index: ['index.html'],
       maxAge: '1h',
+      // The web build writes .br and .gz beside every text file; they are sent as they are.
+      preCompressed: true,
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change; index.html names
         // them, so it is always revalidated or a deploy would leave browsers on the old build.
@@ -39,7 +45,7 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
     if (isPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile(pageFile(request.url));
     }
     if (isPage) {
       return reply

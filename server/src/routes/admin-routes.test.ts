@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // Admin: company applications and their documents, and suspending sharings.
 const t = useTestApp();
@@ -48,7 +48,7 @@ describe('applications', () => {
     const onDisk = await readFile(path.join(t.config.dataDir, 'agent-files', row.storedName));
     expect(response.rawPayload).toEqual(onDisk);
     const missing = await t.call('GET', '/api/v1/admin/files/nope', admin);
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'FILE_NOT_FOUND']);
+    expectError(missing, 404, 'FILE_NOT_FOUND');
   });
 
   it('approves and rejects pending applications only', async () => {
@@ -62,9 +62,9 @@ describe('applications', () => {
     const status = await t.call('GET', '/api/v1/agents', 'pending@example.com');
     expect(status.json()).toEqual({ status: 'active' });
     const again = await t.call('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);
-    expect([again.statusCode, codeOf(again)]).toEqual([409, 'INVALID_APPLICATION_STATE']);
+    expectError(again, 409, 'INVALID_APPLICATION_STATE');
     const missing = await t.call('PUT', '/api/v1/admin/applications/nope/approve', admin);
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'APPLICATION_NOT_FOUND']);
+    expectError(missing, 404, 'APPLICATION_NOT_FOUND');
     await t.prisma.agentProfile.update({
       where: { id: 'agent-pending' },
       data: { status: 'pending', decidedAt: null },
@@ -109,9 +109,9 @@ describe('sharings', () => {
       url: '/api/v1/agents/invites/inv-second-accepted/download',
       headers: as('fleet@example.com'),
     });
-    expect([download.statusCode, codeOf(download)]).toEqual([409, 'SHARING_SUSPENDED']);
+    expectError(download, 409, 'SHARING_SUSPENDED');
     const twice = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
-    expect([twice.statusCode, codeOf(twice)]).toEqual([409, 'INVALID_SHARING_STATE']);
+    expectError(twice, 409, 'INVALID_SHARING_STATE');
     const resumed = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/resume', admin);
     expect(resumed.json().status).toBe('ACCEPTED');
     const events = await t.prisma.sharingEvent.findMany({
@@ -126,9 +126,9 @@ describe('sharings', () => {
 
   it('answers INVALID_SHARING_STATE and SHARING_NOT_FOUND', async () => {
     const resume = await t.call('PUT', '/api/v1/admin/sharings/inv-owner-claimed/resume', admin);
-    expect([resume.statusCode, codeOf(resume)]).toEqual([409, 'INVALID_SHARING_STATE']);
+    expectError(resume, 409, 'INVALID_SHARING_STATE');
     const unclaimed = await t.call('PUT', '/api/v1/admin/sharings/inv-owner-created/suspend', admin);
-    expect([unclaimed.statusCode, codeOf(unclaimed)]).toEqual([404, 'SHARING_NOT_FOUND']);
+    expectError(unclaimed, 404, 'SHARING_NOT_FOUND');
     expect(codeOf(await t.call('PUT', '/api/v1/admin/sharings/nope/suspend', admin))).toBe(
       'SHARING_NOT_FOUND',
     );

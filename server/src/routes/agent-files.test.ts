@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 import { makePdf, makePng } from '../scenarios/demo-files.ts';
 
 // Registration documents: uploads checked by content and size, stored safely, listed and deleted.
@@ -101,9 +101,9 @@ describe('uploadAgentFiles', () => {
 
   it('refuses an empty file and an upload without files', async () => {
     const empty = await upload('REGISTRATION', [{ name: 'empty.pdf', content: Buffer.alloc(0) }]);
-    expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'FILE_EMPTY']);
+    expectError(empty, 400, 'FILE_EMPTY');
     const none = await upload('REGISTRATION', []);
-    expect([none.statusCode, codeOf(none)]).toEqual([400, 'FILE_EMPTY']);
+    expectError(none, 400, 'FILE_EMPTY');
     expect(await stored()).toBe(0);
   });
 
@@ -114,7 +114,7 @@ describe('uploadAgentFiles', () => {
     const before = await filesOnDisk();
     const tooBig = Buffer.concat([pdf, Buffer.alloc(limit + 1 - pdf.length, 0x20)]);
     const response = await upload('CERTIFICATE', [{ name: 'huge.pdf', content: tooBig }]);
-    expect([response.statusCode, codeOf(response)]).toEqual([413, 'FILE_TOO_LARGE']);
+    expectError(response, 413, 'FILE_TOO_LARGE');
     expect(response.json().errors[0].message).toBe('File size too large: huge.pdf');
     expect(await stored()).toBe(1);
     expect(await filesOnDisk()).toEqual(before);
@@ -133,13 +133,13 @@ describe('uploadAgentFiles', () => {
       { name: 'c.pdf', content: pdf },
       { name: 'd.pdf', content: pdf },
     ]);
-    expect([fourth.statusCode, codeOf(fourth)]).toEqual([400, 'TOO_MANY_FILES']);
+    expectError(fourth, 400, 'TOO_MANY_FILES');
     expect(await stored()).toBe(2);
     const four = await upload(
       'CERTIFICATE',
       ['1', '2', '3', '4'].map((n) => ({ name: `${n}.pdf`, content: pdf })),
     );
-    expect([four.statusCode, codeOf(four)]).toEqual([400, 'TOO_MANY_FILES']);
+    expectError(four, 400, 'TOO_MANY_FILES');
     expect((await upload('REPRESENTATIVE', [{ name: 'c.pdf', content: pdf }])).statusCode).toBe(201);
   });
 
@@ -164,7 +164,7 @@ describe('uploadAgentFiles', () => {
     );
     expect(codeOf(await upload('PASSPORT', [{ name: 'a.pdf', content: pdf }]))).toBe('VALIDATION_FAILED');
     const locked = await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'pending@example.com');
-    expect([locked.statusCode, codeOf(locked)]).toEqual([409, 'REGISTRATION_LOCKED']);
+    expectError(locked, 409, 'REGISTRATION_LOCKED');
     expect(codeOf(await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'owner@example.com'))).toBe(
       'FORBIDDEN',
     );
@@ -201,10 +201,10 @@ describe('deleteAgentFile and listAgentFiles', () => {
     const del = (id: string, who: string) =>
       t.http({ method: 'DELETE', url: `/api/v1/agents/file/${id}`, headers: as(who) });
     const foreign = await del('file-fleet-1', company);
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'FILE_NOT_FOUND']);
+    expectError(foreign, 404, 'FILE_NOT_FOUND');
     expect(codeOf(await del('nope', company))).toBe('FILE_NOT_FOUND');
     const locked = await del('file-pending-1', 'pending@example.com');
-    expect([locked.statusCode, codeOf(locked)]).toEqual([409, 'REGISTRATION_LOCKED']);
+    expectError(locked, 409, 'REGISTRATION_LOCKED');
     expect(codeOf(await del('file-pending-1', 'owner@example.com'))).toBe('FORBIDDEN');
     expect((await t.http({ method: 'DELETE', url: '/api/v1/agents/file/file-pending-1' })).statusCode).toBe(
       401,

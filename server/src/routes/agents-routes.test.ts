@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // Company registration: status and submission (documents are uploaded in agent-files.test.ts).
 const t = useTestApp();
@@ -89,23 +89,23 @@ describe('submitAgentRegistration', () => {
       url: `/api/v1/agents/file/${company.fileIds[0]}`,
       headers: as(company.email),
     });
-    expect([deleted.statusCode, codeOf(deleted)]).toEqual([409, 'REGISTRATION_LOCKED']);
+    expectError(deleted, 409, 'REGISTRATION_LOCKED');
   });
 
   it('refuses a second submission, also after a rejection', async () => {
     const company = await newCompany(['REGISTRATION', 'REPRESENTATIVE']);
     expect((await submit(company.email, form(company.fileIds))).statusCode).toBe(201);
     const again = await submit(company.email, form([]));
-    expect([again.statusCode, codeOf(again)]).toEqual([409, 'REGISTRATION_EXISTS']);
+    expectError(again, 409, 'REGISTRATION_EXISTS');
     const rejected = await submit('rejected@example.com', form([]));
-    expect([rejected.statusCode, codeOf(rejected)]).toEqual([409, 'REGISTRATION_EXISTS']);
+    expectError(rejected, 409, 'REGISTRATION_EXISTS');
     expect(codeOf(await submit('fleet@example.com', form([])))).toBe('REGISTRATION_EXISTS');
   });
 
   it('names the missing document sections; SME confirmation only for SMEs', async () => {
     const company = await newCompany(['REGISTRATION', 'REPRESENTATIVE']);
     const sme = await submit(company.email, form(company.fileIds, { type: 'sme' }));
-    expect([sme.statusCode, codeOf(sme)]).toEqual([400, 'MISSING_DOCUMENTS']);
+    expectError(sme, 400, 'MISSING_DOCUMENTS');
     expect(sme.json().errors[0].message).toContain('SME_CONFIRMATION');
     const none = await submit(company.email, form([]));
     expect(codeOf(none)).toBe('MISSING_DOCUMENTS');
@@ -118,7 +118,7 @@ describe('submitAgentRegistration', () => {
     const mine = await newCompany(['REGISTRATION', 'REPRESENTATIVE']);
     const other = await newCompany(['REGISTRATION']);
     const response = await submit(mine.email, form([mine.fileIds[1] ?? '', other.fileIds[0] ?? '']));
-    expect([response.statusCode, codeOf(response)]).toEqual([400, 'VALIDATION_FAILED']);
+    expectError(response, 400, 'VALIDATION_FAILED');
     expect(response.json().errors[0].field).toBe('fileIds');
     expect(codeOf(await submit(mine.email, form(['file-fleet-1', mine.fileIds[1] ?? ''])))).toBe(
       'VALIDATION_FAILED',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, useTestApp } from '../../test/app.ts';
+import { expectError, useTestApp } from '../../test/app.ts';
 import { readZip } from '../../test/zip.ts';
 import { createDownloadJob } from '../services/jobs.ts';
 
@@ -55,16 +55,16 @@ describe('createProductDownload', () => {
 
   it('answers 409 COLLECTION_DISABLED when collection is off and 404 for a product that is not the caller’s', async () => {
     const off = await t.call('POST', '/api/v1/products/prod-veh-3/download', OWNER);
-    expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_DISABLED']);
+    expectError(off, 409, 'COLLECTION_DISABLED');
     const foreign = await t.call('POST', '/api/v1/products/prod-veh-4/download', OWNER);
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+    expectError(foreign, 404, 'PRODUCT_NOT_FOUND');
   });
 
   it('refuses no session (401) and companies (403)', async () => {
     const anonymous = await t.call('POST', '/api/v1/products/prod-veh-1/download');
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const agent = await t.call('POST', '/api/v1/products/prod-veh-1/download', 'fleet@example.com');
-    expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
+    expectError(agent, 403, 'FORBIDDEN');
   });
 });
 
@@ -82,11 +82,11 @@ describe('createProductsDownload', () => {
 
   it('answers 409 NO_PRODUCTS_ENABLED when nothing is collecting, 401 without a session, 403 for companies', async () => {
     const none = await t.call('POST', '/api/v1/products/download', 'empty@example.com');
-    expect([none.statusCode, codeOf(none)]).toEqual([409, 'NO_PRODUCTS_ENABLED']);
+    expectError(none, 409, 'NO_PRODUCTS_ENABLED');
     const anonymous = await t.call('POST', '/api/v1/products/download');
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const agent = await t.call('POST', '/api/v1/products/download', 'fleet@example.com');
-    expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
+    expectError(agent, 403, 'FORBIDDEN');
   });
 });
 
@@ -129,9 +129,9 @@ describe('listDownloadJobs', () => {
 
   it('refuses no session (401) and admins (403)', async () => {
     const anonymous = await t.call('GET', '/api/v1/products/download/jobs');
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const admin = await t.call('GET', '/api/v1/products/download/jobs', 'admin@example.com');
-    expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
+    expectError(admin, 403, 'FORBIDDEN');
   });
 });
 
@@ -157,11 +157,11 @@ describe('getDownloadLink and downloadExport', () => {
   it('answers 409 JOB_NOT_READY until the job is completed', async () => {
     const job = await createOne('prod-wb-1');
     const created = await linkFor(job.id);
-    expect([created.statusCode, codeOf(created)]).toEqual([409, 'JOB_NOT_READY']);
+    expectError(created, 409, 'JOB_NOT_READY');
     t.clock.advance(2_000);
     await t.app.portal.jobs.tick();
     const running = await linkFor(job.id);
-    expect([running.statusCode, codeOf(running)]).toEqual([409, 'JOB_NOT_READY']);
+    expectError(running, 409, 'JOB_NOT_READY');
   });
 
   it('gives the owner of a completed job a link that downloads the zip with its data', async () => {
@@ -205,26 +205,26 @@ describe('getDownloadLink and downloadExport', () => {
     await runJobs();
     for (const who of ['second@example.com', 'fleet@example.com']) {
       const response = await linkFor(job.id, who);
-      expect([response.statusCode, codeOf(response)]).toEqual([404, 'JOB_NOT_FOUND']);
+      expectError(response, 404, 'JOB_NOT_FOUND');
     }
     const admin = await linkFor(job.id, 'admin@example.com');
-    expect([admin.statusCode, codeOf(admin)]).toEqual([403, 'FORBIDDEN']);
+    expectError(admin, 403, 'FORBIDDEN');
     const anonymousLink = await t.call('GET', `/api/v1/products/download/jobs/${job.id}/link`);
-    expect([anonymousLink.statusCode, codeOf(anonymousLink)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymousLink, 401, 'UNAUTHENTICATED');
     const unknownJob = await linkFor('no-such-job');
-    expect([unknownJob.statusCode, codeOf(unknownJob)]).toEqual([404, 'JOB_NOT_FOUND']);
+    expectError(unknownJob, 404, 'JOB_NOT_FOUND');
 
     const { link } = (await linkFor(job.id)).json() as { link: string };
     for (const who of ['second@example.com', 'fleet@example.com', 'admin@example.com']) {
       const response = await t.call('GET', link, who);
-      expect([response.statusCode, codeOf(response)]).toEqual([404, 'NOT_FOUND']);
+      expectError(response, 404, 'NOT_FOUND');
     }
     const anonymous = await t.call('GET', link);
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const unknown = await t.call('GET', `/api/v1/exports/${'x'.repeat(43)}`, OWNER);
-    expect([unknown.statusCode, codeOf(unknown)]).toEqual([404, 'NOT_FOUND']);
+    expectError(unknown, 404, 'NOT_FOUND');
     const malformed = await t.call('GET', '/api/v1/exports/short', OWNER);
-    expect([malformed.statusCode, codeOf(malformed)]).toEqual([400, 'VALIDATION_FAILED']);
+    expectError(malformed, 400, 'VALIDATION_FAILED');
   });
 
   it('answers 410 EXPORT_EXPIRED for a link older than 10 minutes; a new link works again', async () => {
@@ -233,7 +233,7 @@ describe('getDownloadLink and downloadExport', () => {
     const { link } = (await linkFor(job.id)).json() as { link: string };
     t.clock.advance(10 * 60 * 1000);
     const expired = await t.call('GET', link, OWNER);
-    expect([expired.statusCode, codeOf(expired)]).toEqual([410, 'EXPORT_EXPIRED']);
+    expectError(expired, 410, 'EXPORT_EXPIRED');
     const fresh = (await linkFor(job.id)).json() as { link: string };
     expect(fresh.link).not.toBe(link);
     expect((await t.call('GET', fresh.link, OWNER)).statusCode).toBe(200);
@@ -250,6 +250,6 @@ describe('getDownloadLink and downloadExport', () => {
     await t.app.portal.jobs.tick();
     expect(await t.app.portal.jobs.storage.size(stored.filePath ?? '')).toBeNull();
     const response = await linkFor(job.id);
-    expect([response.statusCode, codeOf(response)]).toEqual([410, 'EXPORT_EXPIRED']);
+    expectError(response, 410, 'EXPORT_EXPIRED');
   });
 });

@@ -1,5 +1,6 @@
 import type { PortalDeps } from '../deps.ts';
 import type { AnyRouteDefinition } from '../lib/route.ts';
+import type { PortalServices } from '../services.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { agentsRoutes } from './agents-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -9,11 +10,12 @@ import { invitationsAgentRoutes } from './invitations-agent-routes.ts';
 import { invitationsRoutes } from './invitations-routes.ts';
 import { metaRoutes } from './meta-routes.ts';
 import { productsRoutes } from './products-routes.ts';
+import { proxyRoutes } from './proxy-routes.ts';
 import { simulationRoutes } from './simulation-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */
-export function createRoutes(deps: PortalDeps): AnyRouteDefinition[] {
+export function createRoutes(deps: PortalDeps & Pick<PortalServices, 'drift'>): AnyRouteDefinition[] {
   return [
     ...metaRoutes(deps),
     ...authRoutes(deps),
@@ -23,6 +25,7 @@ export function createRoutes(deps: PortalDeps): AnyRouteDefinition[] {
     ...agentsRoutes(deps),
     ...adminRoutes(deps),
     ...simulationRoutes(deps),
+    ...proxyRoutes(deps),
     ...productsRoutes(deps),
     ...downloadsRoutes(deps),
     ...documentsRoutes(deps),

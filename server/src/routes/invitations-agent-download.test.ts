@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, createTestApp, useTestApp } from '../../test/app.ts';
+import { as, codeOf, createTestApp, expectError, useTestApp } from '../../test/app.ts';
 import { readZipText } from '../../test/zip.ts';
 import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../services/job-snapshot.ts';
 
@@ -133,13 +133,13 @@ describe('createInvitationDownload', () => {
 
   it('works only while the sharing is accepted', async () => {
     const claimed = await startDownload('inv-second-declined');
-    expect([claimed.statusCode, codeOf(claimed)]).toEqual([409, 'INVALID_INVITATION_STATE']);
+    expectError(claimed, 409, 'INVALID_INVITATION_STATE');
     const paused = await startDownload('inv-second-paused');
-    expect([paused.statusCode, codeOf(paused)]).toEqual([409, 'SHARING_SUSPENDED']);
+    expectError(paused, 409, 'SHARING_SUSPENDED');
     const foreign = await startDownload('inv-owner-paused');
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
     const missing = await startDownload('nope');
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expectError(missing, 404, 'INVITATION_NOT_FOUND');
     expect(codeOf(await startDownload('inv-owner-accepted', 'pending@example.com'))).toBe('AGENT_NOT_ACTIVE');
     expect(codeOf(await startDownload('inv-owner-accepted', 'owner@example.com'))).toBe('FORBIDDEN');
     expect(codeOf(await startDownload('inv-owner-accepted', 'admin@example.com'))).toBe('FORBIDDEN');

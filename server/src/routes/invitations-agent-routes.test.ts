@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // The company's side of sharing: redeeming codes, connected users, permissions, removal.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
@@ -59,7 +59,7 @@ describe('redeemInvitationCode', () => {
     const code = await newCode();
     for (const who of ['pending@example.com', 'rejected@example.com', 'newco@example.com']) {
       const response = await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who);
-      expect([response.statusCode, codeOf(response)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
+      expectError(response, 403, 'AGENT_NOT_ACTIVE');
     }
     for (const who of ['owner@example.com', 'admin@example.com']) {
       expect(codeOf(await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who))).toBe('FORBIDDEN');
@@ -105,7 +105,7 @@ describe('listConnectedInvitations', () => {
 
   it('refuses inactive companies and other roles', async () => {
     const pending = await t.call('GET', '/api/v1/agents/invitations/ALL', 'pending@example.com');
-    expect([pending.statusCode, codeOf(pending)]).toEqual([403, 'AGENT_NOT_ACTIVE']);
+    expectError(pending, 403, 'AGENT_NOT_ACTIVE');
     expect(codeOf(await t.call('GET', '/api/v1/agents/invitations/ALL', 'owner@example.com'))).toBe(
       'FORBIDDEN',
     );
@@ -148,9 +148,9 @@ describe('getConnectedInvitationPermissions', () => {
       '/api/v1/agents/invitations/inv-owner-paused/permissions',
       'fleet@example.com',
     );
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
     const missing = await t.call('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expectError(missing, 404, 'INVITATION_NOT_FOUND');
     const pending = await t.call(
       'GET',
       '/api/v1/agents/invitations/inv-owner-accepted/permissions',
@@ -191,7 +191,7 @@ describe('revokeConnectedInvitation', () => {
       '/api/v1/agents/invitations/inv-second-declined/revoke',
       'fleet@example.com',
     );
-    expect([ended.statusCode, codeOf(ended)]).toEqual([409, 'INVALID_REVOKE_STATE']);
+    expectError(ended, 409, 'INVALID_REVOKE_STATE');
     expect(ended.json().errors[0].message).toBe(
       'This connected user cannot be removed in its current state.',
     );
@@ -200,9 +200,9 @@ describe('revokeConnectedInvitation', () => {
       '/api/v1/agents/invitations/inv-owner-paused/revoke',
       'fleet@example.com',
     );
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'REVOKE_FORBIDDEN']);
+    expectError(foreign, 403, 'REVOKE_FORBIDDEN');
     const missing = await t.call('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expectError(missing, 404, 'INVITATION_NOT_FOUND');
     const pending = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-owner-accepted/revoke',

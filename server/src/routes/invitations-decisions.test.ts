@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, useTestApp } from '../../test/app.ts';
+import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // Accepting, declining and revoking, on the owner's side, including requests that race each other.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
@@ -56,7 +56,7 @@ describe('decideInvitation', () => {
     const response = await put(`/api/v1/invitations/${id}/redeem/decline`, 'owner@example.com');
     expect(response.json().status).toBe('DECLINED');
     const again = await put(`/api/v1/invitations/${id}/redeem/accept`, 'owner@example.com');
-    expect([again.statusCode, codeOf(again)]).toEqual([409, 'INVALID_INVITATION_STATE']);
+    expectError(again, 409, 'INVALID_INVITATION_STATE');
     expect(again.json().errors[0].message).toBe(
       'This invitation is no longer pending. Please refresh the page.',
     );
@@ -78,9 +78,9 @@ describe('decideInvitation', () => {
       'INVALID_INVITATION_STATE',
     );
     const foreign = await put('/api/v1/invitations/inv-owner-claimed/redeem/accept', 'second@example.com');
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
     const missing = await put('/api/v1/invitations/does-not-exist/redeem/accept', 'owner@example.com');
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expectError(missing, 404, 'INVITATION_NOT_FOUND');
     expect(codeOf(await put('/api/v1/invitations/inv-owner-claimed/redeem/maybe', 'owner@example.com'))).toBe(
       'VALIDATION_FAILED',
     );
@@ -103,7 +103,7 @@ describe('revokeInvitation', () => {
     const response = await put(`/api/v1/invitations/${id}/revoke`, 'owner@example.com');
     expect(response.json()).toMatchObject({ type: 'invitation', status: 'REVOKED_BEFORE_CLAIMED' });
     const redeem = await put(`/api/v1/invitations/redeem/${code}`, 'fleet@example.com');
-    expect([redeem.statusCode, codeOf(redeem)]).toEqual([400, 'INVALID_CODE']);
+    expectError(redeem, 400, 'INVALID_CODE');
   });
 
   it('removes a claimed and an accepted recipient, and a paused one', async () => {
@@ -122,11 +122,11 @@ describe('revokeInvitation', () => {
 
   it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN and INVITATION_NOT_FOUND', async () => {
     const declined = await put('/api/v1/invitations/inv-owner-declined/revoke', 'owner@example.com');
-    expect([declined.statusCode, codeOf(declined)]).toEqual([409, 'INVALID_REVOKE_STATE']);
+    expectError(declined, 409, 'INVALID_REVOKE_STATE');
     const foreign = await put('/api/v1/invitations/inv-second-accepted/revoke', 'owner@example.com');
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'REVOKE_FORBIDDEN']);
+    expectError(foreign, 403, 'REVOKE_FORBIDDEN');
     const missing = await put('/api/v1/invitations/nope/revoke', 'owner@example.com');
-    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+    expectError(missing, 404, 'INVITATION_NOT_FOUND');
     expect(codeOf(await put('/api/v1/invitations/inv-second-accepted/revoke', 'fleet@example.com'))).toBe(
       'FORBIDDEN',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, useTestApp } from '../../test/app.ts';
+import { codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // The data owner's side of sharing, through HTTP against the seeded personas.
 const t = useTestApp();
@@ -39,28 +39,28 @@ describe('createInvitation', () => {
 
   it('refuses a duplicate product, an empty list, another owner’s product and a product not collecting', async () => {
     const duplicate = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [share[0], share[0]]);
-    expect([duplicate.statusCode, codeOf(duplicate)]).toEqual([400, 'VALIDATION_FAILED']);
+    expectError(duplicate, 400, 'VALIDATION_FAILED');
     expect(duplicate.json().errors[0].message).toMatch(/only once/);
     const empty = await t.call('POST', '/api/v1/invitations', 'owner@example.com', []);
-    expect([empty.statusCode, codeOf(empty)]).toEqual([400, 'VALIDATION_FAILED']);
+    expectError(empty, 400, 'VALIDATION_FAILED');
     const foreign = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
       { productId: 'prod-veh-4', includeSensitiveData: false },
     ]);
-    expect([foreign.statusCode, codeOf(foreign)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+    expectError(foreign, 404, 'PRODUCT_NOT_FOUND');
     const off = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
       { productId: 'prod-veh-3', includeSensitiveData: false },
     ]);
-    expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_DISABLED']);
+    expectError(off, 409, 'COLLECTION_DISABLED');
     expect(off.json().errors[0].message).toContain('WAUZZZF45PA031598');
   });
 
   it('is for users only', async () => {
     for (const who of ['fleet@example.com', 'admin@example.com']) {
       const response = await t.call('POST', '/api/v1/invitations', who, share);
-      expect([response.statusCode, codeOf(response)]).toEqual([403, 'FORBIDDEN']);
+      expectError(response, 403, 'FORBIDDEN');
     }
     const anonymous = await t.call('POST', '/api/v1/invitations', undefined, share);
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
   });
 });
 
@@ -145,9 +145,9 @@ describe('permissions and history of an invitation', () => {
         `/api/v1/invitations/inv-second-accepted/${path}`,
         'owner@example.com',
       );
-      expect([foreign.statusCode, codeOf(foreign)]).toEqual([403, 'INVITATION_FORBIDDEN']);
+      expectError(foreign, 403, 'INVITATION_FORBIDDEN');
       const missing = await t.call('GET', `/api/v1/invitations/nope/${path}`, 'owner@example.com');
-      expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'INVITATION_NOT_FOUND']);
+      expectError(missing, 404, 'INVITATION_NOT_FOUND');
       expect(
         codeOf(await t.call('GET', `/api/v1/invitations/inv-owner-accepted/${path}`, 'fleet@example.com')),
       ).toBe('FORBIDDEN');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, useTestApp } from '../../test/app.ts';
+import { expectError, useTestApp } from '../../test/app.ts';
 
 // The owner's products and the data collection toggle, through HTTP on the seeded personas.
 const t = useTestApp();
@@ -71,10 +71,10 @@ describe('listProducts', () => {
 
   it('refuses a caller without a session (401) and companies and admins (403)', async () => {
     const anonymous = await t.call('GET', '/api/v1/products');
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     for (const who of ['fleet@example.com', 'admin@example.com']) {
       const response = await t.call('GET', '/api/v1/products', who);
-      expect([response.statusCode, codeOf(response)]).toEqual([403, 'FORBIDDEN']);
+      expectError(response, 403, 'FORBIDDEN');
     }
   });
 });
@@ -120,16 +120,16 @@ describe('setProductCollection', () => {
 
   it('answers 409 COLLECTION_UNCHANGED when nothing would change or a change is still pending', async () => {
     const on = await toggle('prod-veh-1', 'ENABLE');
-    expect([on.statusCode, codeOf(on)]).toEqual([409, 'COLLECTION_UNCHANGED']);
+    expectError(on, 409, 'COLLECTION_UNCHANGED');
     const off = await toggle('prod-veh-3', 'DISABLE');
-    expect([off.statusCode, codeOf(off)]).toEqual([409, 'COLLECTION_UNCHANGED']);
+    expectError(off, 409, 'COLLECTION_UNCHANGED');
 
     const first = toggle('prod-veh-3', 'ENABLE');
     await waitForPendingChange('prod-veh-3');
     const again = await toggle('prod-veh-3', 'ENABLE');
-    expect([again.statusCode, codeOf(again)]).toEqual([409, 'COLLECTION_UNCHANGED']);
+    expectError(again, 409, 'COLLECTION_UNCHANGED');
     const opposite = await toggle('prod-veh-3', 'DISABLE');
-    expect([opposite.statusCode, codeOf(opposite)]).toEqual([409, 'COLLECTION_UNCHANGED']);
+    expectError(opposite, 409, 'COLLECTION_UNCHANGED');
     t.clock.advance(3_000);
     expect((await first).statusCode).toBe(200);
   });
@@ -137,18 +137,18 @@ describe('setProductCollection', () => {
   it("answers 404 PRODUCT_NOT_FOUND for another user's product and for an unknown one", async () => {
     for (const id of ['prod-veh-4', 'no-such-product']) {
       const response = await toggle(id, 'ENABLE');
-      expect([response.statusCode, codeOf(response)]).toEqual([404, 'PRODUCT_NOT_FOUND']);
+      expectError(response, 404, 'PRODUCT_NOT_FOUND');
     }
     expect(await t.prisma.collectionChange.count({ where: { productId: 'prod-veh-4' } })).toBe(0);
   });
 
   it('refuses no session (401), companies (403) and an unknown action (400)', async () => {
     const anonymous = await t.call('POST', '/api/v1/products/prod-wb-1/collect/DISABLE');
-    expect([anonymous.statusCode, codeOf(anonymous)]).toEqual([401, 'UNAUTHENTICATED']);
+    expectError(anonymous, 401, 'UNAUTHENTICATED');
     const agent = await toggle('prod-wb-1', 'DISABLE', 'fleet@example.com');
-    expect([agent.statusCode, codeOf(agent)]).toEqual([403, 'FORBIDDEN']);
+    expectError(agent, 403, 'FORBIDDEN');
     const unknown = await toggle('prod-wb-1', 'PAUSE');
-    expect([unknown.statusCode, codeOf(unknown)]).toEqual([400, 'VALIDATION_FAILED']);
+    expectError(unknown, 400, 'VALIDATION_FAILED');
   });
 
   it('stops waiting after a real-time cap that follows the clock speed; the runner completes it later', async () => {

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, createTestApp, useTestApp } from '../../test/app.ts';
+import { as, codeOf, createTestApp, expectError, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { createManualClock } from '../lib/clock.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
@@ -49,7 +49,7 @@ describe('fault injection', () => {
     });
     for (let i = 0; i < 2; i += 1) {
       const failed = await inject('GET', '/api/v1/products');
-      expect([failed.statusCode, codeOf(failed)]).toEqual([503, 'INTERNAL_ERROR']);
+      expectError(failed, 503, 'INTERNAL_ERROR');
     }
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
     expect((await inject('GET', '/api/v1/sim/faults')).json()).toEqual([]);
@@ -62,7 +62,7 @@ describe('fault injection', () => {
     });
     expect(injected.json()).toMatchObject({ status: 409, code: 'INVALID_INVITATION_STATE', remaining: 1 });
     const failed = await inject('PUT', '/api/v1/invitations/inv-owner-claimed/redeem/accept');
-    expect([failed.statusCode, codeOf(failed)]).toEqual([409, 'INVALID_INVITATION_STATE']);
+    expectError(failed, 409, 'INVALID_INVITATION_STATE');
     const state = await t.prisma.invitation.findUniqueOrThrow({ where: { id: 'inv-owner-claimed' } });
     expect(state.status).toBe('CLAIMED');
   });

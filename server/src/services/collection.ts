@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '@portal/contract/schema';
-import type { Db, PortalPrisma } from '../db/client.ts';
+import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
@@ -14,7 +14,10 @@ export const COLLECTION_CHANGE_MS = 3_000;
 const MAX_REAL_WAIT_MS = 30_000;
 const POLL_MS = 25;
 
-export function toApiProduct(product: ProductRow, dataCollectionEnabled: boolean): ApiProduct {
+export function toApiProduct(
+  product: Pick<ProductRow, 'id' | 'externalId' | 'productType' | 'model' | 'brand' | 'name'>,
+  dataCollectionEnabled: boolean,
+): ApiProduct {
   const base = { id: product.id, externalId: product.externalId, dataCollectionEnabled };
   return product.productType === 'VEHICLE'
     ? {
@@ -34,17 +37,14 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
   return new Set(open.map((period) => period.productId));
 }
 
-/** The caller's products with their collection state; others' products are never listed. */
-export async function listOwnProducts(db: Db, ownerId: string) {
-  const products = await db.product.findMany({
-    where: { ownerId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  const enabled = await enabledProductIds(
-    db,
-    products.map((product) => product.id),
-  );
-  return products.map((product) => ({ row: product, enabled: enabled.has(product.id) }));
+/**
+ * The caller's products with their collection state; others' products are never listed. One
+ * prepared statement (db/hot-reads.ts): this list is read on every visit of the products screen.
+ */
+export function listOwnProducts(prisma: PortalPrisma, ownerId: string) {
+  return hotReads(prisma)
+    .ownProducts(ownerId)
+    .map((row) => ({ row, enabled: row.enabled === 1 }));
 }
 
 /** The caller's product; another owner's product answers the same 404 as a missing one. */

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, createTestApp, type TestApp, useTestApp } from '../../test/app.ts';
+import { as, createTestApp, expectError, type TestApp, useTestApp } from '../../test/app.ts';
 import { readZip } from '../../test/zip.ts';
 import { buildApp } from '../app.ts';
 import { createPrisma } from '../db/client.ts';
@@ -60,7 +60,7 @@ describe('job-level failure hook', () => {
       url: `/api/v1/products/download/jobs/${failed.id}/link`,
       headers: as(OWNER),
     });
-    expect([link.statusCode, codeOf(link)]).toEqual([409, 'JOB_NOT_READY']);
+    expectError(link, 409, 'JOB_NOT_READY');
 
     const second = await t.http({
       method: 'POST',
@@ -150,12 +150,12 @@ describe('INVITE jobs (used by the company side)', () => {
     const linkUrl = `/api/v1/products/download/jobs/${job.id}/link`;
     const { link } = (await t.http({ method: 'GET', url: linkUrl, headers: as('fleet@example.com') })).json();
     const ownerView = await t.http({ method: 'GET', url: linkUrl, headers: as(OWNER) });
-    expect([ownerView.statusCode, codeOf(ownerView)]).toEqual([404, 'JOB_NOT_FOUND']);
+    expectError(ownerView, 404, 'JOB_NOT_FOUND');
 
     await t.prisma.invitation.update({ where: { id: invitation.id }, data: { status: 'PAUSED_BY_ADMIN' } });
     for (const url of [linkUrl, link]) {
       const paused = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
-      expect([paused.statusCode, codeOf(paused)]).toEqual([409, 'SHARING_SUSPENDED']);
+      expectError(paused, 409, 'SHARING_SUSPENDED');
     }
     await t.prisma.invitation.update({
       where: { id: invitation.id },
@@ -163,7 +163,7 @@ describe('INVITE jobs (used by the company side)', () => {
     });
     for (const url of [linkUrl, link]) {
       const revoked = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
-      expect([revoked.statusCode, codeOf(revoked)]).toEqual([409, 'INVALID_INVITATION_STATE']);
+      expectError(revoked, 409, 'INVALID_INVITATION_STATE');
     }
   });
 });

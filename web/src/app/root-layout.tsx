@@ -1,10 +1,10 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { NotificationViewport } from '../components/ui/notification-viewport.tsx';
 import { onNetworkFailure } from '../lib/api/network-events.ts';
-import { useBranding, usePortalConfig } from '../lib/branding.ts';
-import { isLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { usePortalConfig } from '../lib/branding.ts';
+import { brandingOf } from '../lib/branding-defaults.ts';
+import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
 import { ModeBanner } from './shell/mode-banner.tsx';
 
@@ -23,25 +23,10 @@ function NetworkFailureListener() {
   return null;
 }
 
-function DocumentTitle() {
-  const { productName } = useBranding();
-  useEffect(() => {
-    document.title = productName;
-  }, [productName]);
-  return null;
-}
-
-/** The deployment's default language applies until the visitor picks one (English stays the fallback). */
-function DefaultLanguage() {
-  const { i18n } = useTranslation();
+function DocumentSettings() {
   const { data } = usePortalConfig();
-  const configured = data?.defaultLanguage;
-  useEffect(() => {
-    if (isLanguage(configured) && storedLanguage() === null && i18n.language !== configured) {
-      void i18n.changeLanguage(configured);
-      document.documentElement.lang = configured;
-    }
-  }, [configured, i18n]);
+  useDocumentTitle(brandingOf(data).productName);
+  useDefaultLanguage(data?.defaultLanguage);
   return null;
 }
 
@@ -49,8 +34,7 @@ export function RootLayout() {
   return (
     <>
       <NetworkFailureListener />
-      <DocumentTitle />
-      <DefaultLanguage />
+      <DocumentSettings />
       <ModeBanner />
       <Outlet />
       <NotificationViewport />

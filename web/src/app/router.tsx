@@ -1,28 +1,40 @@
 import { lazy } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
-import { LoginPage } from '../features/auth/login-page.tsx';
+import { LoginRoute } from '../features/auth/login-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
 import { RouteGuard } from './shell/route-guard.tsx';
 
 // Screens load on demand, so the login page ships only the shell's code.
-const ProductsPage = lazy(() =>
-  import('../features/products/products-page.tsx').then((m) => ({ default: m.ProductsPage })),
-);
-const AgentsRoute = lazy(() => import('./routes/agents-route.tsx').then((m) => ({ default: m.AgentsRoute })));
+const screens = {
+  '/products': () => import('../features/products/products-page.tsx'),
+  '/agents': () => import('./routes/agents-route.tsx'),
+  '/agent-registration': () => import('./routes/agent-registration-route.tsx'),
+  '/users': () => import('./routes/users-route.tsx'),
+  '/admin': () => import('./routes/admin-route.tsx'),
+};
+
+/** Starts fetching the screen of a first page load at once, in parallel with the session check. */
+export function preloadScreen(pathname: string): void {
+  const load = screens[pathname.replace(/\/+$/, '') as keyof typeof screens];
+  if (load) void load().catch(() => undefined);
+}
+
+const ProductsPage = lazy(() => screens['/products']().then((m) => ({ default: m.ProductsPage })));
+const AgentsRoute = lazy(() => screens['/agents']().then((m) => ({ default: m.AgentsRoute })));
 const AgentRegistrationRoute = lazy(() =>
-  import('./routes/agent-registration-route.tsx').then((m) => ({ default: m.AgentRegistrationRoute })),
+  screens['/agent-registration']().then((m) => ({ default: m.AgentRegistrationRoute })),
 );
-const UsersRoute = lazy(() => import('./routes/users-route.tsx').then((m) => ({ default: m.UsersRoute })));
-const AdminRoute = lazy(() => import('./routes/admin-route.tsx').then((m) => ({ default: m.AdminRoute })));
+const UsersRoute = lazy(() => screens['/users']().then((m) => ({ default: m.UsersRoute })));
+const AdminRoute = lazy(() => screens['/admin']().then((m) => ({ default: m.AdminRoute })));
 
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     children: [
-      { path: '/login', element: <LoginPage /> },
+      { path: '/login', element: <LoginRoute /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { index: true, element: <RedirectHandler /> },
       {

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import { LanguageSelect } from '../../components/language-select.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
-import { useBranding } from '../../lib/branding.ts';
+import type { Branding } from '../../lib/branding-defaults.ts';
 import { browser } from '../../lib/browser.ts';
 
 type AccountKind = 'user' | 'agent';
@@ -20,13 +19,23 @@ export function loginUrl(kind: AccountKind): string {
   return `/api/v1/login?${new URLSearchParams({ role: kind }).toString()}`;
 }
 
-export function LoginPage() {
+export type LoginPageProps = {
+  branding: Branding;
+  /** The `error` query parameter the server's sign-in redirects back with. */
+  error: string | null;
+};
+
+/**
+ * The sign-in page. It takes branding and the error as props so it renders both inside the app's
+ * router (LoginRoute) and on its own in the first load of /login (login-entry.tsx), which carries no
+ * router, query client or signed-in code, and is prerendered at build time.
+ */
+export function LoginPage({ branding, error }: LoginPageProps) {
   const { t } = useTranslation();
-  const { productName, manufacturer } = useBranding();
-  const [params] = useSearchParams();
+  const { productName, manufacturer } = branding;
   const [kind, setKind] = useState<AccountKind>('user');
   const [leaving, setLeaving] = useState(false);
-  const errorKey = loginErrorKey(params.get('error'));
+  const errorKey = loginErrorKey(error);
 
   const options = [
     { value: 'user', label: t('login.user'), hint: t('login.userHint') },
@@ -46,7 +55,10 @@ export function LoginPage() {
             <Callout type="warning">{t(errorKey)}</Callout>
           </div>
         )}
+        {/* Also works as a plain form before the script has loaded: GET /api/v1/login?role=… */}
         <form
+          action="/api/v1/login"
+          method="get"
           onSubmit={(event) => {
             event.preventDefault();
             setLeaving(true);
@@ -59,7 +71,7 @@ export function LoginPage() {
               <label key={option.value} className="login-card__option">
                 <input
                   type="radio"
-                  name="account-kind"
+                  name="role"
                   value={option.value}
                   checked={kind === option.value}
                   onChange={() => setKind(option.value)}

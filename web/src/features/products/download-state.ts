@@ -1,7 +1,6 @@
 import type { Product, Schemas } from '../../lib/api/types.ts';
 
 export type DownloadJob = Schemas['DownloadJob'];
-export type DownloadJobStatus = DownloadJob['status'];
 
 /** NORMAL: a click starts a job. RUNNING: a job is created or running. COMPLETED: a click downloads the zip. */
 export type DownloadButtonState = 'NORMAL' | 'RUNNING' | 'COMPLETED';

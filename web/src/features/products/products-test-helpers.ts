@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import type { Product, ProductList } from '../../lib/api/types.ts';
+import type { ProductList } from '../../lib/api/types.ts';
 import { http, server } from '../../test/server.ts';
 import type { DownloadJob } from './download-state.ts';
 
@@ -12,16 +12,6 @@ export function job(overrides: Partial<DownloadJob> & Pick<DownloadJob, 'id'>): 
     createdAt: '2025-03-14T09:30:00.000Z',
     updatedAt: '2025-03-14T09:30:40.000Z',
     ...overrides,
-  };
-}
-
-export function product(id: string, type: Product['productType'], enabled: boolean): Product {
-  return {
-    id,
-    externalId: `EXT-${id}`,
-    productType: type,
-    dataCollectionEnabled: enabled,
-    productFields: type === 'VEHICLE' ? { model: `Model ${id}`, brand: 'Volta' } : { name: `Charger ${id}` },
   };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorCodeOf, errorStatusOf, unwrap } from './api-error.ts';
+import { ApiError, errorCodeOf, unwrap } from './api-error.ts';
 
 describe('api errors', () => {
   it('reads errors[0].code from an error envelope (what the query hooks throw)', () => {
@@ -12,15 +12,13 @@ describe('api errors', () => {
     expect(errorCodeOf(body)).toBe('INVALID_INVITATION_STATE');
   });
 
-  it('reads code and status from an ApiError', () => {
+  it('reads the code of an ApiError', () => {
     const error = new ApiError(403, { errors: [{ code: 'REVOKE_FORBIDDEN', message: 'no' }] });
     expect(errorCodeOf(error)).toBe('REVOKE_FORBIDDEN');
-    expect(errorStatusOf(error)).toBe(403);
   });
 
-  it('has no code for network failures or odd bodies; status 0 for a failed fetch', () => {
+  it('has no code for network failures or odd bodies', () => {
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
-    expect(errorStatusOf(new TypeError('Failed to fetch'))).toBe(0);
     expect(errorCodeOf({ errors: [] })).toBeUndefined();
     expect(errorCodeOf('boom')).toBeUndefined();
   });

@@ -33,13 +33,6 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
   return undefined;
 }
 
-/** The HTTP status of an `ApiError`, 0 for a request that got no answer, otherwise undefined. */
-export function errorStatusOf(error: unknown): number | undefined {
-  if (error instanceof ApiError) return error.status;
-  if (error instanceof TypeError) return 0;
-  return undefined;
-}
-
 type FetchResult<T> = { data?: T; error?: unknown; response: Response };
 
 /** Unwraps an openapi-fetch result: the data, or an `ApiError` carrying status and code. */

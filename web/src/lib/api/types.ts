@@ -4,7 +4,6 @@ import type { components, paths } from '@portal/contract/schema';
 export type Schemas = components['schemas'];
 export type CurrentUser = Schemas['CurrentUser'];
 export type Role = CurrentUser['role'];
-export type AgentStatus = NonNullable<CurrentUser['agentStatus']>;
 export type Product = Schemas['Product'];
 export type ProductList = paths['/api/v1/products']['get']['responses'][200]['content']['application/json'];
 export type PortalConfig = paths['/api/v1/config']['get']['responses'][200]['content']['application/json'];

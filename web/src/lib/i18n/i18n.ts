@@ -1,6 +1,5 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import el from './el.json';
 import en from './en.json';
 
 export const LANGUAGES = ['en', 'el'] as const;
@@ -8,6 +7,12 @@ export type Language = (typeof LANGUAGES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
 export const DEFAULT_LANGUAGE: Language = 'en';
+
+// English ships with the first load (it is the default and the fallback); other packs are separate
+// chunks fetched when chosen, so the sign-in page does not carry every language.
+const packs: Record<Exclude<Language, 'en'>, () => Promise<{ default: object }>> = {
+  el: () => import('./el.json'),
+};
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
@@ -18,32 +23,42 @@ export function storedLanguage(): Language | null {
   return isLanguage(stored) ? stored : null;
 }
 
-export const resources = {
-  en: { translation: en },
-  el: { translation: el },
-} as const;
+/** Fetches a language's texts once; English is always there. */
+export async function loadLanguage(language: Language): Promise<void> {
+  if (language === 'en' || i18next.hasResourceBundle(language, 'translation')) return;
+  const pack = await packs[language]();
+  i18next.addResourceBundle(language, 'translation', pack.default, true, true);
+}
 
-/** English is the default and the fallback; Greek holds a subset of the texts. */
+/**
+ * English is the default and the fallback; Greek holds a subset of the texts. Another language starts
+ * in English until its pack has arrived (call `loadLanguage` first to avoid that).
+ */
 export function initI18n(language: Language = storedLanguage() ?? DEFAULT_LANGUAGE) {
   if (!i18next.isInitialized) {
     void i18next.use(initReactI18next).init({
-      resources,
-      lng: language,
+      resources: { en: { translation: en } },
+      lng: DEFAULT_LANGUAGE,
       fallbackLng: DEFAULT_LANGUAGE,
       supportedLngs: [...LANGUAGES],
       interpolation: { escapeValue: false },
       initAsync: false,
     });
-  } else if (i18next.language !== language) {
-    void i18next.changeLanguage(language);
   }
-  document.documentElement.lang = language;
+  if (i18next.language !== language) void changeLanguageForNow(language);
+  else document.documentElement.lang = language;
   return i18next;
+}
+
+/** Switches the language for this visit (e.g. the deployment's default) without remembering it. */
+export async function changeLanguageForNow(language: Language): Promise<void> {
+  await loadLanguage(language);
+  document.documentElement.lang = language;
+  await i18next.changeLanguage(language);
 }
 
 /** Switches the language and remembers the choice for the next visit. */
 export async function changeLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  document.documentElement.lang = language;
-  await i18next.changeLanguage(language);
+  await changeLanguageForNow(language);
 }

@@ -93,5 +93,3 @@ export function useInviteDownloads() {
     starting === invitationId ? { kind: 'running' } : downloadStateFor(invitationId, active, jobs.data ?? []);
   return { stateFor, start: startFor, download };
 }
-
-export type InviteDownloads = ReturnType<typeof useInviteDownloads>;

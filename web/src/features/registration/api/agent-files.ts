@@ -2,8 +2,6 @@ import { unwrap } from '../../../lib/api/api-error.ts';
 import { client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 
-export type UploadedFile = Schemas['UploadedFile'];
-
 /** POST /api/v1/agents/files/upload/section/{section}: multipart, the field `file` repeated. */
 export function uploadAgentFiles(section: Schemas['AgentFileSection'], files: readonly File[]) {
   return unwrap(

@@ -1,0 +1,50 @@
+import { createAnswerChecker as createContractChecker } from '@portal/contract/answers';
+import type { ContractDocument } from '@portal/contract/document';
+import type { Operation } from './contract-operations.ts';
+import type { HttpAnswer } from './http-client.ts';
+
+// What every answer must satisfy: the status the case expects, and what the contract says of any
+// answer (a declared status, a body that validates, errors in the envelope with a listed code;
+// judged by @portal/contract/answers).
+
+export interface Expectation {
+  /** Exact status, or a list of acceptable ones (e.g. 403 or 404 for another tenant's id). */
+  status: number | number[];
+  /** The error code the case is meant to produce. */
+  code?: string;
+}
+
+export const errorCodeOf = (body: unknown): string | undefined =>
+  (body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
+
+export function createAnswerChecker(document: ContractDocument) {
+  const checkContract = createContractChecker(document);
+  return (operation: Operation, answer: HttpAnswer, expected: Expectation): string[] => {
+    const problems: string[] = [];
+    const statuses = Array.isArray(expected.status) ? expected.status : [expected.status];
+    const code = errorCodeOf(answer.json);
+    if (!statuses.includes(answer.status)) {
+      const shown = statuses.length > 4 ? `a declared ${String(statuses[0])[0]}xx` : statuses.join(' or ');
+      problems.push(`expected status ${shown}, got ${answer.status}${code ? ` ${code}` : ''}`);
+    }
+    if (operation.method === 'HEAD') {
+      // A HEAD answer has no body (RFC 9110): only its status can be judged.
+      if (!operation.statuses.includes(String(answer.status))) {
+        problems.push(`status ${answer.status} is not declared for ${operation.operationId}`);
+      }
+    } else {
+      problems.push(
+        ...checkContract({
+          operationId: operation.operationId,
+          status: answer.status,
+          contentType: answer.contentType,
+          body: answer.text,
+        }),
+      );
+    }
+    if (expected.code && operation.method !== 'HEAD' && answer.status >= 400 && code !== expected.code) {
+      problems.push(`expected error code ${expected.code}, got ${code ?? 'none'}`);
+    }
+    return problems;
+  };
+}

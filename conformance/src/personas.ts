@@ -1,0 +1,39 @@
+// The seeded personas of the `demo` scenario the kit signs in as (see the root README), and the
+// seeded objects its cases name. A back end under test seeds the same ones, or passes a sign-in
+// script that maps these personas to its own accounts.
+
+export const personas = {
+  /** owner with products and invitations in every status */
+  owner: 'owner@example.com',
+  /** another owner: owns none of owner@'s objects */
+  second: 'second@example.com',
+  /** owner with no products */
+  empty: 'empty@example.com',
+  /** owner who still has to accept the newest terms */
+  terms: 'terms@example.com',
+  /** active company connected to owner@ and second@ */
+  fleet: 'fleet@example.com',
+  /** another active company */
+  chargewise: 'chargewise@example.com',
+  /** company whose registration is in review */
+  pending: 'pending@example.com',
+  /** company that has not registered yet */
+  newco: 'newco@example.com',
+  admin: 'admin@example.com',
+} as const;
+
+export type Persona = (typeof personas)[keyof typeof personas];
+
+/** Who may not call an operation of each role (the 403 case). */
+export const outsiderOf: Record<string, Persona> = {
+  [personas.owner]: personas.fleet,
+  [personas.terms]: personas.fleet,
+  [personas.empty]: personas.fleet,
+  [personas.fleet]: personas.owner,
+  [personas.newco]: personas.owner,
+  [personas.pending]: personas.owner,
+  [personas.admin]: personas.owner,
+};
+
+/** An id that no seeded object has (valid by the contract's `Id` pattern). */
+export const unknownId = 'no-such-id-0';

@@ -1,0 +1,513 @@
+import type { RequestSpec } from './contract-operations.ts';
+import { personas as p } from './personas.ts';
+import type { CaseContext, OperationPlan } from './plan-types.ts';
+
+// Per operation: who calls its example, and how each documented error is produced on the `demo`
+// data. The kit derives the rest from the contract (401 without sign-in, 403 for another role,
+// 404 for an unknown id, 500 through an injected fault); this table holds what needs knowledge
+// of the seeded data. Ids and codes here exist after `POST /api/v1/sim/reset`.
+
+const badOrigin = { headers: { origin: 'https://attacker.example' } };
+const csrf = { name: 'from another site', status: 403, code: 'CSRF_REJECTED', request: badOrigin } as const;
+const pdf = (name: string): RequestSpec['raw'] => {
+  const boundary = 'conformance-boundary';
+  const content = '%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n';
+  return {
+    contentType: `multipart/form-data; boundary=${boundary}`,
+    data: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n${content}\r\n--${boundary}--\r\n`,
+  };
+};
+const textFile = {
+  contentType: 'multipart/form-data; boundary=b',
+  data: '--b\r\nContent-Disposition: form-data; name="file"; filename="notes.pdf"\r\nContent-Type: application/pdf\r\n\r\njust text, not a PDF\r\n--b--\r\n',
+};
+const largeFile = () => {
+  const head =
+    '--b\r\nContent-Disposition: form-data; name="file"; filename="big.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4\n';
+  return {
+    contentType: 'multipart/form-data; boundary=b',
+    data: `${head}${'0'.repeat(5 * 1024 * 1024 + 16)}\r\n--b--\r\n`,
+  };
+};
+
+const newJob = async (context: CaseContext) => {
+  const answer = await context.call('createProductDownload', { params: { id: 'prod-veh-1' } }, p.owner);
+  return (answer.json as { id: string }).id;
+};
+const finishedJob = async (context: CaseContext) => {
+  const id = await newJob(context);
+  await context.waitForJob(p.owner, id);
+  return id;
+};
+const exportToken = async (context: CaseContext) => {
+  const id = await finishedJob(context);
+  const link = await context.call('getDownloadLink', { params: { jobId: id } }, p.owner);
+  return (link.json as { link: string }).link.split('/').pop() ?? '';
+};
+const registration = async (context: CaseContext) => ({
+  body: {
+    legalName: 'New Company Mobility Services S.A.',
+    displayName: 'NewCo Mobility',
+    vatNumber: '123456789',
+    country: 'GR',
+    site: 'https://newco.example.com',
+    type: 'sme',
+    sanction: false,
+    gatekeeper: false,
+    representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
+    fileIds: [
+      await context.uploadPdf(p.newco, 'REGISTRATION'),
+      await context.uploadPdf(p.newco, 'REPRESENTATIVE'),
+      await context.uploadPdf(p.newco, 'SME_CONFIRMATION'),
+    ],
+  },
+});
+
+export const plan: Record<string, OperationPlan> = {
+  getHealth: {},
+  getPortalConfig: {},
+  login: {
+    unreachable: { '400': 'needs a failed OpenID Connect callback', '429': 'needs 20 sign-ins a minute' },
+  },
+  logout: { persona: p.owner, anyRole: true, errors: [csrf] },
+  getCurrentUser: { persona: p.owner, anyRole: true },
+  acceptTerms: {
+    persona: p.terms,
+    anyRole: true,
+    errors: [
+      { name: 'terms already accepted', persona: p.owner, status: 409, code: 'TERMS_NOT_PENDING' },
+      {
+        name: 'malformed terms id',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { termsId: 'not a version' } },
+      },
+      csrf,
+    ],
+  },
+  listProducts: { persona: p.owner },
+  setProductCollection: {
+    persona: p.owner,
+    foreign: p.second,
+    errors: [
+      {
+        name: 'already off',
+        status: 409,
+        code: 'COLLECTION_UNCHANGED',
+        request: { params: { id: 'prod-veh-3' } },
+      },
+      {
+        name: 'unknown action',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { action: 'TOGGLE' } },
+      },
+      csrf,
+    ],
+  },
+  listDownloadJobs: { persona: p.owner, outsider: p.admin },
+  createProductsDownload: {
+    persona: p.owner,
+    errors: [
+      { name: 'no product collecting', persona: p.empty, status: 409, code: 'NO_PRODUCTS_ENABLED' },
+      csrf,
+    ],
+  },
+  createProductDownload: {
+    persona: p.owner,
+    foreign: p.second,
+    errors: [
+      {
+        name: 'collection off',
+        status: 409,
+        code: 'COLLECTION_DISABLED',
+        request: { params: { id: 'prod-veh-3' } },
+      },
+      {
+        name: 'malformed id',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { id: 'bad id!' } },
+      },
+      csrf,
+    ],
+  },
+  getDownloadLink: {
+    persona: p.owner,
+    outsider: p.admin,
+    foreign: p.second,
+    prepare: async (context) => ({ params: { jobId: await finishedJob(context) } }),
+    errors: [
+      {
+        name: 'job still running',
+        status: 409,
+        code: 'JOB_NOT_READY',
+        prepare: async (context) => ({ params: { jobId: await newJob(context) } }),
+      },
+      {
+        name: 'malformed job id',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { jobId: 'bad id!' } },
+      },
+    ],
+    unreachable: { '410': 'needs the export file to expire (24 h of simulated time)' },
+  },
+  downloadExport: {
+    persona: p.owner,
+    foreign: p.second,
+    prepare: async (context) => ({ params: { token: await exportToken(context) } }),
+    errors: [
+      {
+        name: 'malformed token',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { token: 'short' } },
+      },
+      { name: 'unknown token', status: 404, request: { params: { token: 'unknownToken_0123456789' } } },
+    ],
+    unreachable: {
+      '409': 'needs the sharing to end between the link and the download',
+      '410': 'needs the link to expire (10 min of simulated time)',
+    },
+  },
+  createInvitation: {
+    persona: p.owner,
+    errors: [
+      { name: 'nothing to share', status: 400, code: 'VALIDATION_FAILED', request: { body: [] } },
+      {
+        name: 'collection off',
+        status: 409,
+        code: 'COLLECTION_DISABLED',
+        request: { body: [{ productId: 'prod-veh-3', includeSensitiveData: false }] },
+      },
+      {
+        name: "another owner's product",
+        persona: p.second,
+        status: 404,
+        code: 'PRODUCT_NOT_FOUND',
+        request: { body: [{ productId: 'prod-veh-1', includeSensitiveData: false }] },
+      },
+      csrf,
+    ],
+  },
+  listClaimedInvitations: {
+    persona: p.owner,
+    errors: [
+      {
+        name: 'unknown filter',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { filter: 'SOME' } },
+      },
+    ],
+  },
+  listUnclaimedInvitations: {
+    persona: p.owner,
+    errors: [
+      {
+        name: 'unknown filter',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { filter: 'SOME' } },
+      },
+    ],
+  },
+  getInvitationPermissions: { persona: p.owner, foreign: p.second, errors: [malformedId()] },
+  listInvitationEvents: { persona: p.owner, foreign: p.second, errors: [malformedId()] },
+  decideInvitation: {
+    persona: p.owner,
+    foreign: p.second,
+    errors: [
+      {
+        name: 'already accepted',
+        status: 409,
+        code: 'INVALID_INVITATION_STATE',
+        request: { params: { id: 'inv-owner-accepted' } },
+      },
+      {
+        name: 'unknown decision',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { decision: 'maybe' } },
+      },
+      csrf,
+    ],
+  },
+  revokeInvitation: {
+    persona: p.owner,
+    foreign: p.second,
+    errors: [
+      {
+        name: 'already revoked',
+        status: 409,
+        code: 'INVALID_REVOKE_STATE',
+        request: { params: { id: 'inv-owner-revoked-after-claimed' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  redeemInvitationCode: {
+    persona: p.fleet,
+    errors: [
+      {
+        name: 'wrong code',
+        status: 400,
+        code: 'INVALID_CODE',
+        request: { params: { code: 'AAAA-AAAA-AAAA-AAAA' } },
+      },
+      { name: 'company not approved', persona: p.pending, status: 403, code: 'AGENT_NOT_ACTIVE' },
+      {
+        name: 'too many attempts',
+        persona: p.chargewise,
+        status: 429,
+        request: { params: { code: 'BBBB-BBBB-BBBB-BBBB' } },
+        repeatBefore: 10,
+      },
+      csrf,
+    ],
+  },
+  listConnectedInvitations: {
+    persona: p.fleet,
+    errors: [
+      {
+        name: 'unknown filter',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { filter: 'SOME' } },
+      },
+    ],
+  },
+  getConnectedInvitationPermissions: { persona: p.fleet, foreign: p.chargewise, errors: [malformedId()] },
+  revokeConnectedInvitation: {
+    persona: p.fleet,
+    foreign: p.chargewise,
+    errors: [
+      {
+        name: 'declined',
+        status: 409,
+        code: 'INVALID_REVOKE_STATE',
+        request: { params: { id: 'inv-second-declined' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  createInvitationDownload: {
+    persona: p.fleet,
+    foreign: p.chargewise,
+    errors: [
+      {
+        name: 'sharing paused',
+        status: 409,
+        code: 'SHARING_SUSPENDED',
+        request: { params: { invitationId: 'inv-second-paused' } },
+      },
+      {
+        name: 'malformed id',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { invitationId: 'bad id!' } },
+      },
+      csrf,
+    ],
+  },
+  getAgentStatus: { persona: p.fleet },
+  submitAgentRegistration: {
+    persona: p.newco,
+    prepare: registration,
+    errors: [
+      {
+        name: 'already registered',
+        persona: p.fleet,
+        status: 409,
+        code: 'REGISTRATION_EXISTS',
+        prepare: registration,
+      },
+      {
+        name: 'documents missing',
+        status: 400,
+        code: 'MISSING_DOCUMENTS',
+        prepare: async (context) => ({ body: { ...(await registration(context)).body, fileIds: [] } }),
+      },
+      csrf,
+    ],
+  },
+  listAgentFiles: { persona: p.fleet },
+  uploadAgentFiles: {
+    persona: p.newco,
+    request: { raw: pdf('registry-extract.pdf') },
+    errors: [
+      { name: 'not a PDF or PNG', status: 415, code: 'FILE_TYPE_NOT_ALLOWED', request: { raw: textFile } },
+      { name: 'larger than 5 MB', status: 413, code: 'FILE_TOO_LARGE', request: { raw: largeFile() } },
+      { name: 'registration submitted', persona: p.pending, status: 409, code: 'REGISTRATION_LOCKED' },
+      {
+        name: 'unknown section',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { section: 'OTHER' } },
+      },
+      csrf,
+    ],
+  },
+  deleteAgentFile: {
+    persona: p.newco,
+    prepare: async (context) => ({ params: { id: await context.uploadPdf(p.newco, 'REGISTRATION') } }),
+    errors: [
+      {
+        name: 'registration submitted',
+        persona: p.pending,
+        status: 409,
+        code: 'REGISTRATION_LOCKED',
+        request: { params: { id: 'file-pending-1' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  listAgentApplications: {
+    persona: p.admin,
+    errors: [
+      {
+        name: 'unknown status',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { query: { status: 'lost' } },
+      },
+    ],
+  },
+  downloadApplicationFile: { persona: p.admin, errors: [malformedId()] },
+  approveAgentApplication: {
+    persona: p.admin,
+    errors: [
+      {
+        name: 'already active',
+        status: 409,
+        code: 'INVALID_APPLICATION_STATE',
+        request: { params: { id: 'agent-fleet' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  rejectAgentApplication: {
+    persona: p.admin,
+    errors: [
+      {
+        name: 'already active',
+        status: 409,
+        code: 'INVALID_APPLICATION_STATE',
+        request: { params: { id: 'agent-fleet' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  listSharings: { persona: p.admin },
+  suspendSharing: {
+    persona: p.admin,
+    errors: [
+      {
+        name: 'already paused',
+        status: 409,
+        code: 'INVALID_SHARING_STATE',
+        request: { params: { id: 'inv-owner-paused' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  resumeSharing: {
+    persona: p.admin,
+    errors: [
+      {
+        name: 'not paused',
+        status: 409,
+        code: 'INVALID_SHARING_STATE',
+        request: { params: { id: 'inv-owner-accepted' } },
+      },
+      malformedId(),
+      csrf,
+    ],
+  },
+  resetSimulation: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [
+      {
+        name: 'unknown scenario',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { body: { scenario: 'nowhere' } },
+      },
+      csrf,
+    ],
+    unreachable: simulatorOnly(),
+  },
+  listScenarios: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  listContractDrift: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  getSimulationClock: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  setSimulationClock: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [
+      { name: 'speed below 0.1', status: 400, code: 'VALIDATION_FAILED', request: { body: { speed: 0 } } },
+      csrf,
+    ],
+    unreachable: simulatorOnly(),
+  },
+  listFaults: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  injectFault: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [
+      {
+        name: 'unknown operation',
+        status: 400,
+        request: { body: { operationId: 'noSuchOperation', status: 500, count: 1 } },
+      },
+      csrf,
+    ],
+    unreachable: simulatorOnly(),
+  },
+  clearFaults: { persona: p.admin, anyRole: true, errors: [csrf], unreachable: simulatorOnly() },
+  getUserGuide: { unreachable: { '404': 'the user guide is always generated' } },
+  headUserGuide: { unreachable: { '404': 'the user guide is always generated' } },
+  getCatalogue: {
+    errors: [{ name: 'not in the catalogue', status: 400, request: { params: { document: 'Other.pdf' } } }],
+    unreachable: { '404': 'every catalogue name the contract allows exists' },
+  },
+  headCatalogue: {
+    errors: [{ name: 'not in the catalogue', status: 400, request: { params: { document: 'Other.pdf' } } }],
+    unreachable: { '404': 'every catalogue name the contract allows exists' },
+  },
+  getTermsDocument: {
+    errors: [
+      { name: 'unknown version', status: 404, request: { params: { document: '1999-01_user_en.pdf' } } },
+      { name: 'malformed name', status: 400, request: { params: { document: 'terms.pdf' } } },
+    ],
+  },
+  headTermsDocument: {
+    errors: [
+      { name: 'unknown version', status: 404, request: { params: { document: '1999-01_user_en.pdf' } } },
+      { name: 'malformed name', status: 400, request: { params: { document: 'terms.pdf' } } },
+    ],
+  },
+};
+
+function malformedId() {
+  return {
+    name: 'malformed id',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    request: { params: { id: 'bad id!' } },
+  };
+}
+
+function simulatorOnly() {
+  return {
+    '404': 'SIMULATION_DISABLED answers only in production mode',
+    '500': 'the simulator injects no faults into its own operations',
+  };
+}

@@ -1,0 +1,24 @@
+import type { CaseResult, RunReport } from '../run.ts';
+
+const line = (result: CaseResult) =>
+  `  ✗ ${result.operationId} — ${result.name}${result.persona ? ` [${result.persona}]` : ''}\n${result.problems
+    .map((problem) => `      ${problem}`)
+    .join('\n')}`;
+
+/** What the command prints at the end: every failure by name, then the scores. */
+export function textSummary(report: RunReport, threshold: number): string {
+  const failures = [
+    ...report.results.filter((r) => !r.passed && !r.skipped),
+    ...report.scenarios.flatMap((s) => s.steps.filter((step) => !step.passed)),
+  ];
+  const lowest = report.operations
+    .filter((o) => o.score < 100)
+    .map((o) => `  ${o.operationId}: ${o.score} %`);
+  return [
+    '',
+    failures.length ? `Failures (${failures.length}):\n${failures.map(line).join('\n')}` : 'No failures.',
+    lowest.length ? `\nOperations below 100 %:\n${lowest.join('\n')}` : '',
+    `\nScenarios: ${report.scenarios.filter((s) => s.passed).length}/${report.scenarios.length} passed`,
+    `Total: ${report.total.score} % (${report.total.passed} passed, ${report.total.failed} failed, ${report.total.skipped} skipped) — threshold ${threshold} %: ${report.total.score >= threshold ? 'PASS' : 'FAIL'}`,
+  ].join('\n');
+}

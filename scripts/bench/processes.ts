@@ -1,0 +1,67 @@
+// Child processes for benchmarks: start on a free loopback port, wait until they answer, stop them.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface Started {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Spawns a command (output discarded unless `log`), and resolves once `readyUrl` answers below 500. */
+export async function startProcess(
+  command: string,
+  args: readonly string[],
+  options: {
+    env?: NodeJS.ProcessEnv;
+    readyUrl: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+    name: string;
+  },
+): Promise<Started> {
+  const child = spawn(command, args, {
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr = (stderr + chunk.toString()).slice(-4000);
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // The whole group: npx starts Prism as a grandchild.
+    if (child.pid) process.kill(-child.pid, 'SIGTERM');
+    await Promise.race([exited, sleep(5_000)]);
+    if (child.exitCode === null && child.signalCode === null && child.pid)
+      process.kill(-child.pid, 'SIGKILL');
+  };
+  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${options.name} exited (${child.exitCode}): ${stderr}`);
+    try {
+      const response = await fetch(options.readyUrl, { headers: options.headers ?? {} });
+      await response.arrayBuffer();
+      if (response.status < 500) return { child, stop };
+    } catch {
+      // not listening yet
+    }
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`${options.name} did not answer ${options.readyUrl} in time: ${stderr}`);
+}

@@ -1,0 +1,65 @@
+import { loadContract } from '@portal/contract/document';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { defineRoute } from '../lib/route.ts';
+import { contractPlugin } from './contract.ts';
+import { errorEnvelopePlugin } from './error-envelope.ts';
+
+// Response validation stays on however fast the hot path gets: an answer that breaks the contract is
+// refused in test mode (500 in the envelope) and logged otherwise.
+const document = loadContract(loadConfig({}).openapiPath);
+const owner = { id: 'u1', email: 'owner@example.com', role: 'user' as const, sessionId: 's1' };
+const valid = { vehicles: [], wallboxes: [] };
+// `dataCollectionEnabled` must be a boolean and `productType` is required.
+const invalid = { vehicles: [{ id: 'p1', externalId: 'X', dataCollectionEnabled: 'yes' }], wallboxes: [] };
+
+let app: FastifyInstance | undefined;
+afterEach(async () => {
+  await app?.close();
+});
+
+async function serve(answer: unknown, strictResponses: boolean, logged: string[] = []) {
+  app = Fastify({
+    exposeHeadRoutes: false,
+    logger: {
+      level: 'error',
+      stream: { write: (line: string) => logged.push(line) },
+    },
+  });
+  await app.register(errorEnvelopePlugin);
+  await app.register(contractPlugin, {
+    document,
+    routes: [
+      defineRoute({ operationId: 'listProducts', roles: ['user'], handler: async () => answer as never }),
+    ],
+    authenticate: async () => owner,
+    validateResponses: true,
+    strictResponses,
+  });
+  await app.ready();
+  return app.inject({ method: 'GET', url: '/api/v1/products' });
+}
+
+describe('response validation against the contract', () => {
+  it('lets an answer that matches the contract through', async () => {
+    const response = await serve(valid, true);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual(valid);
+  });
+
+  it('refuses a deliberately invalid answer in test mode with a 500 in the envelope', async () => {
+    const response = await serve(invalid, true);
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({
+      errors: [expect.objectContaining({ code: 'INTERNAL_ERROR' })],
+    });
+  });
+
+  it('logs a deliberately invalid answer outside test mode', async () => {
+    const logged: string[] = [];
+    await serve(invalid, false, logged);
+    expect(logged.join('\n')).toContain('response does not match the contract');
+    expect(logged.join('\n')).toContain('listProducts');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { loadProxyConfig } from './proxy-config.ts';
+
+describe('loadProxyConfig', () => {
+  it('is off without PROXY_TARGET', () => {
+    expect(loadProxyConfig({}, 'development')).toEqual({
+      target: null,
+      fallback: { unimplemented: false, operations: [] },
+      fallbackAs: null,
+    });
+  });
+
+  it('reads the target origin, the fallback rule, the always-simulated operations and the fallback persona', () => {
+    const config = loadProxyConfig(
+      {
+        PROXY_TARGET: 'https://backend.example/base',
+        PROXY_FALLBACK: 'unimplemented, listSharings',
+        PROXY_FALLBACK_AS: 'owner@example.com',
+      },
+      'development',
+    );
+    expect(config).toEqual({
+      target: 'https://backend.example',
+      fallback: { unimplemented: true, operations: ['listSharings'] },
+      fallbackAs: 'owner@example.com',
+    });
+  });
+
+  it('refuses a target that is not an http(s) URL', () => {
+    expect(() => loadProxyConfig({ PROXY_TARGET: 'ftp://backend' }, 'development')).toThrow(
+      'PROXY_TARGET must be an http(s) URL, got "ftp://backend"',
+    );
+  });
+
+  it('never answers real users from the simulation: no fallback in production mode', () => {
+    expect(loadProxyConfig({ PROXY_TARGET: 'https://backend.example' }, 'production').target).toBe(
+      'https://backend.example',
+    );
+    expect(() => loadProxyConfig({ PROXY_FALLBACK: 'unimplemented' }, 'production')).toThrow(
+      'PROXY_FALLBACK and PROXY_FALLBACK_AS are not available in production mode',
+    );
+  });
+});

@@ -1,0 +1,63 @@
+import type { i18n } from 'i18next';
+import { StrictMode, useEffect, useState } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { LoginPage } from '../features/auth/login-page.tsx';
+import type { PortalConfig } from '../lib/api/types.ts';
+import { brandingOf } from '../lib/branding-defaults.ts';
+import { DEFAULT_LANGUAGE, initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
+
+// A fresh load of /login: only React, i18next with the English pack and the sign-in page. No router,
+// query client, menus, modals or current-user code: those are for signed-in pages and load later.
+
+function usePortalConfigOnce(): PortalConfig | undefined {
+  const [config, setConfig] = useState<PortalConfig>();
+  useEffect(() => {
+    let current = true;
+    fetch('/api/v1/config', { credentials: 'include' })
+      .then((response) => (response.ok ? (response.json() as Promise<PortalConfig>) : undefined))
+      .then((answer) => {
+        if (current && answer) setConfig(answer);
+      })
+      // Without the configuration the page keeps its neutral branding; signing in still works.
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, []);
+  return config;
+}
+
+export function LoginApp({ error }: { error: string | null }) {
+  const config = usePortalConfigOnce();
+  const branding = brandingOf(config);
+  useDocumentTitle(branding.productName);
+  useDefaultLanguage(config?.defaultLanguage);
+  return <LoginPage branding={branding} error={error} />;
+}
+
+/** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */
+export function loginTree(i18n: i18n, error: string | null) {
+  return (
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <LoginApp error={error} />
+      </I18nextProvider>
+    </StrictMode>
+  );
+}
+
+export async function startLogin(container: HTMLElement): Promise<void> {
+  const error = new URLSearchParams(window.location.search).get('error');
+  const language = storedLanguage() ?? DEFAULT_LANGUAGE;
+  if (language !== DEFAULT_LANGUAGE) await loadLanguage(language).catch(() => undefined);
+  const tree = loginTree(initI18n(language), error);
+  // The page was prerendered in English with neutral branding and no error: hydrate it when the first
+  // render is that same page, otherwise render afresh.
+  if (container.firstElementChild && language === DEFAULT_LANGUAGE && error === null) {
+    hydrateRoot(container, tree);
+  } else {
+    createRoot(container).render(tree);
+  }
+}
