@@ -218,7 +218,7 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
   });
 
   it('once resumed, the owner revokes the company and the company sees the user as revoked', async () => {
-    // A paused recipient offers the owner no actions (spec section 4); the admin resumes first.
+    // A paused recipient offers the owner no actions (docs/product-rules.md, Statuses); the admin resumes first.
     await owner.goto('/agents');
     await expectStatus(cardOf(owner, COMPANY.displayName), 'Paused');
     const sharing = cardOf(admin.getByRole('tabpanel'), `${OWNER} → ${COMPANY.displayName}`);

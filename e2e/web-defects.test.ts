@@ -117,7 +117,7 @@ describe('web defects (issue 13)', () => {
     await context.close();
   });
 
-  it('while collection is being enabled, the card downloads nothing (spec lock rules)', async () => {
+  it('while collection is being enabled, the card downloads nothing (product rules: lock)', async () => {
     const { context, page } = await ownerPage(browser());
     const card = cardOf(page, 'Carport wallbox');
     const toggle = card.getByRole('switch', { name: 'Enable data export' });
@@ -228,6 +228,44 @@ describe('web defects (issue 13)', () => {
     expect(await vat.evaluate((input) => input === document.activeElement)).toBe(true);
     await vat.press('Backspace');
     await page.getByText('You can only type numbers').waitFor({ state: 'detached' });
+    await context.close();
+  });
+
+  it('session lost in another tab: the next call tells the user, sends them to sign in and back to the page', async () => {
+    const { context, page } = await ownerPage(browser());
+    await page.goto('/agents');
+    await page.getByRole('tab', { name: /^Invitation Links/ }).click();
+    // Logged out in another tab.
+    const other = await context.newPage();
+    await other.goto('/products');
+    await other.getByRole('button', { name: 'Account menu' }).click();
+    await other.getByRole('menuitem', { name: 'Log out' }).click();
+    await other.waitForURL('**/login');
+    await other.close();
+    // Back in the first tab the next call answers 401.
+    await page.getByRole('button', { name: /^Filter:/ }).click();
+    await page.getByRole('menuitemradio', { name: 'Active' }).click();
+    await page.waitForURL('**/login');
+    await notifications(page)
+      .getByText(/^Your session has ended\. Please sign in again/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Login / Sign up' }).click();
+    await page.getByRole('button', { name: /owner@example\.com/i }).click();
+    await page.waitForURL('**/agents');
+    await page.getByRole('heading', { level: 1, name: 'Data recipients' }).waitFor();
+    await context.close();
+  });
+
+  it('a failing sign-in (503) shows the login page with an explanation and the request id, not JSON', async () => {
+    const context = await newContext(browser(), 'mobile');
+    const page = await context.newPage();
+    await page.goto('/login');
+    await injectFault('login', 503);
+    await page.getByRole('button', { name: 'Login / Sign up' }).click();
+    await page.waitForURL(/\/login\?error=unavailable&requestId=/);
+    const alert = page.getByRole('alert');
+    await alert.getByText("We're unable to connect you at the moment. Please try login later...").waitFor();
+    await alert.getByText(/^Request id for support: \S+/).waitFor();
     await context.close();
   });
 });

@@ -13,16 +13,11 @@ import { loadConfig } from '../server/src/config.ts';
 import { createPrisma } from '../server/src/db/client.ts';
 import { createWallClock } from '../server/src/lib/clock.ts';
 import { freePort, type Started, startProcess } from './bench/processes.ts';
-import { printTable, runsArgument } from './bench/stats.ts';
+import { argument, printTable, runsArgument } from './bench/stats.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const path = '/api/v1/products';
 const connections = 50;
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 
 interface Load {
   requestsPerSecond: number;

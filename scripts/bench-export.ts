@@ -13,14 +13,9 @@ import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import yauzl from 'yauzl';
 import { writeExport } from '../server/src/domain/export-writer.ts';
-import { printTable, runsArgument } from './bench/stats.ts';
+import { argument, printTable, runsArgument } from './bench/stats.ts';
 
 const MB = 1024 * 1024;
-
-function argument(name: string): string | undefined {
-  const index = process.argv.indexOf(name);
-  return index >= 0 ? process.argv[index + 1] : undefined;
-}
 
 interface ExportResult {
   days: number;

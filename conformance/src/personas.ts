@@ -37,3 +37,17 @@ export const outsiderOf: Record<string, Persona> = {
 
 /** An id that no seeded object has (valid by the contract's `Id` pattern). */
 export const unknownId = 'no-such-id-0';
+
+/** newco@'s company registration, with the ids of documents it uploaded first. */
+export const newcoRegistration = (type: 'sme' | 'large', fileIds: string[]) => ({
+  legalName: 'New Company Mobility Services S.A.',
+  displayName: 'NewCo Mobility',
+  vatNumber: '123456789',
+  country: 'GR',
+  site: 'https://newco.example.com',
+  type,
+  sanction: false,
+  gatekeeper: false,
+  representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
+  fileIds,
+});

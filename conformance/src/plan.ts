@@ -1,5 +1,5 @@
 import type { RequestSpec } from './contract-operations.ts';
-import { personas as p } from './personas.ts';
+import { newcoRegistration, personas as p } from './personas.ts';
 import type { CaseContext, OperationPlan } from './plan-types.ts';
 
 // Per operation: who calls its example, and how each documented error is produced on the `demo`
@@ -45,23 +45,23 @@ const exportToken = async (context: CaseContext) => {
   return (link.json as { link: string }).link.split('/').pop() ?? '';
 };
 const registration = async (context: CaseContext) => ({
-  body: {
-    legalName: 'New Company Mobility Services S.A.',
-    displayName: 'NewCo Mobility',
-    vatNumber: '123456789',
-    country: 'GR',
-    site: 'https://newco.example.com',
-    type: 'sme',
-    sanction: false,
-    gatekeeper: false,
-    representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
-    fileIds: [
-      await context.uploadPdf(p.newco, 'REGISTRATION'),
-      await context.uploadPdf(p.newco, 'REPRESENTATIVE'),
-      await context.uploadPdf(p.newco, 'SME_CONFIRMATION'),
-    ],
-  },
+  body: newcoRegistration('sme', [
+    await context.uploadPdf(p.newco, 'REGISTRATION'),
+    await context.uploadPdf(p.newco, 'REPRESENTATIVE'),
+    await context.uploadPdf(p.newco, 'SME_CONFIRMATION'),
+  ]),
 });
+
+const catalogue: OperationPlan = {
+  errors: [{ name: 'not in the catalogue', status: 400, request: { params: { document: 'Other.pdf' } } }],
+  unreachable: { '404': 'every catalogue name the contract allows exists' },
+};
+const termsDocument: OperationPlan = {
+  errors: [
+    { name: 'unknown version', status: 404, request: { params: { document: '1999-01_user_en.pdf' } } },
+    { name: 'malformed name', status: 400, request: { params: { document: 'terms.pdf' } } },
+  ],
+};
 
 export const plan: Record<string, OperationPlan> = {
   getHealth: {},
@@ -437,6 +437,8 @@ export const plan: Record<string, OperationPlan> = {
   resetSimulation: {
     persona: p.admin,
     anyRole: true,
+    // The contract's example loads large-fleet (50,000 rows): a real call, but half a minute each time.
+    request: { body: { scenario: 'demo' } },
     errors: [
       {
         name: 'unknown scenario',
@@ -487,26 +489,10 @@ export const plan: Record<string, OperationPlan> = {
       '404': 'the user guide is always generated',
     },
   },
-  getCatalogue: {
-    errors: [{ name: 'not in the catalogue', status: 400, request: { params: { document: 'Other.pdf' } } }],
-    unreachable: { '404': 'every catalogue name the contract allows exists' },
-  },
-  headCatalogue: {
-    errors: [{ name: 'not in the catalogue', status: 400, request: { params: { document: 'Other.pdf' } } }],
-    unreachable: { '404': 'every catalogue name the contract allows exists' },
-  },
-  getTermsDocument: {
-    errors: [
-      { name: 'unknown version', status: 404, request: { params: { document: '1999-01_user_en.pdf' } } },
-      { name: 'malformed name', status: 400, request: { params: { document: 'terms.pdf' } } },
-    ],
-  },
-  headTermsDocument: {
-    errors: [
-      { name: 'unknown version', status: 404, request: { params: { document: '1999-01_user_en.pdf' } } },
-      { name: 'malformed name', status: 400, request: { params: { document: 'terms.pdf' } } },
-    ],
-  },
+  getCatalogue: catalogue,
+  headCatalogue: catalogue,
+  getTermsDocument: termsDocument,
+  headTermsDocument: termsDocument,
 };
 
 function malformedId() {

@@ -1,7 +1,7 @@
 import type { Expectation } from './answer-checks.ts';
 import type { RequestSpec } from './contract-operations.ts';
 import type { HttpAnswer } from './http-client.ts';
-import { type Persona, personas as p } from './personas.ts';
+import { newcoRegistration, type Persona, personas as p } from './personas.ts';
 import type { CaseContext } from './plan-types.ts';
 
 // The lifecycles as scenarios: each step's answer feeds the next request. A step fails on a wrong
@@ -197,20 +197,7 @@ export const scenarios: Scenario[] = [
         name: 'new company submits its registration',
         operationId: 'submitAgentRegistration',
         persona: p.newco,
-        request: (state) => ({
-          body: {
-            legalName: 'New Company Mobility Services S.A.',
-            displayName: 'NewCo Mobility',
-            vatNumber: '123456789',
-            country: 'GR',
-            site: 'https://newco.example.com',
-            type: 'large',
-            sanction: false,
-            gatekeeper: false,
-            representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
-            fileIds: (state.files ?? '').split(','),
-          },
-        }),
+        request: (state) => ({ body: newcoRegistration('large', (state.files ?? '').split(',')) }),
         expect: { status: 201 },
         verify: statusIs('pending'),
       },

@@ -27,6 +27,15 @@ describe('declared statuses', () => {
     }
   });
 
+  it('every operation with a header or query parameter declares 400', () => {
+    for (const { path, operation } of operations) {
+      const parameters = ((operation.parameters ?? []) as unknown[]).map((p) => resolveRef(document, p));
+      if (parameters.some((p) => p.in === 'header' || p.in === 'query')) {
+        expect(responsesOf(operation)['400'], `${operation.operationId} ${path}`).toBeDefined();
+      }
+    }
+  });
+
   it('every operation with path parameters declares 400 (bad encoding, over-long segment)', () => {
     for (const { path, operation } of operations.filter(({ path }) => path.includes('{'))) {
       expect(responsesOf(operation)['400'], path).toBeDefined();

@@ -259,10 +259,12 @@ export interface paths {
          *     currently enabled.
          *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed `Idempotency-Key`.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 NO_PRODUCTS_ENABLED` - no product has data collection enabled.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
@@ -294,6 +296,7 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for this product.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
@@ -391,6 +394,7 @@ export interface paths {
          *     - `409 COLLECTION_DISABLED` - data collection is off for a listed product.
          *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
          *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitation"];
@@ -605,6 +609,7 @@ export interface paths {
          *     - `403 AGENT_NOT_ACTIVE` - the company is not approved yet.
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `429 RATE_LIMITED` - too many attempts; retry later.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         put: operations["redeemInvitationCode"];
@@ -733,6 +738,7 @@ export interface paths {
          *     - `404 INVITATION_NOT_FOUND` - no such invitation.
          *     - `409 INVALID_INVITATION_STATE` - the connection is not active (ACCEPTED).
          *     - `409 SHARING_SUSPENDED` - an admin has paused this sharing.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
@@ -776,6 +782,7 @@ export interface paths {
          *     - `409 REGISTRATION_EXISTS` - the company has already submitted.
          *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
          *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["submitAgentRegistration"];
@@ -1439,7 +1446,7 @@ export interface components {
             defaultLanguage: "en" | "el";
         };
         /**
-         * @description `user` is the data subject (spec "User"), `agent` the company (spec "DataAgent"), `admin` the administrator.
+         * @description `user` is the data owner, `agent` the company (data recipient), `admin` the administrator (docs/glossary.md).
          * @enum {string}
          */
         UserRole: "user" | "agent" | "admin";
@@ -1516,7 +1523,7 @@ export interface components {
             link: string;
         };
         /**
-         * @description Server status of an invitation (see spec section 4 for how it is displayed).
+         * @description Server status of an invitation (docs/product-rules.md, Statuses, says how it is displayed).
          * @enum {string}
          */
         InvitationStatus: "CREATED" | "CLAIMED" | "ACCEPTED" | "DECLINED" | "REVOKED_BEFORE_CLAIMED" | "REVOKED_AFTER_CLAIMED" | "REVOKED_AFTER_ACCEPTED" | "PAUSED_BY_ADMIN";
@@ -1878,6 +1885,25 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The `Idempotency-Key` was used before with a different request (`IDEMPOTENCY_KEY_REUSED`). */
+        IdempotencyKeyReused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "IDEMPOTENCY_KEY_REUSED",
+                 *           "message": "This Idempotency-Key was already used for a different request."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description The export has expired (`EXPORT_EXPIRED`). */
         Gone: {
             headers: {
@@ -2059,6 +2085,15 @@ export interface components {
     };
     parameters: {
         /**
+         * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+         *     request with the same key within 24 hours returns the first successful answer (with
+         *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+         *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+         *     never match another user's. Failed requests are not stored: retrying one runs it again.
+         * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+         */
+        IdempotencyKey: string;
+        /**
          * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
          * @example 50
          */
@@ -2161,6 +2196,11 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `true` when this is the stored answer to an earlier request with the same `Idempotency-Key`.
+         * @example true
+         */
+        IdempotentReplayed: "true";
         /**
          * @description How many items the whole list holds with this filter and search (all pages together). Badges read it from a `limit=1` call instead of loading the list.
          * @example 50007
@@ -2578,7 +2618,17 @@ export interface operations {
     createProductsDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2587,6 +2637,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2615,9 +2666,11 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadJob"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
@@ -2625,7 +2678,17 @@ export interface operations {
     createProductDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Product id.
@@ -2640,6 +2703,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2669,6 +2733,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
@@ -2748,7 +2813,17 @@ export interface operations {
     createInvitation: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -2773,6 +2848,7 @@ export interface operations {
             /** @description The invitation code and link. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2793,6 +2869,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3104,7 +3181,17 @@ export interface operations {
     redeemInvitationCode: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description The access (invitation) code, as typed or from a `/redeem/{code}` link.
@@ -3119,6 +3206,7 @@ export interface operations {
             /** @description The new connection, pending the user's decision. */
             200: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3137,6 +3225,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["InternalError"];
         };
@@ -3296,7 +3385,17 @@ export interface operations {
     createInvitationDownload: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /**
                  * @description Invitation id of the connected user.
@@ -3311,6 +3410,7 @@ export interface operations {
             /** @description The new job. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3340,6 +3440,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
@@ -3370,7 +3471,17 @@ export interface operations {
     submitAgentRegistration: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /**
+                 * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
+                 *     request with the same key within 24 hours returns the first successful answer (with
+                 *     `Idempotent-Replayed: true`) instead of creating again; the same key with a different request
+                 *     (operation, path or body) is a `422 IDEMPOTENCY_KEY_REUSED`. Keys belong to the signed-in user and
+                 *     never match another user's. Failed requests are not stored: retrying one runs it again.
+                 * @example 5f0c7e0e-8d2c-4b7b-9a63-1c1f0a4e2b11
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -3405,6 +3516,7 @@ export interface operations {
             /** @description Submitted; in review. */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3422,6 +3534,7 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["IdempotencyKeyReused"];
             500: components["responses"]["InternalError"];
         };
     };

@@ -17,10 +17,15 @@ export function spread(values: readonly number[]): Spread {
   return { min: sorted[0] as number, median, max: sorted[sorted.length - 1] as number };
 }
 
+/** The value after a command-line flag, e.g. `argument('--days')`. */
+export function argument(name: string): string | undefined {
+  const index = process.argv.indexOf(name);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
 /** Number of runs: `--runs N` or BENCH_RUNS, at least 3 so min/median/max mean something. */
 export function runsArgument(fallback = 3): number {
-  const index = process.argv.indexOf('--runs');
-  const raw = index >= 0 ? process.argv[index + 1] : process.env.BENCH_RUNS;
+  const raw = argument('--runs') ?? process.env.BENCH_RUNS;
   const runs = raw ? Number(raw) : fallback;
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs takes a whole number, got "${raw}"`);
   return runs;

@@ -12,6 +12,7 @@ import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
+import { createIdempotency } from './plugins/idempotency.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -80,6 +81,7 @@ export async function buildApp(
     routes: createRoutes(app.portal),
     authenticate: (request) => authenticateRequest(app.portal, request),
     beforeOperation: (request, operationId) => services.faults.apply(request, operationId),
+    idempotency: createIdempotency(deps),
     validateResponses: config.validateResponses,
     strictResponses: config.mode === 'test',
   });

@@ -2,22 +2,14 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseAccessCode } from '../src/domain/access-code.ts';
+import { INVITATION_STATUSES } from '../src/domain/invitation-lifecycle.ts';
 import { USER_IDS } from '../src/scenarios/demo-people.ts';
 import { resetToScenario } from '../src/scenarios/load.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 const now = new Date('2025-09-15T10:00:00.000Z');
 const DAY = 86_400_000;
-const ALL_STATUSES = [
-  'CREATED',
-  'CLAIMED',
-  'ACCEPTED',
-  'DECLINED',
-  'REVOKED_BEFORE_CLAIMED',
-  'REVOKED_AFTER_CLAIMED',
-  'REVOKED_AFTER_ACCEPTED',
-  'PAUSED_BY_ADMIN',
-];
+const ALL_STATUSES: readonly string[] = INVITATION_STATUSES;
 const WITH_AGENT = ALL_STATUSES.filter((s) => s !== 'CREATED' && s !== 'REVOKED_BEFORE_CLAIMED');
 
 let t: TestDatabase;

@@ -14,10 +14,10 @@ const row = (result: CaseResult) => `<tr>
   <td>${escapeMarkup(result.skipped ?? '')}${result.problems.map((p) => `<div>${escapeMarkup(p)}</div>`).join('')}</td>
 </tr>`;
 
-const table = (results: CaseResult[]) => `<table>
+const table = (results: CaseResult[]) => `<div class="scroll"><table>
 <thead><tr><th scope="col">result</th><th scope="col">kind</th><th scope="col">case</th><th scope="col">signed in as</th><th scope="col">status</th><th scope="col">problems</th></tr></thead>
 <tbody>${results.map(row).join('\n')}</tbody>
-</table>`;
+</table></div>`;
 
 /** One self-contained page a person can read: the total, a score per operation, every failure named. */
 export function htmlReport(report: RunReport, threshold: number): string {
@@ -57,7 +57,7 @@ table { border-collapse: collapse; width: 100%; margin: .5rem 0 1rem; font-size:
 th, td { border-bottom: 1px solid #ddd; padding: .3rem .4rem; text-align: left; vertical-align: top; }
 details { border: 1px solid #ccc; border-radius: 4px; margin: .4rem 0; padding: .3rem .6rem; }
 summary { cursor: pointer; } .ok { color: #0a6b2d; font-weight: 600; } .bad { color: #a4000f; font-weight: 600; }
-.skip { color: #595959; } .note { color: #595959; font-size: .85rem; }
+.skip { color: #595959; } .scroll { overflow-x: auto; } .note { color: #595959; font-size: .85rem; }
 </style>
 </head>
 <body>

@@ -28,7 +28,22 @@ export interface ProductRow {
   enabled: number;
 }
 
+export interface ConnectedRow {
+  invitationId: string;
+  fullName: string;
+  email: string;
+  /** When the company claimed the code (stored text). */
+  claimedAt: string | null;
+  createdAt: string;
+  status: string;
+}
+
 const sql = {
+  // The whole list of a company's connected users, streamed (the Invitation_agentId_claimedAt_id index).
+  connectedUsers: `SELECT i.id AS invitationId, u.fullName, u.email, i.claimedAt, i.createdAt, i.status
+    FROM Invitation i JOIN User u ON u.id = i.ownerId
+    WHERE i.agentId = ? AND i.status IN (SELECT value FROM json_each(?))
+    ORDER BY i.claimedAt DESC, i.id DESC`,
   session: `SELECT s.id, s.lastSeenAt, s.expiresAt, s.idleExpiresAt, u.id AS userId, u.email, u.role
     FROM Session s JOIN User u ON u.id = s.userId WHERE s.id = ?`,
   ownProducts: `SELECT p.id, p.ownerId, p.productType, p.externalId, p.model, p.brand, p.name,
@@ -39,6 +54,8 @@ const sql = {
 export interface HotReads {
   session(id: string): SessionRow | undefined;
   ownProducts(ownerId: string): ProductRow[];
+  /** Row by row, newest claim first: nothing of the whole list is held in memory at once. */
+  connectedUsers(agentId: string, statuses: readonly string[]): IterableIterator<ConnectedRow>;
   close(): void;
 }
 
@@ -54,6 +71,7 @@ export function createHotReads(databaseUrl: string): HotReads {
         db: Database.Database;
         session: Database.Statement<[string], SessionRow>;
         ownProducts: Database.Statement<[string], ProductRow>;
+        connectedUsers: Database.Statement<[string, string], ConnectedRow>;
       }
     | undefined;
   const open = () => {
@@ -64,12 +82,14 @@ export function createHotReads(databaseUrl: string): HotReads {
       db,
       session: db.prepare<[string], SessionRow>(sql.session),
       ownProducts: db.prepare<[string], ProductRow>(sql.ownProducts),
+      connectedUsers: db.prepare<[string, string], ConnectedRow>(sql.connectedUsers),
     };
     return state;
   };
   return {
     session: (id) => open().session.get(id),
     ownProducts: (ownerId) => open().ownProducts.all(ownerId),
+    connectedUsers: (agentId, statuses) => open().connectedUsers.iterate(agentId, JSON.stringify(statuses)),
     close() {
       state?.db.close();
       state = undefined;

@@ -1,5 +1,5 @@
 // The invitation state machine as data. Every status change in the server goes through
-// `transition`, so an illegal state cannot be written (see ARCHITECTURE.md, invitation lifecycle).
+// `transition`, so an illegal state cannot be written (docs/architecture.md, 'The invitation lifecycle').
 
 export const INVITATION_STATUSES = [
   'CREATED',
@@ -132,7 +132,7 @@ const FILTERS: Readonly<Record<InvitationFilter, readonly InvitationStatus[]>> =
   REVOKED: ['REVOKED_BEFORE_CLAIMED', 'REVOKED_AFTER_CLAIMED', 'REVOKED_AFTER_ACCEPTED'],
 };
 
-/** The server statuses a list filter selects (ARCHITECTURE.md; PAUSED_BY_ADMIN only under ALL). */
+/** The server statuses a list filter selects (docs/product-rules.md, Statuses: PAUSED_BY_ADMIN only under ALL). */
 export function filterStatuses(filter: InvitationFilter): readonly InvitationStatus[] {
   return FILTERS[filter];
 }

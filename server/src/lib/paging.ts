@@ -107,6 +107,8 @@ export interface ListSource<Row, Item> {
   count(): Promise<number>;
   position(row: Row): Position;
   toItem(row: Row): Item;
+  /** A faster way to read the whole list, in the same order, when the source has one. */
+  all?(): Iterable<Item>;
 }
 
 /**
@@ -125,7 +127,23 @@ export async function answerList<Row, Item>(
   }
   reply.header('x-total-count', String(total));
   reply.type('application/json; charset=utf-8');
-  return reply.send(Readable.from(jsonArrayChunks(source)));
+  return reply.send(Readable.from(source.all ? jsonArrayOf(source.all()) : jsonArrayChunks(source)));
+}
+
+/** A JSON array from items read one by one, in chunks of STREAM_CHUNK items. */
+function* jsonArrayOf<Item>(items: Iterable<Item>): Generator<string> {
+  let chunk: string[] = [];
+  let separator = '[';
+  for (const item of items) {
+    chunk.push(JSON.stringify(item));
+    if (chunk.length === STREAM_CHUNK) {
+      yield separator + chunk.join(',');
+      separator = ',';
+      chunk = [];
+    }
+  }
+  if (chunk.length > 0) yield separator + chunk.join(',');
+  yield separator === '[' && chunk.length === 0 ? '[]' : ']';
 }
 
 async function* jsonArrayChunks<Row, Item>(source: ListSource<Row, Item>): AsyncGenerator<string> {

@@ -14,6 +14,7 @@ import { AppError } from '../lib/app-error.ts';
 import { createRequestCompilers } from '../lib/contract-validation.ts';
 import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
+import { acceptsIdempotencyKey, type Idempotency } from './idempotency.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -31,6 +32,8 @@ export interface ContractPluginOptions {
   authenticate(request: FastifyRequest): Promise<AuthenticatedUser | null>;
   /** Runs before every contract operation's handler, e.g. for simulated faults. */
   beforeOperation?(request: FastifyRequest, operationId: string): Promise<void>;
+  /** Replays answers of the operations that take an `Idempotency-Key` (the app always passes it). */
+  idempotency?: Idempotency;
   validateResponses: boolean;
   /** Answer 500 when a response breaks the contract (tests); otherwise only log it. */
   strictResponses: boolean;
@@ -76,6 +79,13 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
       config: routeConfig,
       onRequest: [authenticate, beforeOperation],
       preParsing: [requestBodyGuard(declaredBody(declared))],
+      ...(options.idempotency && acceptsIdempotencyKey(document, declared)
+        ? {
+            preHandler: [options.idempotency.preHandler],
+            onSend: [options.idempotency.onSend],
+            onResponse: [options.idempotency.onResponse],
+          }
+        : {}),
       ...(route?.rawBody ? { validatorCompiler: compilers.passThroughBody } : {}),
       handler: async (request: FastifyRequest, reply: FastifyReply) => {
         if (!route) throw new AppError(404, 'NOT_FOUND', `${operationId} is not available on this server.`);

@@ -117,8 +117,28 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   return sendError(reply, failure.status, { code: 'VALIDATION_FAILED', message: failure.message });
 }
 
+/**
+ * Sign-in is a browser navigation, not an XHR call: a person would see the raw JSON of a failure.
+ * They go back to the login page instead, which explains it and shows the request id (the contract's
+ * 302 to `/login?error=unavailable|failed`). Calls made by scripts still get the envelope.
+ */
+function signInFailurePage(request: FastifyRequest, status: number): string | null {
+  const navigation = request.headers['sec-fetch-mode'] === 'navigate';
+  if (!navigation || request.method !== 'GET' || !request.url.startsWith('/api/v1/login')) return null;
+  const error = status >= 500 || status === 429 ? 'unavailable' : 'failed';
+  return `/login?${new URLSearchParams({ error, requestId: String(request.id) }).toString()}`;
+}
+
 async function errorEnvelope(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const failurePage = signInFailurePage(request, error.statusCode ?? 500);
+    if (failurePage) {
+      request.log.warn(
+        { err: error, requestId: request.id },
+        'sign-in failed before the provider was reached',
+      );
+      return reply.redirect(failurePage, 302);
+    }
     if (error instanceof AppError) {
       reply.headers(error.headers);
       return sendError(reply, error.statusCode, {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 
@@ -12,6 +13,15 @@ describe('the web app on the same port', () => {
     '<!doctype html><title>Portal</title><div id="root"></div>',
   );
   writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // A distinguishable precompressed copy: the build writes the same content, compressed.
+  writeFileSync(
+    path.join(webDist, 'assets', 'index-abc123.js.br'),
+    brotliCompressSync('console.log("from the .br copy")'),
+  );
+  writeFileSync(
+    path.join(webDist, 'login.html'),
+    '<!doctype html><title>Portal</title><div id="root"><h1>Welcome</h1></div>',
+  );
   const t = useTestApp({ config: { webDist } });
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
@@ -35,6 +45,41 @@ describe('the web app on the same port', () => {
     const missing = await t.http({ method: 'GET', url: '/assets/index-gone.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].code).toBe('NOT_FOUND');
+  });
+
+  it('answers /login with the prerendered sign-in page, other pages with index.html', async () => {
+    for (const url of ['/login', '/login?error=failed']) {
+      const response = await t.http({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toContain('<h1>Welcome</h1>');
+    }
+    expect((await t.http({ method: 'GET', url: '/login/x' })).body).not.toContain('<h1>Welcome</h1>');
+  });
+
+  it('sends the precompressed copy a browser accepts, and the plain file otherwise', async () => {
+    const brotli = await t.http({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.body).toBe('console.log("from the .br copy")');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    const plain = await t.http({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log("app")');
+  });
+
+  it('sets the security headers (Helmet) on pages and API answers', async () => {
+    for (const url of ['/login', '/api/v1/health']) {
+      const response = await t.http({ method: 'GET', url });
+      expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+    }
   });
 
   it('never answers an unknown API path or a POST with the page', async () => {

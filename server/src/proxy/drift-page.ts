@@ -31,7 +31,7 @@ export function renderDriftPage(proxy: ProxyConfig, drifts: readonly Drift[]): s
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Contract drift</title>
 <style>body{font:15px/1.45 system-ui,sans-serif;margin:1.5rem;color:#1a1a1a}table{border-collapse:collapse;width:100%;font-size:.9rem}
-th,td{border-bottom:1px solid #ddd;padding:.3rem .4rem;text-align:left;vertical-align:top}code{word-break:break-all}</style>
+th,td{border-bottom:1px solid #ddd;padding:.3rem .4rem;text-align:left;vertical-align:top}code{word-break:break-all}.scroll{overflow-x:auto}</style>
 </head>
 <body><main>
 <h1>Contract drift</h1>
@@ -40,9 +40,9 @@ Answered by the simulation: ${fallback.length ? escapeHtml(fallback.join(', ')) 
 ${
   drifts.length === 0
     ? '<p>No drift recorded.</p>'
-    : `<table><caption>${drifts.length} departures from the contract, newest first</caption>
+    : `<div class="scroll"><table><caption>${drifts.length} departures from the contract, newest first</caption>
 <thead><tr><th scope="col">when</th><th scope="col">operation</th><th scope="col">request</th><th scope="col">in</th><th scope="col">status</th><th scope="col">pointer</th><th scope="col">value</th><th scope="col">contract says</th></tr></thead>
-<tbody>${rows}</tbody></table>`
+<tbody>${rows}</tbody></table></div>`
 }
 </main></body></html>
 `;

@@ -183,6 +183,31 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(limited.json().errors[0].code).toBe('RATE_LIMITED');
   });
 
+  it('a person whose sign-in navigation fails lands on the login page with the request id, not on JSON', async () => {
+    const call = (ip: string, navigate: boolean) =>
+      t.http({
+        method: 'GET',
+        url: '/api/v1/login',
+        headers: { 'x-forwarded-for': ip, ...(navigate ? { 'sec-fetch-mode': 'navigate' } : {}) },
+      });
+    for (let i = 0; i < 120; i += 1) await call('203.0.113.20', true);
+    const limited = await call('203.0.113.20', true);
+    expect(limited.statusCode).toBe(302);
+    const location = new URL(limited.headers.location ?? '', 'http://localhost:3000');
+    expect(location.pathname).toBe('/login');
+    expect(location.searchParams.get('error')).toBe('unavailable');
+    expect(location.searchParams.get('requestId')).toMatch(/\S+/);
+    // A script (no navigation) still gets the envelope.
+    expect((await call('203.0.113.20', false)).json().errors[0].code).toBe('RATE_LIMITED');
+    const invalid = await t.http({
+      method: 'GET',
+      url: `/api/v1/login?state=${'x'.repeat(600)}&code=a`,
+      headers: { 'sec-fetch-mode': 'navigate' },
+    });
+    expect(invalid.statusCode).toBe(302);
+    expect(invalid.headers.location).toMatch(/^\/login\?error=failed&requestId=/);
+  });
+
   it('rejects over-long parameters with the validation envelope', async () => {
     const response = await t.http({
       method: 'GET',

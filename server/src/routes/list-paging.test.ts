@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type HttpResponse, type TestApp } from '../../test/app.ts';
+import { listAccounts } from '../auth/dev-idp/accounts.ts';
 
 // Paging, search, filters and counts of the list operations, on the large-fleet scenario.
 let t: TestApp;
@@ -212,5 +213,20 @@ describe('admin lists and the owner’s lists', () => {
     const entry = (unclaimed.json() as { code: string }[])[0] as { code: string };
     const byCode = await owner(`/api/v1/invitations/unclaimed/ALL?q=${entry.code.toLowerCase()}&limit=5`);
     expect((byCode.json() as { code: string }[]).map((e) => e.code)).toEqual([entry.code]);
+  });
+});
+
+describe('development sign-in page with 55,000 accounts', () => {
+  it('still offers every persona, within 200 accounts', async () => {
+    const accounts = await listAccounts({ prisma: t.prisma });
+    expect(accounts.length).toBe(200);
+    for (const email of [
+      'owner@example.com',
+      'fleet@example.com',
+      'admin@example.com',
+      'newco@example.com',
+    ]) {
+      expect(accounts.map((a) => a.email)).toContain(email);
+    }
   });
 });

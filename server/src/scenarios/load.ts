@@ -51,6 +51,7 @@ export async function deleteAll(db: Db): Promise<void> {
   await db.loginAttempt.deleteMany();
   await db.fault.deleteMany();
   await db.simState.deleteMany();
+  await db.idempotencyRecord.deleteMany();
   await db.user.deleteMany();
 }
 

@@ -1,3 +1,4 @@
+import { hotReads } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { normaliseAccessCode } from '../domain/access-code.ts';
 import {
@@ -89,6 +90,22 @@ export function connectedSource(
     // A claimed invitation always has claimedAt (set by the claim itself).
     position: (row: Invitation) => ({ at: row.claimedAt ?? row.createdAt, id: row.id }),
     toItem: toConnectedInvitation,
+    // The whole list without a search: one prepared statement, row by row (docs/decisions/0017).
+    ...(q
+      ? {}
+      : {
+          all: function* () {
+            for (const row of hotReads(prisma).connectedUsers(agentId, filterStatuses(filter))) {
+              yield {
+                invitationId: row.invitationId,
+                fullName: row.fullName,
+                email: row.email,
+                createdAt: new Date(row.claimedAt ?? row.createdAt).toISOString(),
+                status: row.status as InvitationStatus,
+              };
+            }
+          },
+        }),
   };
 }
 

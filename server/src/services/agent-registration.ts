@@ -23,7 +23,7 @@ export async function agentStatus(
 }
 
 /**
- * Text fields are plain text (spec section 5): surrounding space is dropped, a field of only spaces
+ * Text fields are plain text (docs/product-rules.md, Validation): surrounding space is dropped, a field of only spaces
  * counts as empty, and markup or control characters are refused rather than silently altered.
  */
 function plainText(value: string, field: string, required: boolean): string | null {
@@ -57,7 +57,7 @@ const alreadySubmitted = () =>
 /**
  * Submits the company's registration (→ pending) and locks the referenced documents. One registration
  * per company: a pending, active or rejected company cannot submit again (a rejected company is
- * contacted by an admin, spec section 2), so the answer is 409 REGISTRATION_EXISTS.
+ * contacted by an admin, docs/product-rules.md, Registration), so the answer is 409 REGISTRATION_EXISTS.
  */
 export async function submitRegistration(
   { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,

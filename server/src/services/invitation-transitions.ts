@@ -10,7 +10,7 @@ import type { Invitation } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import { type Actor, recordSharingEvent } from './audit.ts';
 
-/** The answers for refused transitions; the texts are the ones the web app shows (spec section 8). */
+/** The answers for refused transitions; the texts are the ones the web app shows (docs/product-rules.md, Errors). */
 const REFUSALS: Record<TransitionErrorCode, () => AppError> = {
   INVALID_CODE: () => invalidCode(),
   INVALID_INVITATION_STATE: () =>

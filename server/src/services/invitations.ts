@@ -16,7 +16,7 @@ import {
   withAgentProfile,
 } from './invitation-views.ts';
 
-/** How long an unclaimed code can be redeemed (ARCHITECTURE.md). */
+/** How long an unclaimed code can be redeemed (docs/architecture.md). */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 5;
 
@@ -159,7 +159,7 @@ async function listEntryOf({ prisma, config }: Deps, id: string): Promise<Invita
 }
 
 /**
- * The web app upper-cases the id in the accept/decline call (spec sections 5 and 7), so that call also
+ * The web app upper-cases the id in the accept/decline call (docs/product-rules.md, Validation and Actions), so that call also
  * finds an invitation by its id in any case, or by its access code. Ids are lower case (cuid) and codes
  * upper case, so an exact id always wins.
  */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { createAnswerChecker } from '@portal/contract/answers';
 import { generateCases, type RequestCase, strayCases } from '@portal/contract/cases';
 import { loadContract } from '@portal/contract/document';
@@ -77,10 +78,14 @@ export async function runFuzz(t: TestApp, options: FuzzOptions = {}): Promise<Fu
       ...strayCases({ headers }).map((stray) => ({ ...stray, operationId: null })),
     ];
     for (const request of cases) {
+      // A fresh Idempotency-Key per valid-looking call, so calls are not replays of one another.
+      const headers = { ...request.headers };
+      if (headers['idempotency-key'] && request.variant === 'valid')
+        headers['idempotency-key'] = randomUUID();
       const response = await t.app.inject({
         method: request.method as 'GET',
         url: request.url,
-        headers: request.headers,
+        headers,
         ...(request.body !== undefined ? { payload: request.body } : {}),
       });
       report.requests++;

@@ -34,7 +34,9 @@ export function LoginApp({ error }: { error: string | null }) {
   const branding = brandingOf(config);
   useDocumentTitle(branding.productName);
   useDefaultLanguage(config?.defaultLanguage);
-  return <LoginPage branding={branding} error={error} />;
+  // Only a failed sign-in carries a request id (never in the build-time prerender, which has no error).
+  const requestId = error ? new URLSearchParams(window.location.search).get('requestId') : null;
+  return <LoginPage branding={branding} error={error} requestId={requestId} />;
 }
 
 /** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */

@@ -7,6 +7,7 @@ import { brandingOf } from '../lib/branding-defaults.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
 import { ModeBanner } from './shell/mode-banner.tsx';
+import { SessionLostListener } from './shell/session-lost-listener.tsx';
 
 /** A request that got no answer at all (status 0) clears the user and goes to /login. */
 function NetworkFailureListener() {
@@ -34,6 +35,7 @@ export function RootLayout() {
   return (
     <>
       <NetworkFailureListener />
+      <SessionLostListener />
       <DocumentSettings />
       <ModeBanner />
       <Outlet />

@@ -4,6 +4,7 @@ import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
 import { LoginRoute } from '../features/auth/login-route.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+import { ErrorPage } from './shell/error-page.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
 import { RouteGuard } from './shell/route-guard.tsx';
 
@@ -33,6 +34,7 @@ const AdminRoute = lazy(() => screens['/admin']().then((m) => ({ default: m.Admi
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
+    errorElement: <ErrorPage />,
     children: [
       { path: '/login', element: <LoginRoute /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },

@@ -12,7 +12,7 @@ export type LoadFailureProps = {
 
 /**
  * Shown in place of a list or a choice whose data failed to load: a failed load never looks like
- * an empty one. The error itself is also a notification (spec: list errors are notifications).
+ * an empty one. The error itself is also a notification (docs/product-rules.md, Lists).
  */
 export function LoadFailure({ message, onRetry, retrying = false }: LoadFailureProps) {
   const { t } = useTranslation();

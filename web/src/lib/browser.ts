@@ -3,6 +3,9 @@ export const browser = {
   assign(url: string): void {
     window.location.assign(url);
   },
+  reload(): void {
+    window.location.reload();
+  },
   openInNewTab(url: string): void {
     window.open(url, '_blank', 'noopener,noreferrer');
   },

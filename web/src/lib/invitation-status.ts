@@ -5,7 +5,7 @@ import type { Schemas } from './api/types.ts';
 export type InvitationStatus = Schemas['InvitationStatus'];
 export type InvitationFilter = Schemas['InvitationFilter'];
 
-/** The status a card shows (spec section 4): the server status folded into five. */
+/** The status a card shows (docs/product-rules.md, Statuses): the server status folded into five. */
 export type DisplayStatus = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';
 
 export const FILTERS: readonly InvitationFilter[] = ['ALL', 'ACTIVE', 'PENDING', 'DECLINED', 'REVOKED'];

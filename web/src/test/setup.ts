@@ -6,9 +6,9 @@ import { initI18n } from '../lib/i18n/i18n.ts';
 import { installDomShims, installFetchShim } from './browser-shims.ts';
 import { server } from './server.ts';
 
-// findBy*/waitFor wait up to 5 s: the first render of a file loads lazy route chunks, which takes
+// findBy*/waitFor wait up to 10 s: the first render of a file loads lazy route chunks, which takes
 // more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
 installDomShims();
 initI18n('en');
 

@@ -4,14 +4,27 @@ import type { PageAccount, SignUpKind } from './interaction-page.ts';
 const roleOrder: Record<string, number> = { user: 0, agent: 1, admin: 2 };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
-/** Every account on this server, people first, then companies, then administrators. */
+const select = { id: true, email: true, fullName: true, role: true } as const;
+const MAX_ACCOUNTS = 200;
+
+/**
+ * The accounts to pick from, people first, then companies, then administrators: the personas
+ * (`@example.com`) always, then others up to 200 (a large scenario has tens of thousands).
+ */
 export async function listAccounts({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<PageAccount[]> {
-  const users = await prisma.user.findMany({
-    select: { id: true, email: true, fullName: true, role: true },
+  const personas = await prisma.user.findMany({
+    select,
+    where: { email: { endsWith: '@example.com' } },
     orderBy: { email: 'asc' },
-    take: 200,
+    take: MAX_ACCOUNTS,
   });
-  return users.sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
+  const others = await prisma.user.findMany({
+    select,
+    where: { NOT: { email: { endsWith: '@example.com' } } },
+    orderBy: { email: 'asc' },
+    take: MAX_ACCOUNTS - personas.length,
+  });
+  return [...personas, ...others].sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
 }
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; message: string };

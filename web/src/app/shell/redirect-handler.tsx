@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/api/types.ts';
 import { storePendingInvitationCode } from '../../lib/pending-invitation.ts';
+import { takeReturnPath } from '../../lib/session/return-path.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 import { SessionGate } from './session-gate.tsx';
 
@@ -38,7 +39,9 @@ function Redirect({ user }: { user: CurrentUser | null }) {
   useEffect(() => {
     const code = redeemCodeFrom(pathname);
     if (code) storePendingInvitationCode(code);
-    navigate(redirectTarget(user), { replace: true });
+    // Signed in again after the session ended: back to where the user was (the guard still applies).
+    const back = user && !code ? takeReturnPath() : null;
+    navigate(back ?? redirectTarget(user), { replace: true });
   }, [navigate, pathname, user]);
   return <LoadingScreen />;
 }

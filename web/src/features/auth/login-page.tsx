@@ -23,6 +23,8 @@ export type LoginPageProps = {
   branding: Branding;
   /** The `error` query parameter the server's sign-in redirects back with. */
   error: string | null;
+  /** The `requestId` it may come with, to quote to support. */
+  requestId?: string | null;
 };
 
 /**
@@ -30,7 +32,7 @@ export type LoginPageProps = {
  * router (LoginRoute) and on its own in the first load of /login (login-entry.tsx), which carries no
  * router, query client or signed-in code, and is prerendered at build time.
  */
-export function LoginPage({ branding, error }: LoginPageProps) {
+export function LoginPage({ branding, error, requestId = null }: LoginPageProps) {
   const { t } = useTranslation();
   const { productName, manufacturer } = branding;
   const [kind, setKind] = useState<AccountKind>('user');
@@ -52,7 +54,12 @@ export function LoginPage({ branding, error }: LoginPageProps) {
         <p className="login-card__intro">{t('login.intro')}</p>
         {errorKey && (
           <div role="alert">
-            <Callout type="warning">{t(errorKey)}</Callout>
+            <Callout type="warning">
+              {t(errorKey)}
+              {requestId && (
+                <span className="login-card__request-id">{t('errors.requestId', { requestId })}</span>
+              )}
+            </Callout>
           </div>
         )}
         {/* Also works as a plain form before the script has loaded: GET /api/v1/login?role=… */}

@@ -6,5 +6,5 @@ import { LoginPage } from './login-page.tsx';
 export function LoginRoute() {
   const branding = useBranding();
   const [params] = useSearchParams();
-  return <LoginPage branding={branding} error={params.get('error')} />;
+  return <LoginPage branding={branding} error={params.get('error')} requestId={params.get('requestId')} />;
 }

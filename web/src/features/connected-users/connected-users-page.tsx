@@ -1,11 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailure } from '../../components/load-failure.tsx';
+import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
+import { VirtualList } from '../../components/virtual-list.tsx';
 import { displayStatusOf, type InvitationFilter } from '../../lib/invitation-status.ts';
+import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
 import { useConnectedUsers } from './api/use-connected-users.ts';
 import { useInviteDownloads } from './api/use-invite-downloads.ts';
@@ -27,7 +30,9 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
   const [pendingCode] = useState(readPendingInvitationCode);
   const [redeemOpen, setRedeemOpen] = useState(pendingCode !== null);
   const [toRemove, setToRemove] = useState<ConnectedInvitation | null>(null);
-  const list = useConnectedUsers(filter);
+  const search = useSearchParam();
+  const list = useConnectedUsers(filter, search.q);
+  const { query } = list;
   const downloads = useInviteDownloads();
   const remove = useRemoveConnectedUser();
 
@@ -35,7 +40,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
     if (pendingCode !== null) clearPendingInvitationCode();
   }, [pendingCode]);
 
-  const users = list.data ?? [];
+  const users = list.items;
   return (
     <div className="page connected-users">
       <header className="page__header">
@@ -48,15 +53,32 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
           <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
         </div>
       </header>
-      <section aria-label={t('connectedUsers.title')} aria-busy={list.isPending || undefined}>
-        {list.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
-        {list.isError && <LoadFailure onRetry={() => void list.refetch()} retrying={list.isFetching} />}
-        {list.isSuccess && users.length === 0 && <Callout>{t('connectedUsers.empty')}</Callout>}
+      <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
+      <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
+        {query.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
+        {/* A failed next page has its own retry at the end of the list. */}
+        {query.isError && !query.isFetchNextPageError && (
+          <LoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
+        )}
+        {query.isSuccess && users.length === 0 && (
+          <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('connectedUsers.empty')}</Callout>
+        )}
         {users.length > 0 && (
-          <ul className="user-list">
-            {users.map((invitation) => (
+          <VirtualList
+            items={users}
+            total={list.total}
+            label={t('connectedUsers.title')}
+            className="user-list"
+            estimateSize={104}
+            getKey={(invitation) => invitation.invitationId}
+            hasMore={query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            loadMoreFailed={query.isFetchNextPageError}
+            onLoadMore={() => void query.fetchNextPage()}
+            renderItem={(invitation, listItem) => (
               <UserCard
                 key={invitation.invitationId}
+                listItem={listItem}
                 invitation={invitation}
                 download={downloads.stateFor(
                   invitation.invitationId,
@@ -67,8 +89,8 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
                 onViewPermissions={() => onViewPermissions(invitation.invitationId, invitation.fullName)}
                 onRemove={() => setToRemove(invitation)}
               />
-            ))}
-          </ul>
+            )}
+          />
         )}
       </section>
       <RedeemModal open={redeemOpen} onOpenChange={setRedeemOpen} initialCode={pendingCode ?? ''} />

@@ -1,7 +1,7 @@
 import type { paths } from '@portal/contract/schema';
 import createFetchClient, { type Middleware } from 'openapi-fetch';
 import createQueryClient from 'openapi-react-query';
-import { emitNetworkFailure } from './network-events.ts';
+import { emitNetworkFailure, emitSessionLost } from './network-events.ts';
 
 const DEV_USER_KEY = 'portal.devUserId';
 
@@ -9,10 +9,21 @@ function isAbort(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && error.name === 'AbortError';
 }
 
-/** Logs error answers and reports requests that got no answer (status 0) to the app shell. */
+// 401 here is not a lost session: the profile call answers it to visitors who are not signed in,
+// and logging out of an ended session is fine.
+const SESSION_PROBES = ['/api/v1/users/me', '/api/logout'];
+
+/**
+ * Logs error answers and reports to the app shell requests that got no answer (status 0) and calls
+ * refused with 401 (the session ended elsewhere).
+ */
 const failureMiddleware: Middleware = {
   onResponse({ request, response }) {
     if (!response.ok) console.warn(`[api] ${request.method} ${request.url} -> ${response.status}`);
+    const path = new URL(request.url, window.location.href).pathname;
+    if (response.status === 401 && !SESSION_PROBES.includes(path)) {
+      emitSessionLost({ url: request.url, method: request.method });
+    }
     return undefined;
   },
   onError({ request, error }) {

@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../lib/api/api-error.ts';
-import { $api } from '../../../lib/api/client.ts';
+import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 
 export type Sharing = Schemas['Sharing'];
 export type SharingAction = 'suspend' | 'resume';
@@ -12,16 +13,21 @@ export type SharingAction = 'suspend' | 'resume';
 const LIST_PATH = '/api/v1/admin/sharings';
 const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
-export function useSharings() {
+/** GET /api/v1/admin/sharings page by page (search `q` in the database). */
+export function useSharings(q: string) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const query = $api.useQuery('get', LIST_PATH);
-  const { isError, errorUpdatedAt } = query;
+  const list = usePagedList({
+    queryKey: listKey,
+    q,
+    fetchPage: (query, signal) => client.GET(LIST_PATH, { params: { query }, signal }),
+  });
+  const { isError, errorUpdatedAt } = list.query;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.
     if (isError && errorUpdatedAt > 0) notify.error(t('admin.sharings.errors.fetch'));
   }, [isError, errorUpdatedAt, notify, t]);
-  return query;
+  return list;
 }
 
 /** Suspend an accepted sharing or resume one an admin paused. */

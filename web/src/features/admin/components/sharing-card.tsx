@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import type { Sharing, SharingAction } from '../api/use-sharings.ts';
@@ -27,14 +28,17 @@ const TONE: Record<Shown, BadgeTone> = {
 export function SharingCard({
   sharing,
   onAction,
+  listItem,
 }: {
   sharing: Sharing;
   onAction: (action: SharingAction) => void;
+  /** Position and measuring from the virtual list. */
+  listItem?: ListItemProps;
 }) {
   const { t } = useTranslation();
   const shown = shownStatus(sharing.status);
   return (
-    <li className="admin-card">
+    <li {...listItem} className="admin-card">
       <div className="admin-card__head">
         <div className="admin-card__main">
           <h3 className="admin-card__title">

@@ -1,32 +1,58 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../components/load-failure.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { VirtualList } from '../../../components/virtual-list.tsx';
+import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
 import { type Sharing, type SharingAction, useSharingAction, useSharings } from '../api/use-sharings.ts';
 import { SharingCard } from './sharing-card.tsx';
 
 export function SharingsPanel() {
   const { t } = useTranslation();
   const [pending, setPending] = useState<{ sharing: Sharing; action: SharingAction } | null>(null);
-  const list = useSharings();
+  const search = useSearchParam();
+  const list = useSharings(search.q);
+  const { query } = list;
   const action = useSharingAction();
   const confirm = pending?.action === 'resume' ? 'confirmResume' : 'confirmSuspend';
   const names = { owner: pending?.sharing.ownerName ?? '', agent: pending?.sharing.agentName ?? '' };
   return (
     <div className="admin-panel">
-      {list.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
-      {list.isError && !list.data && <Callout type="warning">{t('admin.sharings.errors.fetch')}</Callout>}
-      {list.data?.length === 0 && <Callout>{t('admin.sharings.empty')}</Callout>}
-      {list.data && list.data.length > 0 && (
-        <ul className="admin-list" aria-label={t('admin.tabs.sharings')}>
-          {list.data.map((sharing) => (
+      <SearchBox label={t('admin.sharings.search')} value={search.text} onChange={search.setText} />
+      {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
+      {query.isError && !query.isFetchNextPageError && (
+        <LoadFailure
+          message={t('admin.sharings.errors.fetch')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+      {query.isSuccess && list.items.length === 0 && (
+        <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('admin.sharings.empty')}</Callout>
+      )}
+      {list.items.length > 0 && (
+        <VirtualList
+          items={list.items}
+          total={list.total}
+          label={t('admin.tabs.sharings')}
+          className="admin-list"
+          estimateSize={180}
+          getKey={(sharing) => sharing.id}
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          loadMoreFailed={query.isFetchNextPageError}
+          onLoadMore={() => void query.fetchNextPage()}
+          renderItem={(sharing, listItem) => (
             <SharingCard
               key={sharing.id}
+              listItem={listItem}
               sharing={sharing}
               onAction={(next) => setPending({ sharing, action: next })}
             />
-          ))}
-        </ul>
+          )}
+        />
       )}
       <ConfirmModal
         open={pending !== null}

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../../lib/api/client.ts';
+import { $api, client } from '../../../lib/api/client.ts';
 import type { InvitationFilter } from '../../../lib/invitation-status.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 
 const LIST_PATH = '/api/v1/agents/invitations/{filter}';
 
@@ -11,15 +12,22 @@ export const connectedUsersKeyPrefix = $api
   .queryOptions('get', LIST_PATH, { params: { path: { filter: 'ALL' } } })
   .queryKey.slice(0, 2);
 
-/** GET /api/v1/agents/invitations/{filter}; no retries, a failure is a notification (spec section 8). */
-export function useConnectedUsers(filter: InvitationFilter) {
+/**
+ * GET /api/v1/agents/invitations/{filter} page by page (search `q` in the database); no retries, a
+ * failure is a notification (docs/product-rules.md, Errors).
+ */
+export function useConnectedUsers(filter: InvitationFilter, q: string) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const query = $api.useQuery('get', LIST_PATH, { params: { path: { filter } } });
-  const { isError, errorUpdatedAt } = query;
+  const list = usePagedList({
+    queryKey: [...connectedUsersKeyPrefix, { filter }],
+    q,
+    fetchPage: (query, signal) => client.GET(LIST_PATH, { params: { path: { filter }, query }, signal }),
+  });
+  const { isError, errorUpdatedAt } = list.query;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.
     if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchUsers'));
   }, [isError, errorUpdatedAt, notify, t]);
-  return query;
+  return list;
 }

@@ -15,7 +15,7 @@ export type DownloadState =
   | { kind: 'running' }
   | { kind: 'completed'; jobId: string };
 
-/** While a job is created or running the jobs are polled every 8000 ms (spec section 9). */
+/** While a job is created or running the jobs are polled every 8000 ms (docs/product-rules.md, Limits). */
 export const JOB_POLL_MS = 8000;
 
 const JOBS_PATH = '/api/v1/products/download/jobs';

@@ -5,7 +5,7 @@ import { $api } from '../../../lib/api/client.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { connectedUsersKeyPrefix } from './use-connected-users.ts';
 
-/** PUT /api/v1/agents/invitations/{id}/revoke with the messages of spec section 8. */
+/** PUT /api/v1/agents/invitations/{id}/revoke with the messages of docs/product-rules.md, Errors. */
 export function useRemoveConnectedUser() {
   const { t } = useTranslation();
   const notify = useNotify();

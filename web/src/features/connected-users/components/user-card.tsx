@@ -5,6 +5,7 @@ import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { MoreIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuItem } from '../../../components/ui/menu.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
+import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { avatarStyleOf, badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { DownloadState } from '../api/use-invite-downloads.ts';
@@ -18,6 +19,8 @@ export type UserCardProps = {
   onDownload: (jobId: string) => void;
   onViewPermissions: () => void;
   onRemove: () => void;
+  /** Position and measuring from the virtual list. */
+  listItem?: ListItemProps;
 };
 
 export function UserCard({
@@ -27,12 +30,13 @@ export function UserCard({
   onDownload,
   onViewPermissions,
   onRemove,
+  listItem,
 }: UserCardProps) {
   const { t } = useTranslation();
   const shown = displayStatusOf(invitation.status);
   const { fullName } = invitation;
   return (
-    <li className="list-card user-card" data-status={shown}>
+    <li {...listItem} className="list-card user-card" data-status={shown}>
       <Avatar name={fullName} variant={avatarStyleOf(shown)} />
       <div className="list-card__main user-card__main">
         <h3 className="user-card__name">{fullName}</h3>

@@ -6,7 +6,7 @@ import { useNotify } from '../../../lib/notifications/notifications-context.tsx'
 
 export const agentStatusQueryKey = $api.queryOptions('get', '/api/v1/agents').queryKey;
 
-/** GET /api/v1/agents; a failure shows a notification and goes to /login (spec section 8). */
+/** GET /api/v1/agents; a failure shows a notification and goes to /login (docs/product-rules.md, Errors). */
 export function useAgentStatus() {
   const { t } = useTranslation();
   const notify = useNotify();

@@ -11,7 +11,7 @@ export const SECTIONS: readonly Section[] = [
 ];
 export const ALLOWED_TYPES: readonly string[] = ['application/pdf', 'image/png'];
 export const ACCEPT = '.pdf,.png,application/pdf,image/png';
-/** 5 MB per file (spec section 9). */
+/** 5 MB per file (docs/product-rules.md, Limits). */
 export const MAX_FILE_SIZE = 5 * 1024 * 1024;
 /** Registration sections allow 3 files each. */
 export const MAX_FILES_PER_SECTION = 3;

@@ -7,7 +7,7 @@ import { useNotify } from '../../../lib/notifications/notifications-context.tsx'
 import { deleteAgentFile, uploadAgentFiles } from '../api/agent-files.ts';
 import { checkFiles, MAX_FILES_PER_SECTION, SECTIONS, type Section } from './file-rules.ts';
 
-/** Notifications about loading the stored documents stay 6000 ms (spec section 9). */
+/** Notifications about loading the stored documents stay 6000 ms (docs/product-rules.md, Limits). */
 export const FILES_NOTICE_MS = 6000;
 
 export type DocFile = {

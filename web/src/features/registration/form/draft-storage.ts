@@ -5,7 +5,7 @@ import {
   type RegistrationValues,
 } from './registration-values.ts';
 
-/** The form is kept per account in this browser until it is submitted (spec section 3). */
+/** The form is kept per account in this browser until it is submitted (docs/product-rules.md, Registration). */
 const YES_NO = ['yes', 'no'] as const;
 
 const keyFor = (userId: string) => `portal.registrationDraft.${userId}`;

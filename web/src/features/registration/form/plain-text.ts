@@ -1,5 +1,5 @@
 /**
- * Input is sanitised to plain text (spec section 5): tags are dropped, and so are stray angle
+ * Input is sanitised to plain text (docs/product-rules.md, Validation): tags are dropped, and so are stray angle
  * brackets and control characters, which the server refuses in any case.
  */
 export function toPlainText(value: string): string {

@@ -22,7 +22,7 @@ export type RegistrationValues = {
 export const COMPANY_TYPES: readonly CompanyType[] = ['sme', 'non_profit', 'large'];
 export const REPRESENTATIVE_TITLES: readonly RepresentativeTitle[] = ['mr', 'ms'];
 
-/** Maximum lengths (spec section 9), the same as the contract's. */
+/** Maximum lengths (docs/product-rules.md, Limits), the same as the contract's. */
 export const MAX_LENGTHS = {
   legalName: 150,
   displayName: 100,

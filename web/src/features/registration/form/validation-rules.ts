@@ -16,7 +16,7 @@ const DIGITS = /^[0-9]+$/;
 /** Which fields may be left empty (labelled '(optional)'). */
 export const OPTIONAL_FIELDS: ReadonlySet<FieldName> = new Set(['site', 'representative.title']);
 
-/** The rules of spec section 5: required, maximum lengths, and digits only for the VAT number. */
+/** The rules of docs/product-rules.md, Validation: required, maximum lengths, and digits only for the VAT number. */
 export function rulesFor<N extends FieldName>(name: N, t: TFunction): RegisterOptions<RegistrationValues, N> {
   const required = (value: unknown) =>
     (typeof value === 'string' && toPlainText(value) !== '') || t('validation.required');

@@ -1,0 +1,95 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, signedInPage } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
+
+// The large-fleet scenario in Chromium: /users and the admin's sharings load page by page and keep
+// at most a couple of hundred items in the DOM, however far the user scrolls or searches.
+
+async function loadScenario(scenario: string): Promise<void> {
+  const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, {
+    method: 'POST',
+    headers: { 'x-user-id': 'admin@example.com', 'content-type': 'application/json' },
+    body: JSON.stringify({ scenario }),
+  });
+  if (response.status !== 204) throw new Error(`Loading ${scenario} failed: ${response.status}`);
+}
+
+/** Scrolls the window down until the list item at `position` (1-based) is rendered. */
+async function scrollToPosition(page: Page, list: string, position: number): Promise<void> {
+  const target = page.locator(`${list} > li[aria-posinset="${position}"]`);
+  for (let step = 0; step < 2_000 && (await target.count()) === 0; step++) {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight * 3));
+    await page.waitForTimeout(40);
+  }
+  await target.waitFor();
+}
+
+const itemsInDom = (page: Page, list: string) => page.locator(`${list} > li`).count();
+
+describe('lists of the large-fleet scenario', () => {
+  const browser = useBrowser();
+  beforeAll(() => loadScenario('large-fleet'), 180_000);
+  afterAll(() => loadScenario('demo'), 120_000);
+
+  it('/users scrolls to row 2,000 and searches with at most 200 items in the DOM', async () => {
+    const { context, page } = await signedInPage(browser(), 'fleet@example.com');
+    try {
+      await page.goto('/users');
+      const list = 'ul.user-list';
+      const first = page.locator(`${list} > li[aria-posinset="1"]`);
+      await first.waitFor();
+      const setSize = Number(await first.getAttribute('aria-setsize'));
+      expect(setSize).toBeGreaterThan(50_000);
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /items in the list/ })
+          .first()
+          .textContent(),
+      ).resolves.toMatch(/50,0\d\d|500\d\d/);
+      // Focus stays on the first card's status badge while it scrolls far out of view.
+      await first.locator('.ui-badge').focus();
+      await scrollToPosition(page, list, 2_000);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+      expect(
+        await page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset')),
+      ).toBe('1');
+
+      await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('Müller');
+      await page.waitForURL(/[?&]q=M%C3%BCller/);
+      await page.locator(`${list} > li[aria-posinset="1"]`).filter({ hasText: 'Müller' }).waitFor();
+      const names = await page.locator(`${list} .user-card__name`).allTextContents();
+      expect(names.length).toBeGreaterThan(0);
+      expect(names.every((name) => name.includes('Müller'))).toBe(true);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+
+      await page.reload();
+      await expect(
+        page.getByRole('searchbox', { name: 'Search by name or e-mail' }).inputValue(),
+      ).resolves.toBe('Müller');
+      await page.getByRole('searchbox', { name: 'Search by name or e-mail' }).fill('zz-nobody-zz');
+      await page.getByText('Nothing matches "zz-nobody-zz".').waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the admin sharings scroll to row 500 and search with at most 200 items in the DOM', async () => {
+    const { context, page } = await signedInPage(browser(), 'admin@example.com');
+    try {
+      await page.goto('/admin');
+      await page.getByRole('tab', { name: 'Data sharings' }).click();
+      const list = 'ul.admin-list';
+      await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
+      await scrollToPosition(page, list, 500);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+      await page.getByRole('searchbox', { name: 'Search by user, company or e-mail' }).fill('ChargeWise');
+      await page.waitForURL(/[?&]q=ChargeWise/);
+      await page.locator(`${list} > li[aria-posinset="1"]`).filter({ hasText: 'ChargeWise' }).waitFor();
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import { as, expectError, useTestApp } from '../../test/app.ts';
+import { idempotencyWindowMs } from './idempotency.ts';
+
+// Idempotency-Key on the create calls: a repeated submit gets the first answer, never a second object.
+const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
+
+const owner = 'owner@example.com';
+const share = [{ productId: 'prod-veh-1', includeSensitiveData: false }];
+const createInvitation = (key: string | undefined, payload: object = share, who = owner) =>
+  t.http({
+    method: 'POST',
+    url: '/api/v1/invitations',
+    headers: { ...as(who), ...(key ? { 'idempotency-key': key } : {}) },
+    payload,
+  });
+const invitations = () => t.prisma.invitation.count({ where: { ownerId: 'user-owner' } });
+
+describe('Idempotency-Key', () => {
+  it('answers a repeated create with the first answer and creates once', async () => {
+    const before = await invitations();
+    const first = await createInvitation('wizard-submit-1');
+    const again = await createInvitation('wizard-submit-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await invitations()).toBe(before + 1);
+  });
+
+  it('creates once for a double click (both requests at the same time)', async () => {
+    const before = await invitations();
+    const [a, b] = await Promise.all([createInvitation('double-click'), createInvitation('double-click')]);
+    expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
+    expect(b.json().code).toBe(a.json().code);
+    expect(await invitations()).toBe(before + 1);
+  });
+
+  it('refuses the same key with a different body with 422', async () => {
+    await createInvitation('reused-key');
+    const other = await createInvitation('reused-key', [
+      { productId: 'prod-veh-1', includeSensitiveData: true },
+    ]);
+    expectError(other, 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(other.json().errors[0].message).toBe(
+      'This Idempotency-Key was already used for a different request.',
+    );
+  });
+
+  it('treats the same body with its keys in another order as the same request', async () => {
+    const first = await createInvitation('key-order', [
+      { productId: 'prod-veh-1', includeSensitiveData: false },
+    ]);
+    const again = await createInvitation('key-order', [
+      { includeSensitiveData: false, productId: 'prod-veh-1' },
+    ]);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('never shares a key between users', async () => {
+    const key = 'same-key-two-users';
+    const ownJob = await t.http({
+      method: 'POST',
+      url: '/api/v1/products/download',
+      headers: { ...as(owner), 'idempotency-key': key },
+    });
+    const otherJob = await t.http({
+      method: 'POST',
+      url: '/api/v1/products/download',
+      headers: { ...as('second@example.com'), 'idempotency-key': key },
+    });
+    expect(ownJob.statusCode).toBe(201);
+    expect(otherJob.statusCode).toBe(201);
+    expect(otherJob.json().id).not.toBe(ownJob.json().id);
+    const job = await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: otherJob.json().id } });
+    expect(job.userId).toBe('user-second');
+  });
+
+  it('creates again once 24 hours have passed', async () => {
+    const first = await createInvitation('day-old');
+    t.wallClock.advance(idempotencyWindowMs);
+    const later = await createInvitation('day-old');
+    expect(later.statusCode).toBe(201);
+    expect(later.json().code).not.toBe(first.json().code);
+  });
+
+  it('does not store a refusal: the retry runs again', async () => {
+    const missing = [{ productId: 'not-my-product', includeSensitiveData: false }];
+    expectError(await createInvitation('refused', missing), 404, 'PRODUCT_NOT_FOUND');
+    expectError(await createInvitation('refused', missing), 404, 'PRODUCT_NOT_FOUND');
+  });
+
+  it('replays a redeemed code to the company that redeemed it', async () => {
+    const { code } = (await createInvitation(undefined)).json();
+    const redeem = (key?: string) =>
+      t.http({
+        method: 'PUT',
+        url: `/api/v1/invitations/redeem/${code}`,
+        headers: { ...as('fleet@example.com'), ...(key ? { 'idempotency-key': key } : {}) },
+      });
+    const first = await redeem('redeem-once');
+    const again = await redeem('redeem-once');
+    expect(first.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expectError(await redeem(), 400, 'INVALID_CODE');
+  });
+
+  it('refuses a key that is not 1 to 128 visible ASCII characters', async () => {
+    expectError(await createInvitation('k'.repeat(129)), 400, 'VALIDATION_FAILED');
+    expectError(await createInvitation('with space'), 400, 'VALIDATION_FAILED');
+  });
+});
