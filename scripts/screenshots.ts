@@ -1,6 +1,8 @@
-// Screenshots of every screen at 390 px and 1280 px in headless Chromium, for looking at what we build.
-// Usage: start the portal (npm start), then: node --import tsx scripts/screenshots.ts [baseUrl] [outDir]
-import { mkdirSync } from 'node:fs';
+// Screenshots of every screen at 390 px and 1280 px, and of the main screens at each breakpoint of
+// the design (480, 768, 1024, 1200, 1600 px and 1920 px), in headless Chromium; then one contact sheet,
+// docs/screens.png, that the README shows.
+// Usage: start the portal (npm start), then: npm run screenshots -- [baseUrl] [outDir]
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
 
@@ -47,6 +49,35 @@ const shots: Shot[] = [
   { name: 'admin', persona: 'admin@example.com', path: '/admin' },
 ];
 
+/** Every screen at these widths. */
+const EVERY_SCREEN = [
+  ['390', { width: 390, height: 844 }],
+  ['1280', { width: 1280, height: 800 }],
+] as const;
+/** The breakpoints of web/src/lib/breakpoints.ts (and 1920): the screens whose layout changes. */
+const BREAKPOINT_WIDTHS = [480, 768, 1024, 1200, 1600, 1920] as const;
+const BREAKPOINT_SCREENS = new Set([
+  'owner-products',
+  'owner-agents',
+  'owner-wizard',
+  'fleet-users',
+  'admin',
+]);
+/** The contact sheet: these screens at 1280 and 390 px. */
+const SHEET = ['login', 'owner-products', 'owner-agents', 'owner-wizard', 'fleet-users', 'admin'];
+
+const runs: [string, { width: number; height: number }, Shot[]][] = [
+  ...EVERY_SCREEN.map(([label, viewport]) => [label, viewport, shots] as [string, typeof viewport, Shot[]]),
+  ...BREAKPOINT_WIDTHS.map(
+    (width) =>
+      [String(width), { width, height: 900 }, shots.filter((shot) => BREAKPOINT_SCREENS.has(shot.name))] as [
+        string,
+        { width: number; height: number },
+        Shot[],
+      ],
+  ),
+];
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
@@ -59,11 +90,8 @@ const browser = await chromium.launch({
     '--disable-sync',
   ],
 });
-for (const [label, viewport] of [
-  ['390', { width: 390, height: 844 }],
-  ['1280', { width: 1280, height: 800 }],
-] as const) {
-  for (const shot of shots) {
+for (const [label, viewport, list] of runs) {
+  for (const shot of list) {
     const context = await browser.newContext({ baseURL: baseUrl, viewport, extraHTTPHeaders: {} });
     const page = await context.newPage();
     try {
@@ -83,6 +111,9 @@ for (const [label, viewport] of [
       await page.waitForTimeout(400);
       const file = path.join(outDir, `${shot.name}-${label}.png`);
       await page.screenshot({ path: file, fullPage: true });
+      if (SHEET.includes(shot.name) && (label === '1280' || label === '390')) {
+        await page.screenshot({ path: path.join(outDir, `sheet-${shot.name}-${label}.png`) });
+      }
       console.log(file);
     } catch (error) {
       console.error(`${shot.name} at ${label}px failed: ${(error as Error).message.split('\n')[0]}`);
@@ -91,4 +122,34 @@ for (const [label, viewport] of [
     }
   }
 }
+
+/** One image a newcomer sees before installing: each sheet screen at 1280 px with its 390 px view beside it. */
+async function contactSheet(target: string): Promise<void> {
+  const tile = (name: string, label: string, width: number) => {
+    const file = path.join(outDir, `sheet-${name}-${label}.png`);
+    try {
+      const data = readFileSync(file).toString('base64');
+      return `<img src="data:image/png;base64,${data}" style="width:${width}px" alt="">`;
+    } catch {
+      return '';
+    }
+  };
+  const cells = SHEET.map(
+    (name) =>
+      `<figure>${tile(name, '1280', 480)}${tile(name, '390', 136)}<figcaption>${name}</figcaption></figure>`,
+  ).join('');
+  const page = await browser.newPage({ viewport: { width: 1900, height: 100 } });
+  await page.setContent(
+    `<style>body{margin:0;padding:16px;background:#e9edf2;font:14px system-ui;display:grid;grid-template-columns:repeat(3,1fr);gap:16px}
+    figure{margin:0;display:flex;gap:8px;align-items:flex-start;flex-wrap:wrap}img{border:1px solid #aab4c0;border-radius:4px}
+    figcaption{width:100%;color:#1b2430}</style>${cells}`,
+  );
+  await page.waitForLoadState('load');
+  await page.screenshot({ path: target, fullPage: true, type: 'png' });
+  await page.close();
+  console.log(`${target} (${Math.round(statSync(target).size / 1024)} KB)`);
+}
+
+mkdirSync('docs', { recursive: true });
+await contactSheet(path.resolve('docs/screens.png'));
 await browser.close();

@@ -5,8 +5,13 @@ import { appPreload } from './app-preload-plugin.ts';
 const backend = 'http://localhost:3000';
 const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/docs'];
 
+// A production build leaves the simulator panel out entirely: `__SIMULATOR__` is false, so the
+// lazy import behind it is dead code and no chunk is emitted (web/src/app/simulator-slot.tsx).
+const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
+
 export default defineConfig({
   plugins: [react(), appPreload()],
+  define: { __SIMULATOR__: JSON.stringify(simulatorIncluded) },
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),

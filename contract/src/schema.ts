@@ -1230,6 +1230,320 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/sim/clock/advance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Jump simulated time ahead
+         * @description Outside production only. Moves simulated time forward by `minutes` at once (an hour is 60,
+         *     a day 1440), so expiry, job progress and retention can be reached without waiting. The speed
+         *     is unchanged. Public: a test runner or the panel can call it before anyone signs in.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - minutes missing or out of range.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["advanceSimulationClock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/operations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Operations that can be faulted, with their declared answers
+         * @description Outside production only. Every operation a fault can be injected on, with the error statuses
+         *     and error codes this contract declares for it, so a fault can be chosen from what the real
+         *     back end may answer.
+         *
+         *     Errors:
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listSimulationOperations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/personas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Accounts to switch to
+         * @description Outside production only. The accounts of the current world (up to 100: people, then companies,
+         *     then administrators), each with the role and state the web app would see after switching.
+         *
+         *     Errors:
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listSimulationPersonas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/persona": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in as a persona in one call
+         * @description Outside production only. Ends the caller's session (if any) and starts a session for the
+         *     account with this email in the current world, setting the session cookie. The answer is that
+         *     account as `GET /api/v1/me` shows it.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed body.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 PERSONA_NOT_FOUND` - no account with this email in the current world.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["switchSimulationPersona"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/snapshots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Saved snapshots of the current world
+         * @description Outside production only. The snapshots saved in the current world (shared or sandbox), newest
+         *     first.
+         *
+         *     Errors:
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listSimulationSnapshots"];
+        put?: never;
+        /**
+         * Save the whole simulated state under a name
+         * @description Outside production only. Copies the current world's database (SQLite online backup, consistent
+         *     while calls go on) and its stored files (registration documents, exports). An existing snapshot
+         *     of the same name is replaced. At most 20 per world.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed name.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `409 SNAPSHOT_LIMIT` - the world already has 20 snapshots; delete one first.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createSimulationSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/snapshots/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a snapshot
+         * @description Outside production only.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed name.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SNAPSHOT_NOT_FOUND` - no snapshot of that name in the current world.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        delete: operations["deleteSimulationSnapshot"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/snapshots/{name}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Put the world back to a snapshot
+         * @description Outside production only. Replaces the current world's database and stored files with the
+         *     snapshot's. Sessions are part of the state: a session that did not exist then ends.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed name.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SNAPSHOT_NOT_FOUND` - no snapshot of that name in the current world.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["restoreSimulationSnapshot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/sandbox": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The world this caller works in
+         * @description Outside production only. The caller's sandbox (chosen by the `X-Sandbox` header or the sandbox
+         *     cookie), or the shared world (`id` null) that every caller sees by default.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed `X-Sandbox` header.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["getSimulationSandbox"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove the caller's sandbox and go back to the shared world
+         * @description Outside production only. Deletes the caller's sandbox (database, files, snapshots) and clears
+         *     the sandbox cookie. In the shared world it only clears the cookie.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed `X-Sandbox` header.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        delete: operations["leaveSimulationSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start a private sandbox
+         * @description Outside production only. Creates an isolated copy of a scenario (own database and files) and
+         *     sets the sandbox cookie, so this browser's next calls reach it. API clients can instead send
+         *     `X-Sandbox: <id>` on every call: a sandbox of that name is then created on first use from the
+         *     `demo` scenario. An existing sandbox with the same `id` is replaced. When the caller is signed
+         *     in and the same email exists in the new sandbox, the caller stays signed in as that persona.
+         *     Sandboxes idle for `SANDBOX_IDLE_MINUTES` are removed; beyond `SANDBOX_MAX` the least recently
+         *     used goes first.
+         *
+         *     Errors:
+         *     - `400 VALIDATION_FAILED` - malformed body or unknown scenario.
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `413 BODY_TOO_LARGE` - the body is larger than 1 MB.
+         *     - `415 UNSUPPORTED_MEDIA_TYPE` - the body is not sent as `application/json`.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        post: operations["createSimulationSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sim/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's last API calls
+         * @description Outside production only. The last 100 API calls of this browser (or of this sandbox), newest
+         *     first, with status, duration and any contract violation: a status the operation does not
+         *     declare or a body that does not validate. Reading simulator state (`GET /api/v1/sim/...`)
+         *     is not recorded.
+         *
+         *     Errors:
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        get: operations["listSimulationCalls"];
+        put?: never;
+        post?: never;
+        /**
+         * Empty the caller's call list
+         * @description Outside production only.
+         *
+         *     Errors:
+         *     - `403 CSRF_REJECTED` - the request came from another site.
+         *     - `404 SIMULATION_DISABLED` - production mode.
+         *     - `500 INTERNAL_ERROR` - unexpected failure.
+         */
+        delete: operations["clearSimulationCalls"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/manuals": {
         parameters: {
             query?: never;
@@ -1369,7 +1683,7 @@ export interface components {
          * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "PERSONA_NOT_FOUND" | "SNAPSHOT_NOT_FOUND" | "SNAPSHOT_LIMIT" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
         /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
         ErrorItem: {
             code: components["schemas"]["ErrorCode"];
@@ -1808,6 +2122,64 @@ export interface components {
             remaining: number;
             createdAt: components["schemas"]["Timestamp"];
         };
+        SimulationClockAdvance: {
+            /** @description Simulated minutes to skip (up to a year). */
+            minutes: number;
+        };
+        SimulationOperation: {
+            operationId: components["schemas"]["FaultableOperationId"];
+            /** @enum {string} */
+            method: "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "JOB";
+            path: string;
+            summary: string;
+            /** @description Error statuses the contract declares for the operation. */
+            statuses: number[];
+            /** @description Error codes the contract lists for the operation, with their status. */
+            errorCodes: {
+                code: components["schemas"]["ErrorCode"];
+                status: number;
+            }[];
+        };
+        SimulationPersonaSwitch: {
+            email: components["schemas"]["Email"];
+        };
+        ScenarioName: string;
+        /** @description Letters, digits, spaces, hyphens and underscores; starts with a letter or digit. */
+        SnapshotName: string;
+        SimulationSnapshotInput: {
+            name: components["schemas"]["SnapshotName"];
+        };
+        SimulationSnapshot: {
+            name: components["schemas"]["SnapshotName"];
+            createdAt: components["schemas"]["Timestamp"];
+            sizeBytes: number;
+        };
+        SimulationSandboxInput: {
+            scenario?: components["schemas"]["ScenarioName"];
+            /** @description Name of the sandbox (the `X-Sandbox` value); a random one when omitted. */
+            id?: string;
+        };
+        SimulationSandbox: {
+            /** @description The sandbox's name; `null` for the shared world. */
+            id: string | null;
+            scenario: components["schemas"]["ScenarioName"];
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description When the sandbox is removed unless called again; `null` for the shared world. */
+            expiresAt: components["schemas"]["Timestamp"] | null;
+        };
+        SimulationCall: {
+            id: string;
+            at: components["schemas"]["Timestamp"];
+            method: string;
+            path: string;
+            operationId: string | null;
+            status: number;
+            durationMs: number;
+            /** @description What in the answer breaks the contract; `null` when it conforms. */
+            violation: string | null;
+            requestBody: string | null;
+            responseBody: string | null;
+        };
     };
     responses: {
         /** @description The request is malformed or not allowed as sent (`VALIDATION_FAILED` and request-specific codes). */
@@ -2084,6 +2456,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The snapshot's name. */
+        SnapshotNamePath: components["schemas"]["SnapshotName"];
         /**
          * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
          *     request with the same key within 24 hours returns the first successful answer (with
@@ -4123,6 +4497,460 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    advanceSimulationClock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "minutes": 1440
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationClockAdvance"];
+            };
+        };
+        responses: {
+            /** @description The clock after the jump. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "speed": 1,
+                     *       "now": "2025-03-15T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationClock"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSimulationOperations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The operations, in contract order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "operationId": "listProducts",
+                     *         "method": "GET",
+                     *         "path": "/api/v1/products",
+                     *         "summary": "The user's products",
+                     *         "statuses": [
+                     *           401,
+                     *           403,
+                     *           500
+                     *         ],
+                     *         "errorCodes": [
+                     *           {
+                     *             "code": "UNAUTHENTICATED",
+                     *             "status": 401
+                     *           },
+                     *           {
+                     *             "code": "FORBIDDEN",
+                     *             "status": 403
+                     *           },
+                     *           {
+                     *             "code": "INTERNAL_ERROR",
+                     *             "status": 500
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SimulationOperation"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSimulationPersonas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The personas. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "usr_owner",
+                     *         "email": "owner@example.com",
+                     *         "fullName": "Olivia Owner",
+                     *         "role": "user",
+                     *         "termsToAccept": null,
+                     *         "agentStatus": null
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["CurrentUser"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    switchSimulationPersona: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "fleet@example.com"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationPersonaSwitch"];
+            };
+        };
+        responses: {
+            /** @description Signed in as the persona. */
+            200: {
+                headers: {
+                    /** @description The new session cookie. */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "usr_fleet",
+                     *       "email": "fleet@example.com",
+                     *       "fullName": "Fleet Manager",
+                     *       "role": "agent",
+                     *       "termsToAccept": null,
+                     *       "agentStatus": "active"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSimulationSnapshots: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The snapshots. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "name": "before-approval",
+                     *         "createdAt": "2025-03-14T09:30:00.000Z",
+                     *         "sizeBytes": 294912
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SimulationSnapshot"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSimulationSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "before-approval"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationSnapshotInput"];
+            };
+        };
+        responses: {
+            /** @description The saved snapshot. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "before-approval",
+                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "sizeBytes": 294912
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationSnapshot"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    deleteSimulationSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The snapshot's name. */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    restoreSimulationSnapshot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The snapshot's name. */
+                name: components["parameters"]["SnapshotNamePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Restored. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    getSimulationSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": null,
+                     *       "scenario": "demo",
+                     *       "createdAt": "2025-03-14T09:00:00.000Z",
+                     *       "expiresAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    leaveSimulationSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Back in the shared world. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    createSimulationSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "scenario": "demo"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SimulationSandboxInput"];
+            };
+        };
+        responses: {
+            /** @description The new sandbox. */
+            201: {
+                headers: {
+                    /** @description The sandbox cookie (and a session cookie when the caller stays signed in). */
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "Vb3kQ2xY9pLm",
+                     *       "scenario": "demo",
+                     *       "createdAt": "2025-03-14T09:00:00.000Z",
+                     *       "expiresAt": "2025-03-14T09:30:00.000Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SimulationSandbox"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    listSimulationCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "0b9f6a52-5c1e-4c1a-9a51-2f0f4c1d7e11",
+                     *         "at": "2025-03-14T09:30:00.000Z",
+                     *         "method": "GET",
+                     *         "path": "/api/v1/products",
+                     *         "operationId": "listProducts",
+                     *         "status": 418,
+                     *         "durationMs": 4,
+                     *         "violation": "status 418 is not declared for listProducts (declared: 200, 401, 403, 500)",
+                     *         "requestBody": null,
+                     *         "responseBody": "{\"errors\":[{\"code\":\"VALIDATION_FAILED\",\"message\":\"The request failed (simulated fault).\"}]}"
+                     *       }
+                     *     ]
+                     */
+                    "application/json": components["schemas"]["SimulationCall"][];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    clearSimulationCalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Emptied. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];

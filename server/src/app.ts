@@ -18,11 +18,15 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
+import { sandbox } from './sandbox/sandbox-plugin.ts';
+import { createSandboxes } from './sandbox/sandboxes.ts';
+import type { Simulator } from './sandbox/simulator.ts';
+import { activeWorld, createWorld, worldScoped } from './sandbox/world.ts';
 import { createServices, type PortalServices } from './services.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portal: PortalDeps & PortalServices;
+    portal: PortalDeps & PortalServices & { simulator: Simulator };
   }
 }
 
@@ -56,11 +60,26 @@ export async function buildApp(
     ajv: { customOptions: { removeAdditional: false } },
   });
   const services = createServices(deps, app.log);
-  app.decorate('portal', { ...deps, ...services });
+  const shared = createWorld({
+    id: null,
+    scenario: 'demo',
+    prisma: deps.prisma,
+    clock: deps.clock,
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    services,
+  });
+  // Routes and services reach the request's world (shared, or a sandbox) through these.
+  const scoped = worldScoped(deps, shared);
+  const sandboxes = createSandboxes({ config, wallClock: deps.wallClock, log: app.log });
+  const simulator: Simulator = { shared, sandboxes, world: () => activeWorld() ?? shared };
+  app.decorate('portal', { ...scoped.deps, ...services, ...scoped.services, simulator });
 
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
   await app.register(cookie);
+  const document = loadContract(config.openapiPath);
+  await app.register(sandbox, { config, shared, sandboxes, document });
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
@@ -68,7 +87,6 @@ export async function buildApp(
   await app.register(cacheHeadersPlugin);
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
-  const document = loadContract(config.openapiPath);
   await app.register(validatingProxyPlugin, {
     proxy: config.proxy,
     document,
@@ -80,15 +98,22 @@ export async function buildApp(
     document,
     routes: createRoutes(app.portal),
     authenticate: (request) => authenticateRequest(app.portal, request),
-    beforeOperation: (request, operationId) => services.faults.apply(request, operationId),
-    idempotency: createIdempotency(deps),
+    beforeOperation: (request, operationId) => app.portal.faults.apply(request, operationId),
+    // Stored keys belong to the request's world, like every other row.
+    idempotency: createIdempotency(app.portal),
     validateResponses: config.validateResponses,
     strictResponses: config.mode === 'test',
   });
   await app.register(docsPlugin, { document });
   await app.register(webAppPlugin, { webDist: config.webDist });
 
-  app.addHook('onReady', async () => services.start());
-  app.addHook('onClose', async () => services.stop());
+  app.addHook('onReady', async () => {
+    await services.start();
+    if (isDevMode(config)) await sandboxes.start();
+  });
+  app.addHook('onClose', async () => {
+    await sandboxes.stop();
+    await services.stop();
+  });
   return app;
 }

@@ -36,6 +36,8 @@ export interface Config {
   redeemRateLimit: { max: number; windowMs: number };
   /** Download jobs one user may have waiting or running at once; more answer 429. */
   exportsPerUser: number;
+  /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
+  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
 }
@@ -116,6 +118,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       windowMs: int(env, 'REDEEM_RATE_LIMIT_WINDOW_MS', 60_000),
     },
     exportsPerUser: int(env, 'EXPORTS_PER_USER', 5),
+    sandboxes: {
+      max: int(env, 'SANDBOX_MAX', 50),
+      idleMinutes: int(env, 'SANDBOX_IDLE_MINUTES', 30),
+      maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
+    },
     proxy: loadProxyConfig(env, mode),
   };
   return { ...config, ...overrides };

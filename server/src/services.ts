@@ -4,7 +4,7 @@ import type { PortalDeps } from './deps.ts';
 import { createDriftLog, type DriftLog } from './proxy/contract-drift.ts';
 import { recordInviteDownload } from './services/audit.ts';
 import { createFaults, type Faults } from './services/faults.ts';
-import { createJobRunner, type JobRunner } from './services/jobs.ts';
+import { createJobRunner, type JobRunner, type JobRunnerOptions } from './services/jobs.ts';
 
 /** Long-lived services next to the routes: simulated faults and (added by features) background workers. */
 export interface PortalServices {
@@ -17,9 +17,13 @@ export interface PortalServices {
   stop(): Promise<void>;
 }
 
-export function createServices(deps: PortalDeps, log: FastifyBaseLogger): PortalServices {
+export function createServices(
+  deps: PortalDeps,
+  log: FastifyBaseLogger,
+  jobOptions: JobRunnerOptions = {},
+): PortalServices {
   const faults = createFaults(deps.prisma, isDevMode(deps.config));
-  const jobs = createJobRunner(deps, log);
+  const jobs = createJobRunner(deps, log, jobOptions);
   // A company's completed export of a user's data belongs in that sharing's audit trail.
   jobs.onCompleted(recordInviteDownload(deps.prisma, deps.clock));
   return {

@@ -6,6 +6,8 @@ export interface Clock {
   now(): Date;
   readonly speed: number;
   setSpeed(speed: number): void;
+  /** Jumps simulated time ahead (the simulator's "skip a day"); speed is unchanged. */
+  advance(ms: number): void;
 }
 
 /** The speeds the contract allows (`SimulationClockUpdate.speed`). */
@@ -37,6 +39,9 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
       anchorReal = realNow();
       currentSpeed = next;
     },
+    advance(ms: number) {
+      anchorSim += ms;
+    },
   };
 }
 
@@ -48,11 +53,13 @@ export function createWallClock(): Clock {
     setSpeed() {
       throw new Error('The wall clock runs at real time.');
     },
+    advance() {
+      throw new Error('The wall clock runs at real time.');
+    },
   };
 }
 
 export interface ManualClock extends Clock {
-  advance(ms: number): void;
   set(date: Date): void;
 }
 

@@ -25,7 +25,8 @@ function exportFileName(createdAt: Date, jobId: string): string {
 
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes(deps: PortalDeps) {
-  const storage = createExportStorage(deps.config);
+  // Per call: the export folder belongs to the request's world (shared or a sandbox).
+  const storage = () => createExportStorage(deps.config);
 
   return [
     defineRoute({
@@ -53,13 +54,13 @@ export function downloadsRoutes(deps: PortalDeps) {
       operationId: 'getDownloadLink',
       roles: ['user', 'agent'],
       async handler({ user, params }) {
-        return { link: await createDownloadLink(deps, storage, callerId(user), params.jobId) };
+        return { link: await createDownloadLink(deps, storage(), callerId(user), params.jobId) };
       },
     }),
     defineRoute({
       operationId: 'downloadExport',
       async handler({ user, params, reply }) {
-        const { job, filePath, size } = await openExport(deps, storage, callerId(user), params.token);
+        const { job, filePath, size } = await openExport(deps, storage(), callerId(user), params.token);
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)

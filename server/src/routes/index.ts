@@ -12,6 +12,7 @@ import { metaRoutes } from './meta-routes.ts';
 import { productsRoutes } from './products-routes.ts';
 import { proxyRoutes } from './proxy-routes.ts';
 import { simulationRoutes } from './simulation-routes.ts';
+import { simulationWorldRoutes } from './simulation-world-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */
@@ -25,6 +26,7 @@ export function createRoutes(deps: PortalDeps & Pick<PortalServices, 'drift'>): 
     ...agentsRoutes(deps),
     ...adminRoutes(deps),
     ...simulationRoutes(deps),
+    ...simulationWorldRoutes(deps),
     ...proxyRoutes(deps),
     ...productsRoutes(deps),
     ...downloadsRoutes(deps),

@@ -1,7 +1,9 @@
-import { loadContract } from '@portal/contract/document';
+import { type ContractDocument, loadContract } from '@portal/contract/document';
 import type { PortalDeps } from '../deps.ts';
 import { defineRoute } from '../lib/route.ts';
+import { listPersonas, switchPersona } from '../sandbox/personas.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
+import { errorCatalogue, faultableOperations } from '../services/fault-catalogue.ts';
 import {
   clearFaults,
   clockView,
@@ -12,19 +14,17 @@ import {
   setClockSpeed,
 } from '../services/simulation.ts';
 
-type Catalogue = Record<string, { status: number }>;
-
 /**
- * Simulator controls (development and test modes): reset, clock speed, injected faults. Any signed-in
- * role may use them; in production mode every one answers 404 SIMULATION_DISABLED.
+ * Simulator controls (outside production): reset, clock, injected faults, personas. In production
+ * mode every one answers 404 SIMULATION_DISABLED.
  */
 export function simulationRoutes(deps: PortalDeps) {
   const { config } = deps;
-  let catalogue: Catalogue | null = null;
-  // The status of each error code comes from the contract, read once when first needed.
-  const errorCatalogue = () => {
-    catalogue ??= (loadContract(config.openapiPath)['x-error-catalogue'] ?? {}) as Catalogue;
-    return catalogue;
+  let document: ContractDocument | null = null;
+  // Error statuses and codes come from the contract, read once when first needed.
+  const contract = () => {
+    document ??= loadContract(config.openapiPath);
+    return document;
   };
   return [
     defineRoute({
@@ -59,6 +59,35 @@ export function simulationRoutes(deps: PortalDeps) {
       },
     }),
     defineRoute({
+      operationId: 'advanceSimulationClock',
+      async handler({ body }) {
+        requireSimulation(config);
+        deps.clock.advance(body.minutes * 60_000);
+        return clockView(deps);
+      },
+    }),
+    defineRoute({
+      operationId: 'listSimulationOperations',
+      async handler() {
+        requireSimulation(config);
+        return faultableOperations(contract());
+      },
+    }),
+    defineRoute({
+      operationId: 'listSimulationPersonas',
+      async handler() {
+        requireSimulation(config);
+        return listPersonas(deps);
+      },
+    }),
+    defineRoute({
+      operationId: 'switchSimulationPersona',
+      async handler({ body, request, reply }) {
+        requireSimulation(config);
+        return switchPersona(deps, request, reply, body.email);
+      },
+    }),
+    defineRoute({
       operationId: 'listFaults',
       async handler() {
         requireSimulation(config);
@@ -70,7 +99,7 @@ export function simulationRoutes(deps: PortalDeps) {
       status: 201,
       async handler({ body, request }) {
         requireSimulation(config);
-        const fault = await injectFault(deps, errorCatalogue(), body);
+        const fault = await injectFault(deps, errorCatalogue(contract()), body);
         request.server.portal.faults.markArmed();
         return fault;
       },

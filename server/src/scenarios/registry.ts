@@ -3,6 +3,7 @@
 // command line and `GET /api/v1/sim/scenarios` all read this list.
 import type { Db } from '../db/client.ts';
 import { badRequest } from '../lib/app-error.ts';
+import { DAILY_SCENARIOS } from './daily.ts';
 import { demoScenario, emptyScenario } from './demo.ts';
 import { largeFleetScenario } from './large-fleet.ts';
 
@@ -26,7 +27,12 @@ export interface Scenario {
 export const DEFAULT_SCENARIO = 'demo';
 export const DEFAULT_SEED = 1;
 
-export const SCENARIOS: readonly Scenario[] = [demoScenario, emptyScenario, largeFleetScenario];
+export const SCENARIOS: readonly Scenario[] = [
+  demoScenario,
+  emptyScenario,
+  largeFleetScenario,
+  ...DAILY_SCENARIOS,
+];
 
 export function findScenario(name: string): Scenario | undefined {
   return SCENARIOS.find((scenario) => scenario.name === name);

@@ -102,17 +102,21 @@ const BATCH = 20;
 
 export type JobCompletedHook = (job: DownloadJob) => Promise<void>;
 
+export interface JobRunnerOptions {
+  onCompleted?: JobCompletedHook[];
+  /** Milliseconds between ticks (default 250). */
+  tickMs?: number;
+  /** Ticks are skipped while this answers false (an idle sandbox). */
+  isActive?: () => boolean;
+}
+
 /**
  * Moves download jobs CREATED → RUNNING → COMPLETED | FAILED on the simulation clock, and applies due
  * collection toggles. All state is in the database, so a restart picks up where it stopped: a job
  * found RUNNING is simply built again (exports are written to a temporary file and renamed).
  * Ticks never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
-export function createJobRunner(
-  deps: PortalDeps,
-  log: FastifyBaseLogger,
-  options: { onCompleted?: JobCompletedHook[] } = {},
-) {
+export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
   const storage = createExportStorage(deps.config);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
   let timer: NodeJS.Timeout | null = null;
@@ -252,14 +256,14 @@ export function createJobRunner(
       stopping = new AbortController();
       await storage.removeTemporaryFiles();
       timer = setInterval(() => {
-        if (busy) return;
+        if (busy || options.isActive?.() === false) return;
         busy = true;
         tick()
           .catch(() => undefined)
           .finally(() => {
             busy = false;
           });
-      }, TICK_MS);
+      }, options.tickMs ?? TICK_MS);
       timer.unref();
     },
     async stop(): Promise<void> {

@@ -8,6 +8,7 @@ import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts'
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
 import { ModeBanner } from './shell/mode-banner.tsx';
 import { SessionLostListener } from './shell/session-lost-listener.tsx';
+import { SimulatorSlot } from './simulator-slot.tsx';
 
 /** A request that got no answer at all (status 0) clears the user and goes to /login. */
 function NetworkFailureListener() {
@@ -40,6 +41,7 @@ export function RootLayout() {
       <ModeBanner />
       <Outlet />
       <NotificationViewport />
+      <SimulatorSlot />
     </>
   );
 }

@@ -32,8 +32,10 @@ export function ApplicationCard({ application, onDecide }: ApplicationCardProps)
           <h3 className="admin-card__title">{displayName}</h3>
           <p className="admin-card__meta">{legalName}</p>
           <p className="admin-card__meta">
-            {application.email} ·{' '}
-            {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
+            <span className="admin-card__meta-item">{application.email}</span>
+            <span className="admin-card__meta-item">
+              {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
+            </span>
           </p>
         </div>
         <Badge tone={TONE[application.status]}>{t(`admin.applicationStatus.${application.status}`)}</Badge>

@@ -51,9 +51,15 @@ export function SharingCard({
             {t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}
           </p>
           <p className="admin-card__meta">
-            {t('admin.sharings.products', { count: sharing.productCount })} ·{' '}
-            {t('admin.sharings.created', { date: formatDate(sharing.createdAt) })} ·{' '}
-            {t('admin.sharings.changed', { date: formatDate(sharing.statusChangedAt) })}
+            <span className="admin-card__meta-item">
+              {t('admin.sharings.products', { count: sharing.productCount })}
+            </span>
+            <span className="admin-card__meta-item">
+              {t('admin.sharings.created', { date: formatDate(sharing.createdAt) })}
+            </span>
+            <span className="admin-card__meta-item">
+              {t('admin.sharings.changed', { date: formatDate(sharing.statusChangedAt) })}
+            </span>
           </p>
         </div>
         <Badge tone={TONE[shown]}>{t(`status.${shown}`)}</Badge>

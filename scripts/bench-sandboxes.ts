@@ -1,0 +1,157 @@
+// Sandbox benchmark: a real server process (development mode, temporary data) with 50 sandboxes alive.
+// Measures how long creating a sandbox takes, and how fast a sandbox answers compared with the shared
+// world in the same run (ratio of median latencies, min/median/max over the runs), plus the memory the
+// sandboxes add to the process.
+// Usage (from the repository root):
+//   node --import tsx scripts/bench-sandboxes.ts [--sandboxes 50] [--runs 3] [--requests 200]
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function numberArgument(name: string, fallback: number): number {
+  const index = process.argv.indexOf(`--${name}`);
+  const value = index >= 0 ? Number(process.argv[index + 1]) : fallback;
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a whole number`);
+  return value;
+}
+
+const sandboxCount = numberArgument('sandboxes', 50);
+const runs = numberArgument('runs', 3);
+const requests = numberArgument('requests', 200);
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--experimental-wasm-modules',
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      'tsx',
+      'server/src/main.ts',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORTAL_MODE: 'development',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        SANDBOX_MAX: String(sandboxCount + 10),
+      },
+      stdio: 'ignore',
+    },
+  );
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return child;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  child.kill('SIGKILL');
+  throw new Error('the server did not start');
+}
+
+const rssMb = async (pid: number) => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+const summary = (values: number[]) =>
+  `min ${Math.min(...values).toFixed(2)} / median ${median(values).toFixed(2)} / max ${Math.max(...values).toFixed(2)}`;
+
+async function timed(url: string, headers: Record<string, string>): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'bench-sandboxes-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await startServer(port, dataDir);
+  const pid = child.pid ?? 0;
+  try {
+    const owner = { 'x-user-id': 'owner@example.com' };
+    const products = `${base}/api/v1/products`;
+    for (let i = 0; i < 20; i += 1) await timed(products, owner);
+    const rssBefore = await rssMb(pid);
+
+    // The first sandbox also builds the scenario's template; the others copy it.
+    const firstCreation = await timed(products, { ...owner, 'x-sandbox': 'bench-0' });
+    const creations: number[] = [];
+    for (let i = 1; i < sandboxCount; i += 1) {
+      const started = performance.now();
+      const response = await fetch(`${base}/api/v1/sim/sandboxes`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: `bench-${i}`, scenario: 'demo' }),
+      });
+      if (response.status !== 201) throw new Error(`sandbox ${i}: ${response.status}`);
+      creations.push(performance.now() - started);
+    }
+    const rssAfter = await rssMb(pid);
+    for (let i = 0; i < sandboxCount; i += 1) await timed(products, { ...owner, 'x-sandbox': `bench-${i}` });
+
+    const ratios: number[] = [];
+    const sharedMedians: number[] = [];
+    const sandboxMedians: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const shared: number[] = [];
+      const sandboxed: number[] = [];
+      // Interleaved, so both see the same machine load.
+      for (let i = 0; i < requests; i += 1) {
+        shared.push(await timed(products, owner));
+        sandboxed.push(await timed(products, { ...owner, 'x-sandbox': `bench-${i % sandboxCount}` }));
+      }
+      sharedMedians.push(median(shared));
+      sandboxMedians.push(median(sandboxed));
+      ratios.push(median(sandboxed) / median(shared));
+    }
+
+    console.log(`sandboxes alive: ${sandboxCount}`);
+    console.log(`first sandbox (builds the demo template): ${firstCreation.toFixed(0)} ms`);
+    console.log(`creating a sandbox (POST /api/v1/sim/sandboxes), ms: ${summary(creations)}`);
+    console.log(
+      `server RSS: ${rssBefore.toFixed(0)} MB before, ${rssAfter.toFixed(0)} MB with ${sandboxCount} sandboxes`,
+    );
+    console.log(`GET /api/v1/products median, shared world, ms: ${summary(sharedMedians)}`);
+    console.log(
+      `GET /api/v1/products median, ${sandboxCount} sandboxes round-robin, ms: ${summary(sandboxMedians)}`,
+    );
+    console.log(
+      `ratio sandbox / shared (1.00 = as fast), over ${runs} runs of ${requests}: ${summary(ratios)}`,
+    );
+  } finally {
+    child.kill('SIGKILL');
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

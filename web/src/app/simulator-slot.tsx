@@ -1,0 +1,23 @@
+import { lazy, Suspense } from 'react';
+import { usePortalConfig } from '../lib/branding.ts';
+
+// `__SIMULATOR__` is a build-time constant: in a production build this is `null` and the import()
+// below is removed with it, so the panel adds 0 bytes (scripts/simulator-build.test.ts checks).
+const SimulatorEntry = __SIMULATOR__
+  ? lazy(() =>
+      import('../features/simulator/simulator-entry.tsx').then((module) => ({
+        default: module.SimulatorEntry,
+      })),
+    )
+  : null;
+
+/** The simulator launcher, loaded only when the build has it and the server runs outside production. */
+export function SimulatorSlot() {
+  const { data } = usePortalConfig();
+  if (!SimulatorEntry || !data?.devMode) return null;
+  return (
+    <Suspense fallback={null}>
+      <SimulatorEntry />
+    </Suspense>
+  );
+}

@@ -1,0 +1,62 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../components/ui/icons.tsx';
+import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { CallsSection } from './sections/calls-section.tsx';
+import { ClockSection } from './sections/clock-section.tsx';
+import { FaultsSection } from './sections/faults-section.tsx';
+import { PersonaSection } from './sections/persona-section.tsx';
+import { WorldSection } from './sections/world-section.tsx';
+
+const TABS = ['persona', 'world', 'faults', 'clock', 'calls'] as const;
+type Tab = (typeof TABS)[number];
+
+/** The simulator as a drawer dialog: focus trapped inside, Escape closes it, focus returns to the launcher. */
+export function SimulatorPanel({
+  open,
+  onOpenChange,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('simulator');
+  const [tab, setTab] = useState<Tab>('persona');
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="simulator__overlay" />
+        <Dialog.Content className="simulator" aria-describedby={undefined}>
+          <div className="simulator__header">
+            <Dialog.Title className="simulator__title">{t('title')}</Dialog.Title>
+            <Dialog.Close className="ui-icon-button ui-icon-button--ghost" aria-label={t('close')}>
+              <CloseIcon />
+            </Dialog.Close>
+          </div>
+          <Tabs
+            value={tab}
+            onValueChange={(value) => setTab(value as Tab)}
+            label={t('title')}
+            items={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
+          >
+            <TabPanel value="persona">
+              <PersonaSection />
+            </TabPanel>
+            <TabPanel value="world">
+              <WorldSection />
+            </TabPanel>
+            <TabPanel value="faults">
+              <FaultsSection />
+            </TabPanel>
+            <TabPanel value="clock">
+              <ClockSection />
+            </TabPanel>
+            <TabPanel value="calls">
+              <CallsSection />
+            </TabPanel>
+          </Tabs>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
