@@ -13,7 +13,8 @@ RUN npm run build --workspace web && npm run build --workspace server
 
 FROM node:22-bookworm-slim
 WORKDIR /app
-ENV PORTAL_MODE=development HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
+# Demo mode on purpose: seeded personas and anyone may sign in as any of them. Never for real data.
+ENV PORTAL_MODE=demo HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 COPY --from=build /app /app
 VOLUME ["/data"]
 EXPOSE 3000

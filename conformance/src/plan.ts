@@ -108,6 +108,7 @@ export const plan: Record<string, OperationPlan> = {
   listDownloadJobs: { persona: p.owner, outsider: p.admin },
   createProductsDownload: {
     persona: p.owner,
+    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     errors: [
       { name: 'no product collecting', persona: p.empty, status: 409, code: 'NO_PRODUCTS_ENABLED' },
       csrf,
@@ -115,6 +116,7 @@ export const plan: Record<string, OperationPlan> = {
   },
   createProductDownload: {
     persona: p.owner,
+    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.second,
     errors: [
       {
@@ -296,6 +298,7 @@ export const plan: Record<string, OperationPlan> = {
   },
   createInvitationDownload: {
     persona: p.fleet,
+    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.chargewise,
     errors: [
       {
@@ -472,8 +475,18 @@ export const plan: Record<string, OperationPlan> = {
     unreachable: simulatorOnly(),
   },
   clearFaults: { persona: p.admin, anyRole: true, errors: [csrf], unreachable: simulatorOnly() },
-  getUserGuide: { unreachable: { '404': 'the user guide is always generated' } },
-  headUserGuide: { unreachable: { '404': 'the user guide is always generated' } },
+  getUserGuide: {
+    unreachable: {
+      '304': 'needs the ETag of an earlier answer in If-None-Match',
+      '404': 'the user guide is always generated',
+    },
+  },
+  headUserGuide: {
+    unreachable: {
+      '304': 'needs the ETag of an earlier answer in If-None-Match',
+      '404': 'the user guide is always generated',
+    },
+  },
   getCatalogue: catalogue,
   headCatalogue: catalogue,
   getTermsDocument: termsDocument,

@@ -34,8 +34,9 @@ export interface paths {
         /**
          * Public portal configuration
          * @description Branding and mode settings the web app needs before anyone signs in: product name, the
-         *     manufacturer's name, the support email address, whether development mode is on (persona
-         *     shortcuts, `X-User-Id`, simulation controls) and the default language.
+         *     manufacturer's name, the support email address, the mode the server runs in (`mode`; every
+         *     mode but `production` shows a banner), whether the simulator and persona sign-in are on
+         *     (`devMode`) and the default language.
          *
          *     Errors:
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -264,6 +265,7 @@ export interface paths {
          *     - `403 CSRF_REJECTED` - the request came from another site.
          *     - `409 NO_PRODUCTS_ENABLED` - no product has data collection enabled.
          *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductsDownload"];
@@ -295,6 +297,7 @@ export interface paths {
          *     - `404 PRODUCT_NOT_FOUND` - no such product among the user's products.
          *     - `409 COLLECTION_DISABLED` - data collection is off for this product.
          *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createProductDownload"];
@@ -736,6 +739,7 @@ export interface paths {
          *     - `409 INVALID_INVITATION_STATE` - the connection is not active (ACCEPTED).
          *     - `409 SHARING_SUSPENDED` - an admin has paused this sharing.
          *     - `422 IDEMPOTENCY_KEY_REUSED` - the `Idempotency-Key` was used before with a different request.
+         *     - `429 TOO_MANY_EXPORTS` - the caller already has 5 downloads being prepared; retry after `Retry-After` seconds.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
          */
         post: operations["createInvitationDownload"];
@@ -1679,7 +1683,7 @@ export interface components {
          * @description Machine-readable error code; `x-error-catalogue` at the document root gives each code's HTTP status.
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "PERSONA_NOT_FOUND" | "SNAPSHOT_NOT_FOUND" | "SNAPSHOT_LIMIT" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
+        ErrorCode: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "FORBIDDEN" | "NOT_FOUND" | "CSRF_REJECTED" | "RATE_LIMITED" | "TOO_MANY_EXPORTS" | "INTERNAL_ERROR" | "LOGIN_FAILED" | "TERMS_NOT_PENDING" | "PRODUCT_NOT_FOUND" | "COLLECTION_UNCHANGED" | "COLLECTION_DISABLED" | "NO_PRODUCTS_ENABLED" | "JOB_NOT_FOUND" | "JOB_NOT_READY" | "EXPORT_EXPIRED" | "INVITATION_NOT_FOUND" | "INVALID_INVITATION_STATE" | "INVITATION_FORBIDDEN" | "REVOKE_FORBIDDEN" | "INVALID_REVOKE_STATE" | "INVALID_CODE" | "SHARING_SUSPENDED" | "AGENT_NOT_ACTIVE" | "REGISTRATION_EXISTS" | "REGISTRATION_LOCKED" | "MISSING_DOCUMENTS" | "FILE_TYPE_NOT_ALLOWED" | "FILE_TOO_LARGE" | "TOO_MANY_FILES" | "FILE_EMPTY" | "FILE_NOT_FOUND" | "APPLICATION_NOT_FOUND" | "INVALID_APPLICATION_STATE" | "SHARING_NOT_FOUND" | "INVALID_SHARING_STATE" | "SIMULATION_DISABLED" | "PERSONA_NOT_FOUND" | "SNAPSHOT_NOT_FOUND" | "SNAPSHOT_LIMIT" | "DOCUMENT_NOT_FOUND" | "UNSUPPORTED_MEDIA_TYPE" | "BODY_TOO_LARGE" | "IDEMPOTENCY_KEY_REUSED";
         /** @description One error. `requestId` is set on `INTERNAL_ERROR`; `field` names the offending input where one exists. */
         ErrorItem: {
             code: components["schemas"]["ErrorCode"];
@@ -1742,7 +1746,12 @@ export interface components {
             /** @description The vehicle manufacturer named in the footer rights text. */
             manufacturer: string;
             supportEmail: components["schemas"]["Email"];
-            /** @description Development mode: `X-User-Id`, persona sign-in and simulation controls are available. */
+            /**
+             * @description The mode the server was started in (`PORTAL_MODE`). Every mode but `production` is for trying the portal out: seeded personas, built-in sign-in, simulator.
+             * @enum {string}
+             */
+            mode: "production" | "demo" | "development" | "test";
+            /** @description Every mode but production: persona sign-in and simulation controls are available. */
             devMode: boolean;
             /**
              * @description Default interface language (English is always the fallback).
@@ -2346,6 +2355,26 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The caller already has the most downloads being prepared at once (`TOO_MANY_EXPORTS`). */
+        TooManyExports: {
+            headers: {
+                "Retry-After": components["headers"]["RetryAfter"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "code": "TOO_MANY_EXPORTS",
+                 *           "message": "You already have 5 downloads being prepared. Please wait until one of them is ready, then try again."
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description Unexpected failure (`INTERNAL_ERROR`); the details are in the server log under the request id. */
         InternalError: {
             headers: {
@@ -2391,6 +2420,9 @@ export interface components {
         PdfDocument: {
             headers: {
                 "Content-Length": components["headers"]["ContentLength"];
+                ETag: components["headers"]["ETag"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
                 [name: string]: unknown;
             };
             content: {
@@ -2406,6 +2438,18 @@ export interface components {
                  */
                 "Content-Type": "application/pdf";
                 "Content-Length": components["headers"]["ContentLength"];
+                ETag: components["headers"]["ETag"];
+                "Last-Modified": components["headers"]["LastModified"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
+        /** @description The copy the client holds (`If-None-Match`) is still current; no body. */
+        PdfNotModified: {
+            headers: {
+                ETag: components["headers"]["ETag"];
+                "Cache-Control": components["headers"]["CacheControlNoCache"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -2552,6 +2596,18 @@ export interface components {
          */
         ContentLength: number;
         /**
+         * @description Validator of this version of the document; send it back in `If-None-Match` to get `304` when unchanged.
+         * @example "3q2-7w"
+         */
+        ETag: string;
+        /**
+         * @description When this version of the document was generated (HTTP date).
+         * @example Mon, 23 Nov 2026 18:00:00 GMT
+         */
+        LastModified: string;
+        /** @description `no-cache`: a cache may keep the document but must revalidate it (`If-None-Match`) before every use. */
+        CacheControlNoCache: "no-cache";
+        /**
          * @description Seconds to wait before retrying.
          * @example 60
          */
@@ -2607,6 +2663,7 @@ export interface operations {
                      *       "productName": "Data Act Portal",
                      *       "manufacturer": "Example Motors",
                      *       "supportEmail": "support@example.com",
+                     *       "mode": "demo",
                      *       "devMode": true,
                      *       "defaultLanguage": "en"
                      *     }
@@ -2988,6 +3045,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3050,6 +3108,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -3756,6 +3815,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyExports"];
             500: components["responses"]["InternalError"];
         };
     };
@@ -4905,6 +4965,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
         };
@@ -4919,6 +4980,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             404: components["responses"]["HeadNotFound"];
             500: components["responses"]["HeadInternalError"];
         };
@@ -4939,6 +5001,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -4960,6 +5023,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
             500: components["responses"]["HeadInternalError"];
@@ -4981,6 +5045,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocument"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             500: components["responses"]["InternalError"];
@@ -5002,6 +5067,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["PdfDocumentHead"];
+            304: components["responses"]["PdfNotModified"];
             400: components["responses"]["HeadBadRequest"];
             404: components["responses"]["HeadNotFound"];
             500: components["responses"]["HeadInternalError"];

@@ -1,6 +1,6 @@
 import { baseUrl } from './browser.ts';
 
-// The reference server's simulation controls (development mode), called as the admin through
+// The reference server's simulation controls (test mode), called as the admin through
 // X-User-Id: injected faults on contract operations, and the simulation clock's speed.
 
 async function sim(method: 'POST' | 'PUT' | 'DELETE', route: string, body?: unknown): Promise<void> {
@@ -45,7 +45,7 @@ export const clearFaults = (): Promise<void> => sim('DELETE', 'faults');
 /** How fast simulated time runs (1 = real time): download jobs and collection toggles follow it. */
 export const setClockSpeed = (speed: number): Promise<void> => sim('PUT', 'clock', { speed });
 
-/** Calls an API operation as a seeded persona (development mode's X-User-Id); answers the JSON body. */
+/** Calls an API operation as a seeded persona (test mode's X-User-Id); answers the JSON body. */
 export async function apiAs<T = unknown>(
   email: string,
   method: 'GET' | 'POST' | 'PUT',

@@ -37,7 +37,7 @@ async function waitForHealth(url: string, child: ChildProcess, output: () => str
   throw new Error(`The server did not become healthy in time:\n${output()}`);
 }
 
-/** Starts the real reference server (development mode, built web app, temporary data) for the browser tests. */
+/** Starts the real reference server (test mode, built web app, temporary data) for the browser tests. */
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
@@ -55,7 +55,8 @@ export default async function setup(project: TestProject) {
     {
       env: {
         ...process.env,
-        PORTAL_MODE: 'development',
+        // Test mode on loopback: the journeys' helpers call the API as a persona with X-User-Id.
+        PORTAL_MODE: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
         PUBLIC_URL: baseUrl,

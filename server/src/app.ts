@@ -2,11 +2,12 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
-import { isDevMode } from './config.ts';
+import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
+import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -31,13 +32,26 @@ declare module 'fastify' {
 
 const fileLimit = 5 * 1024 * 1024;
 
+/**
+ * Fastify reads a bare number as "trust nobody"; a hop count here means the operator vouches for that
+ * many proxies in front, so the nearest `hops` addresses are trusted as Express does.
+ */
+function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  if (typeof trust !== 'number') return trust;
+  return (_address: string, hop: number) => hop < trust;
+}
+
 /** Builds the reference server: external plugins, then the contract's routes, then the web app. */
-export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: PortalDeps,
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     disableRequestLogging: true,
-    trustProxy: true,
+    // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
+    trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
     maxParamLength: maxPathParameterLength,
@@ -70,6 +84,7 @@ export async function buildApp(deps: PortalDeps): Promise<FastifyInstance> {
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   await app.register(requestGuardsPlugin, { config });
+  await app.register(cacheHeadersPlugin);
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
 
   await app.register(validatingProxyPlugin, {

@@ -4,12 +4,20 @@ import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-export type PortalMode = 'development' | 'production' | 'test';
+/** See README "Modes": only `test` on a loopback address trusts the X-User-Id header. */
+export const portalModes = ['production', 'demo', 'development', 'test'] as const;
+export type PortalMode = (typeof portalModes)[number];
+
+/** Fastify's `trustProxy`: false (no proxy), a hop count, or the proxies' addresses (IPs or CIDR ranges). */
+export type TrustProxy = false | number | string[];
 
 /** Every setting the reference server reads, with its documented default (see README "Configuration"). */
 export interface Config {
   mode: PortalMode;
+  /** Whether PORTAL_MODE was set or the default (demo) was used; stated at start. */
+  modeExplicit: boolean;
   host: string;
+  trustProxy: TrustProxy;
   port: number;
   /** Public origin of the portal, used for invitation links and OIDC redirect URIs. */
   publicUrl: string;
@@ -26,6 +34,8 @@ export interface Config {
   oidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   brand: { productName: string; manufacturer: string; supportEmail: string };
   redeemRateLimit: { max: number; windowMs: number };
+  /** Download jobs one user may have waiting or running at once; more answer 429. */
+  exportsPerUser: number;
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
@@ -48,17 +58,36 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
 }
 
+/** `TRUST_PROXY`: unset, empty, `false` or `0` trust nobody; a number is a hop count; else addresses. */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (/^\d+$/.test(value)) return Number.parseInt(value, 10);
+  if (value === 'true') {
+    throw new Error(
+      "TRUST_PROXY=true would trust any client's X-Forwarded-For: give a hop count or addresses",
+    );
+  }
+  return value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
-  const modeRaw = env.PORTAL_MODE ?? 'development';
-  if (!['development', 'production', 'test'].includes(modeRaw)) {
-    throw new Error(`PORTAL_MODE must be development, production or test, got "${modeRaw}"`);
+  // Unset means demo: the built-in sign-in and seeded personas, but never header identity.
+  const modeRaw = env.PORTAL_MODE || 'demo';
+  if (!(portalModes as readonly string[]).includes(modeRaw)) {
+    throw new Error(`PORTAL_MODE must be production, demo, development or test, got "${modeRaw}"`);
   }
   const mode = modeRaw as PortalMode;
   const port = int(env, 'PORT', 3000);
   const dataDir = path.resolve(repoRoot, env.DATA_DIR ?? 'data');
   const config: Config = {
     mode,
+    modeExplicit: Boolean(env.PORTAL_MODE),
     host: env.HOST ?? '127.0.0.1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     port,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     databaseUrl: env.DATABASE_URL ?? `file:${path.join(dataDir, 'portal.db')}`,
@@ -66,7 +95,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     webDist: path.resolve(repoRoot, env.WEB_DIST ?? 'web/dist'),
     openapiPath: path.join(repoRoot, 'openapi.yaml'),
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
-    seedOnEmpty: bool(env, 'SEED_ON_EMPTY', true),
+    // Production never seeds personas or access codes, whatever SEED_ON_EMPTY says.
+    seedOnEmpty: mode !== 'production' && bool(env, 'SEED_ON_EMPTY', true),
     validateResponses: bool(env, 'VALIDATE_RESPONSES', mode !== 'production'),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30),
@@ -87,6 +117,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       max: int(env, 'REDEEM_RATE_LIMIT_MAX', 10),
       windowMs: int(env, 'REDEEM_RATE_LIMIT_WINDOW_MS', 60_000),
     },
+    exportsPerUser: int(env, 'EXPORTS_PER_USER', 5),
     sandboxes: {
       max: int(env, 'SANDBOX_MAX', 50),
       idleMinutes: int(env, 'SANDBOX_IDLE_MINUTES', 30),
@@ -97,4 +128,38 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   return { ...config, ...overrides };
 }
 
-export const isDevMode = (config: Config): boolean => config.mode !== 'production';
+/** Simulator, built-in sign-in and seeded personas: every mode but production. */
+export const isDevMode = (config: Pick<Config, 'mode'>): boolean => config.mode !== 'production';
+
+export const isLoopbackHost = (host: string): boolean =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+
+/** X-User-Id is an identity anyone can claim: only an explicit test server reachable from this machine alone. */
+export const allowsHeaderIdentity = (config: Pick<Config, 'mode' | 'modeExplicit' | 'host'>): boolean =>
+  config.mode === 'test' && config.modeExplicit && isLoopbackHost(config.host);
+
+/** Why this configuration must not start, as a sentence for the operator; null when it may. */
+export function startupRefusal(config: Config): string | null {
+  if (config.mode === 'production' && !config.oidc.issuer) {
+    // The built-in provider lets anyone pick any account: fine for demos, never for production.
+    return 'PORTAL_MODE=production needs an external identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID.';
+  }
+  if (config.mode === 'development' && !isLoopbackHost(config.host)) {
+    return `PORTAL_MODE=${config.mode} only listens on this machine (HOST=127.0.0.1), not on ${config.host}: use PORTAL_MODE=demo to show the portal on a network.`;
+  }
+  return null;
+}
+
+/** The start-up line that says which mode runs and what that means. */
+export function modeStatement(config: Config): string {
+  const unset = config.modeExplicit ? '' : ' (PORTAL_MODE is not set)';
+  const what: Record<PortalMode, string> = {
+    production: 'external sign-in only, no simulator, no seeded personas',
+    demo: 'seeded personas, built-in sign-in and simulator; not for real data',
+    development: 'seeded personas, built-in sign-in and simulator, this machine only',
+    test: allowsHeaderIdentity(config)
+      ? 'X-User-Id header identity, simulator, this machine only'
+      : 'simulator; X-User-Id is refused off loopback',
+  };
+  return `${config.mode} mode${unset}: ${what[config.mode]}`;
+}

@@ -1,10 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { isDevMode } from '../config.ts';
+import { allowsHeaderIdentity, isLoopbackHost } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { AuthenticatedUser, Role } from '../lib/route.ts';
 import { resolveSession } from './sessions.ts';
 
-/** The caller: a valid session cookie, or in development mode an X-User-Id header (user id or email). */
+/**
+ * The caller: a valid session cookie, or, only in explicit test mode on a loopback address and from a
+ * loopback client, an X-User-Id header (user id or email).
+ */
 export async function authenticateRequest(
   deps: PortalDeps,
   request: FastifyRequest,
@@ -22,7 +25,12 @@ export async function authenticateRequest(
     }
   }
   const impersonate = request.headers['x-user-id'];
-  if (isDevMode(deps.config) && typeof impersonate === 'string' && impersonate.length > 0) {
+  if (
+    typeof impersonate === 'string' &&
+    impersonate.length > 0 &&
+    allowsHeaderIdentity(deps.config) &&
+    isLoopbackHost(request.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '')
+  ) {
     const user = await deps.prisma.user.findFirst({
       where: impersonate.includes('@') ? { email: impersonate.toLowerCase() } : { id: impersonate },
     });

@@ -13,6 +13,14 @@ export class AppError extends Error {
     super(message);
     this.name = 'AppError';
   }
+
+  /** Extra answer headers, such as `Retry-After` on a 429. */
+  headers: Record<string, string> = {};
+
+  withHeader(name: string, value: string): this {
+    this.headers[name] = value;
+    return this;
+  }
 }
 
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'The requested resource was not found.') =>

@@ -8,10 +8,11 @@ import { redactUrl } from './redact.ts';
  * arrive while a write is pending leave in one system call instead of one each (pino flushes it at
  * exit). Cookies, authorisation headers and codes in URLs are never logged.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+  const destination = stream ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }));
   return {
     level,
-    ...(level === 'silent' ? {} : { stream: pino.destination({ dest: 1, sync: false }) }),
+    ...(destination ? { stream: destination } : {}),
     redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
     serializers: {
       req: (request) => ({ id: request.id, method: request.method, url: redactUrl(request.url) }),

@@ -6,6 +6,10 @@ describe('redactUrl', () => {
     expect(redactUrl('/api/v1/invitations/redeem/ABCD-EFGH-JKMN-PQRS')).toBe(
       '/api/v1/invitations/redeem/[redacted]',
     );
+    expect(redactUrl('/redeem/ABCD-EFGH-JKMN-PQRS?x=1')).toBe('/redeem/[redacted]?x=1');
+    expect(redactUrl('/api/v1/invitations/inv-1/redeem/accept')).toBe(
+      '/api/v1/invitations/inv-1/redeem/accept',
+    );
     expect(redactUrl('/api/v1/exports/s3cr3t-token')).toBe('/api/v1/exports/[redacted]');
     const login = redactUrl('/api/v1/login?code=abc&state=xyz&iss=http%3A%2F%2Fidp&client_id=portal');
     expect(login).not.toContain('abc');

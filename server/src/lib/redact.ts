@@ -2,7 +2,9 @@
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?');
   const safePath = path
-    .replace(/(\/invitations\/redeem\/)[^/]+/i, '$1[redacted]')
+    // The API's redeem call and the web app's invitation link (/redeem/{code}) carry a code; the
+    // decision after a redemption (/invitations/{id}/redeem/accept) does not.
+    .replace(/(^|\/invitations)(\/redeem\/)[^/]+/i, '$1$2[redacted]')
     .replace(/(\/exports\/)[^/]+/i, '$1[redacted]');
   if (!query) return safePath;
   const params = new URLSearchParams(query);

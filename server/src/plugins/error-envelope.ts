@@ -140,6 +140,7 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
       return reply.redirect(failurePage, 302);
     }
     if (error instanceof AppError) {
+      reply.headers(error.headers);
       return sendError(reply, error.statusCode, {
         code: error.code,
         message: error.message,

@@ -1,30 +1,64 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Config } from '../config.ts';
+import { type Config, isLoopbackHost } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+const crossSite = () =>
+  new AppError(403, 'CSRF_REJECTED', 'This request came from another site and was refused.');
+
+function originHost(origin: string): string | null {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Cross-site request protection for state-changing calls, on top of SameSite cookies: browsers tell us
- * where a request comes from (Sec-Fetch-Site, Origin); anything not from the portal's own origin is refused.
+ * Cross-site request protection for state-changing calls, on top of SameSite cookies, as Go 1.25's
+ * CrossOriginProtection does it: `Sec-Fetch-Site` decides when the browser sends it (same-origin or
+ * none pass); otherwise an `Origin` must name this host or the public origin (`null` never does); a
+ * request with neither header is not from a browser (curl, integrators' tools) and passes.
  */
+export function assertSameOrigin(request: FastifyRequest, ownOrigin: string): void {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string' && site !== '') {
+    if (site === 'same-origin' || site === 'none') return;
+    throw crossSite();
+  }
+  const origin = request.headers.origin;
+  if (origin === undefined || origin === '') return;
+  if (origin === ownOrigin) return;
+  const host = originHost(origin);
+  if (host === null || host === '' || host !== request.headers.host) throw crossSite();
+}
+
+/** `127.0.0.1:3000` and `localhost:3000` are the same server but not the same site for cookies. */
+function loopbackAlias(request: FastifyRequest, publicUrl: URL): boolean {
+  const host = request.headers.host;
+  if (!host || host === publicUrl.host || !isLoopbackHost(publicUrl.hostname)) return false;
+  const asked = originHost(`http://${host}`);
+  if (!asked) return false;
+  const askedUrl = new URL(`http://${asked}`);
+  const port = (url: URL) => url.port || (url.protocol === 'https:' ? '443' : '80');
+  return isLoopbackHost(askedUrl.hostname) && port(askedUrl) === port(publicUrl);
+}
+
 async function requestGuards(app: FastifyInstance, options: { config: Config }): Promise<void> {
-  const ownOrigin = new URL(options.config.publicUrl).origin;
-  app.addHook('onRequest', async (request) => {
-    if (safeMethods.has(request.method) || !request.url.startsWith('/api/')) return;
-    const site = request.headers['sec-fetch-site'];
-    if (typeof site === 'string' && site !== 'same-origin' && site !== 'none') {
-      throw new AppError(403, 'CSRF_REJECTED', 'This request came from another site and was refused.');
-    }
-    const origin = request.headers.origin;
-    if (typeof origin === 'string' && origin !== 'null') {
-      const host = request.headers.host;
-      const sameHost = host !== undefined && new URL(origin).host === host;
-      if (origin !== ownOrigin && !sameHost) {
-        throw new AppError(403, 'CSRF_REJECTED', 'This request came from another site and was refused.');
+  const publicUrl = new URL(options.config.publicUrl);
+  app.addHook('onRequest', async (request, reply) => {
+    if (safeMethods.has(request.method)) {
+      // Sign-in cookies belong to the public origin: a newcomer who opened the other loopback name
+      // is sent there before any page or sign-in starts (API calls are answered where they arrive).
+      const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/v1/login');
+      if (!isApi && !request.url.startsWith('/oidc') && loopbackAlias(request, publicUrl)) {
+        return reply.redirect(`${publicUrl.origin}${request.url}`, 302);
       }
+      return;
     }
+    if (request.url.startsWith('/api/')) assertSameOrigin(request, publicUrl.origin);
   });
 }
 

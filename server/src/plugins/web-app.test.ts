@@ -31,7 +31,11 @@ describe('the web app on the same port', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
+      // It names the current build's assets: always revalidated, never kept for an hour.
+      expect(response.headers['cache-control'], url).toBe('no-cache');
     }
+    const direct = await t.http({ method: 'GET', url: '/index.html' });
+    expect(direct.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves fingerprinted assets with a long cache life, and a missing asset is a 404, not the page', async () => {

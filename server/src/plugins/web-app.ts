@@ -31,9 +31,11 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
       // The web build writes .br and .gz beside every text file; they are sent as they are.
       preCompressed: true,
       setHeaders(reply, file) {
-        // Vite fingerprints everything under assets/, so those files never change.
+        // Vite fingerprints everything under assets/, so those files never change; index.html names
+        // them, so it is always revalidated or a deploy would leave browsers on the old build.
         if (file.includes(`${path.sep}assets${path.sep}`))
           reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.basename(file) === 'index.html') reply.header('cache-control', 'no-cache');
       },
     });
     // The static wildcard route would also catch unknown /api paths (a 403 for an over-long name, where

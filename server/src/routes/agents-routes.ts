@@ -8,6 +8,7 @@ import {
   MAX_FILE_BYTES,
   MAX_FILES_PER_SECTION,
   receiveFiles,
+  sectionRoom,
   storeAgentFiles,
 } from '../services/agent-files.ts';
 import { agentStatus, submitRegistration } from '../services/agent-registration.ts';
@@ -43,8 +44,10 @@ export function agentsRoutes(deps: PortalDeps) {
           throw badRequest('VALIDATION_FAILED', 'Send the files as multipart/form-data in the field "file".');
         }
         await assertDraftRegistration(deps, id);
+        const room = await sectionRoom(deps, id, params.section);
         const received = await receiveFiles(
           request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_SECTION, fields: 0 } }),
+          room,
         );
         return storeAgentFiles(deps, id, params.section, received);
       },

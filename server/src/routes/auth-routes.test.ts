@@ -168,14 +168,19 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(await t.prisma.loginAttempt.findUnique({ where: { state } })).toBeNull();
   });
 
-  it('limits sign-in calls per client address with 429 RATE_LIMITED', async () => {
-    const call = (ip: string) =>
-      t.http({ method: 'GET', url: '/api/v1/login', headers: { 'x-forwarded-for': ip } });
-    for (let i = 0; i < 120; i += 1) expect((await call('203.0.113.9')).statusCode).toBe(302);
-    const limited = await call('203.0.113.9');
+  it('limits sign-in calls per client address with 429 RATE_LIMITED, whatever X-Forwarded-For claims', async () => {
+    // No proxy is trusted by default, so a made-up forwarded address per call changes nothing.
+    const call = (i: number) =>
+      t.http({
+        method: 'GET',
+        url: '/api/v1/login',
+        headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
+      });
+    // Earlier tests here signed in from the same address too, so the budget of 120 ends on or before this.
+    for (let i = 0; i < 120; i += 1) expect([302, 429]).toContain((await call(i)).statusCode);
+    const limited = await call(120);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0].code).toBe('RATE_LIMITED');
-    expect((await call('203.0.113.10')).statusCode).toBe(302);
   });
 
   it('a person whose sign-in navigation fails lands on the login page with the request id, not on JSON', async () => {

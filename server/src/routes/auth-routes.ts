@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import { roleHintParam } from '../auth/dev-idp/provider.ts';
 import { finishLogin, startLogin } from '../auth/login-flow.ts';
 import { createLoginRateLimit } from '../auth/login-rate-limit.ts';
@@ -15,6 +16,16 @@ import { AppError } from '../lib/app-error.ts';
 import { defineRoute } from '../lib/route.ts';
 
 const failurePage = (reason: LoginError['reason']) => `/login?error=${reason}`;
+
+/**
+ * The built-in provider asks who you are on every sign-in, so its own session (cookie `_session`,
+ * same origin) only gets in the way: picking another persona than last time made it log the old one
+ * out half-way through the sign-in, which ended on "interaction session not found". Every sign-in
+ * starts without it.
+ */
+function forgetDevProviderSession(reply: FastifyReply): void {
+  for (const name of ['_session', '_session.sig']) reply.clearCookie(name, { path: '/' });
+}
 
 /** Sign-in (OpenID Connect authorisation code flow with PKCE) and sign-out. */
 export function authRoutes(deps: PortalDeps) {
@@ -44,6 +55,7 @@ export function authRoutes(deps: PortalDeps) {
               relyingParty.accountKey === 'subject' ? extra : {},
             );
             setLoginStateCookie(reply, config, started.state, started.maxAgeSeconds);
+            if (relyingParty.accountKey === 'subject') forgetDevProviderSession(reply);
             return reply.redirect(started.location, 302);
           }
           clearLoginStateCookie(reply, config);

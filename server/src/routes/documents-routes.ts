@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalDeps } from '../deps.ts';
 import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documents.ts';
@@ -16,14 +17,47 @@ const catalogues: Readonly<Record<string, CatalogueName>> = {
 
 const documentNotFound = () => notFound('DOCUMENT_NOT_FOUND', 'This document could not be found.');
 
-/** Answers a PDF inline; HEAD gets the same headers and no body, so clients can check it first. */
-function sendPdf(request: FastifyRequest, reply: FastifyReply, fileName: string, pdf: Buffer): FastifyReply {
+interface RenderedPdf {
+  pdf: Buffer;
+  etag: string;
+  lastModified: string;
+}
+
+async function rendered(render: () => Promise<Buffer>): Promise<RenderedPdf> {
+  const pdf = await render();
+  const etag = `"${createHash('sha256').update(pdf).digest('base64url').slice(0, 27)}"`;
+  return { pdf, etag, lastModified: new Date().toUTCString() };
+}
+
+/** If-None-Match holds this version (a list, weak or `*`): the client's copy is current. */
+function stillCurrent(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  return header
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === etag || tag === '*');
+}
+
+/**
+ * Answers a PDF inline; HEAD gets the same headers and no body, so clients can check it first. With
+ * validators and `no-cache` instead of a max-age, that check always reaches the server, and a client
+ * holding the current version gets `304` without the body.
+ */
+function sendPdf(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  fileName: string,
+  doc: RenderedPdf,
+): FastifyReply {
+  reply.header('etag', doc.etag).header('cache-control', 'no-cache');
+  if (stillCurrent(request, doc.etag)) return reply.code(304).send();
   reply
     .header('content-type', 'application/pdf')
     .header('content-disposition', `inline; filename="${fileName.replace(/[^A-Za-z0-9 ._-]/g, '_')}"`)
-    .header('content-length', String(pdf.length))
-    .header('cache-control', 'public, max-age=300');
-  return request.method === 'HEAD' ? reply.send() : reply.send(pdf);
+    .header('content-length', String(doc.pdf.length))
+    .header('last-modified', doc.lastModified);
+  return request.method === 'HEAD' ? reply.send() : reply.send(doc.pdf);
 }
 
 /**
@@ -34,11 +68,11 @@ function sendPdf(request: FastifyRequest, reply: FastifyReply, fileName: string,
 export function documentsRoutes(deps: PortalDeps) {
   const { config } = deps;
   const brand = config.brand;
-  const cache = new Map<string, Promise<Buffer>>();
-  const cached = (key: string, render: () => Promise<Buffer>): Promise<Buffer> => {
+  const cache = new Map<string, Promise<RenderedPdf>>();
+  const cached = (key: string, render: () => Promise<Buffer>): Promise<RenderedPdf> => {
     let pdf = cache.get(key);
     if (!pdf) {
-      pdf = render();
+      pdf = rendered(render);
       cache.set(key, pdf);
       pdf.catch(() => cache.delete(key));
     }

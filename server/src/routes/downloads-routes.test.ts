@@ -113,6 +113,7 @@ describe('listDownloadJobs', () => {
       await createDownloadJob(
         {
           prisma: t.prisma,
+          config: { exportsPerUser: 100 },
           clock: { ...t.clock, now: () => new Date(t.clock.now().getTime() - i * 60_000) },
         },
         { userId: user.id, type: 'PRODUCT', relatedId: 'prod-veh-4', products: [] },

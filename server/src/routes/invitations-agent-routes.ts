@@ -24,11 +24,11 @@ export function invitationsAgentRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'redeemInvitationCode',
       roles: agent,
-      // Guessing codes is the attack; attempts are limited per company and per client address.
+      // Guessing codes is the attack; attempts are limited per company, whatever address it claims.
       rateLimit: {
         max: deps.config.redeemRateLimit.max,
         timeWindow: deps.config.redeemRateLimit.windowMs,
-        keyGenerator: (request: FastifyRequest) => `redeem:${request.user?.id ?? 'anonymous'}:${request.ip}`,
+        keyGenerator: (request: FastifyRequest) => `redeem:${request.user?.id ?? `ip:${request.ip}`}`,
       },
       handler: async ({ user, params }) => redeemCode(deps, await activeAgent(user), params.code),
     }),

@@ -16,7 +16,12 @@ export function metaRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'getPortalConfig',
       async handler() {
-        return { ...config.brand, devMode: isDevMode(config), defaultLanguage: 'en' as const };
+        return {
+          ...config.brand,
+          mode: config.mode,
+          devMode: isDevMode(config),
+          defaultLanguage: 'en' as const,
+        };
       },
     }),
   ];

@@ -68,9 +68,25 @@ const multipartErrors: Readonly<Record<string, () => AppError>> = {
 const tooManyFiles = () =>
   badRequest('TOO_MANY_FILES', `You can only upload a maximum of ${MAX_FILES_PER_SECTION} file(s).`, 'file');
 
-/** Reads every part into memory (at most 3 × 5 MB) so nothing is stored unless the whole upload is valid. */
+/** Bytes file-type needs to recognise a PDF or PNG (it reads at most this much). */
+const SNIFF_BYTES = 4100;
+
+async function assertAllowedType(head: Buffer, filename: string): Promise<void> {
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected || !ALLOWED[detected.mime]) {
+    throw new AppError(415, 'FILE_TYPE_NOT_ALLOWED', `File type is not allowed: ${filename}`, 'file');
+  }
+}
+
+/**
+ * Reads the parts, checking while they stream: a file beyond the section's `room`, a file over 5 MB
+ * or one that is not a PDF or PNG stops the upload at that chunk, so a rejected batch never sits in
+ * memory. Accepted files are kept (at most `room` × 5 MB) so nothing is stored unless the whole
+ * upload is valid.
+ */
 export async function receiveFiles(
   parts: AsyncIterable<MultipartFile | { type: 'field'; fieldname: string }>,
+  room: number = MAX_FILES_PER_SECTION,
 ) {
   const files: ReceivedFile[] = [];
   try {
@@ -81,9 +97,22 @@ export async function receiveFiles(
           `Unexpected form field "${part.fieldname}"; send files in "file".`,
         );
       }
-      const chunks: Buffer[] = [];
-      for await (const chunk of part.file) chunks.push(chunk as Buffer);
+      if (files.length >= room) throw tooManyFiles();
       const filename = sanitiseFilename(part.filename ?? '');
+      const chunks: Buffer[] = [];
+      let size = 0;
+      let typeChecked = false;
+      for await (const chunk of part.file) {
+        size += (chunk as Buffer).length;
+        if (size > MAX_FILE_BYTES || part.file.truncated) {
+          throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
+        }
+        chunks.push(chunk as Buffer);
+        if (!typeChecked && size >= SNIFF_BYTES) {
+          await assertAllowedType(Buffer.concat(chunks), filename);
+          typeChecked = true;
+        }
+      }
       if (part.file.truncated) {
         throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
       }
@@ -95,6 +124,15 @@ export async function receiveFiles(
     throw mapped ? mapped() : error;
   }
   return files;
+}
+
+/** Files the section can still take before the upload is read (the commit checks again). */
+export async function sectionRoom(
+  { prisma }: Pick<PortalDeps, 'prisma'>,
+  userId: string,
+  section: FileSection,
+): Promise<number> {
+  return Math.max(0, MAX_FILES_PER_SECTION - (await prisma.agentFile.count({ where: { userId, section } })));
 }
 
 async function checkFile(file: ReceivedFile): Promise<{ contentType: string; filename: string }> {

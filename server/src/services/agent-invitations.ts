@@ -20,7 +20,7 @@ import {
 import { toApiDownloadJob } from './job-snapshot.ts';
 import { createDownloadJob } from './jobs.ts';
 
-type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+type Deps = Pick<PortalDeps, 'prisma' | 'clock' | 'config'>;
 
 /** Only an approved (active) company may see or touch users' data. */
 export async function requireActiveAgent({ prisma }: Pick<Deps, 'prisma'>, agentId: string): Promise<void> {
@@ -177,7 +177,7 @@ export async function createInviteDownload(deps: Deps, agentId: string, id: stri
       include: { product: { select: { productType: true } } },
     });
     return createDownloadJob(
-      { prisma: tx, clock: deps.clock },
+      { prisma: tx, clock: deps.clock, config: deps.config },
       {
         userId: agentId,
         type: 'INVITE',

@@ -121,7 +121,7 @@ describe('INVITE jobs (used by the company side)', () => {
       completed.push(job);
     });
     const job = await createDownloadJob(
-      { prisma: t.prisma, clock: t.clock },
+      { prisma: t.prisma, clock: t.clock, config: t.config },
       {
         userId: fleet.id,
         type: 'INVITE',

@@ -1,7 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
+import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { applyDueCollectionChanges } from './collection.ts';
 import { createExportStorage } from './export-storage.ts';
@@ -31,9 +33,10 @@ export interface CreateDownloadJobInput {
  * transaction client as `prisma` to create the job inside a caller's transaction.
  */
 export async function createDownloadJob(
-  deps: { prisma: Db; clock: Clock },
+  deps: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {
+  await assertExportCapacity(deps, input.userId);
   const now = deps.clock.now();
   const ids = input.products.map((product) => product.id);
   const periods = await deps.prisma.collectionPeriod.findMany({
@@ -67,6 +70,29 @@ export async function createDownloadJob(
       runAt: new Date(now.getTime() + JOB_START_DELAY_MS),
     },
   });
+}
+
+/** Seconds a client is told to wait when over the cap: about one job's start delay plus its build. */
+export const EXPORT_RETRY_AFTER_SECONDS = 10;
+
+/**
+ * One user may have only `exportsPerUser` downloads waiting or running: one person's flood must not
+ * hold the workers (they are also shared round-robin between users, see the runner).
+ */
+async function assertExportCapacity(
+  deps: { prisma: Db; config: Pick<Config, 'exportsPerUser'> },
+  userId: string,
+): Promise<void> {
+  const max = deps.config.exportsPerUser;
+  const pending = await deps.prisma.downloadJob.count({
+    where: { userId, status: { in: ['CREATED', 'RUNNING'] } },
+  });
+  if (pending < max) return;
+  throw new AppError(
+    429,
+    'TOO_MANY_EXPORTS',
+    `You already have ${max} downloads being prepared. Please wait until one of them is ready, then try again.`,
+  ).withHeader('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
 }
 
 /** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
@@ -144,13 +170,34 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     }
   }
 
-  async function completeDue(): Promise<void> {
-    const due = await deps.prisma.downloadJob.findMany({
-      where: { status: 'RUNNING', runAt: { lte: deps.clock.now() } },
-      orderBy: { runAt: 'asc' },
-      take: BATCH,
+  // Round-robin between users: after serving a user, the next job goes to the next user (by id) who
+  // has one due, so one user's flood never makes another user's single export wait behind all of it.
+  let lastServedUser = '';
+
+  async function nextFairJob(): Promise<DownloadJob | null> {
+    const due = { status: 'RUNNING', runAt: { lte: deps.clock.now() } } as const;
+    const users = await deps.prisma.downloadJob.findMany({
+      where: due,
+      distinct: ['userId'],
+      select: { userId: true },
+      orderBy: { userId: 'asc' },
     });
-    for (const job of due) {
+    if (users.length === 0) return null;
+    const next = users.find((entry) => entry.userId > lastServedUser) ?? users[0];
+    if (!next) return null;
+    lastServedUser = next.userId;
+    return deps.prisma.downloadJob.findFirst({
+      where: { ...due, userId: next.userId },
+      orderBy: [{ runAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
+  async function completeDue(): Promise<void> {
+    for (let built = 0; built < BATCH; built += 1) {
+      // Jobs created while the previous export was built join the rotation before the next pick.
+      await startDue();
+      const job = await nextFairJob();
+      if (!job || stopping.signal.aborted) return;
       const fault = await consumeJobFault(deps.prisma);
       if (fault) {
         log.info({ jobId: job.id }, 'download job failed (simulated fault)');

@@ -32,4 +32,21 @@ describe('root layout', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome to Test Data Portal' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Login / Sign up' })).toBeInTheDocument();
   });
+
+  it('tells every visitor of a non-production server not to enter real data', async () => {
+    renderApp('/login');
+    const banner = await screen.findByRole('complementary', { name: 'Server mode' });
+    expect(banner).toHaveTextContent('Demo: sample accounts anyone can use. Do not enter real data.');
+  });
+
+  it('shows no mode banner in production', async () => {
+    server.use(
+      http.get('/api/v1/config', ({ response }) =>
+        response(200).json({ ...portalConfig, mode: 'production', devMode: false }),
+      ),
+    );
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Welcome to Test Data Portal' });
+    expect(screen.queryByRole('complementary', { name: 'Server mode' })).not.toBeInTheDocument();
+  });
 });

@@ -6,6 +6,7 @@ import { usePortalConfig } from '../lib/branding.ts';
 import { brandingOf } from '../lib/branding-defaults.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
 import { useSetCurrentUser } from '../lib/session/current-user.ts';
+import { ModeBanner } from './shell/mode-banner.tsx';
 import { SessionLostListener } from './shell/session-lost-listener.tsx';
 import { SimulatorSlot } from './simulator-slot.tsx';
 
@@ -37,6 +38,7 @@ export function RootLayout() {
       <NetworkFailureListener />
       <SessionLostListener />
       <DocumentSettings />
+      <ModeBanner />
       <Outlet />
       <NotificationViewport />
       <SimulatorSlot />

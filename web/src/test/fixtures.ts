@@ -4,6 +4,7 @@ export const portalConfig: PortalConfig = {
   productName: 'Test Data Portal',
   manufacturer: 'Acme Motors',
   supportEmail: 'support@acme.test',
+  mode: 'demo',
   devMode: true,
   defaultLanguage: 'en',
 };

@@ -1,0 +1,90 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
+
+// Whole-process behaviour of `src/main.ts`: what the operator sees at start, the data-directory
+// lock and the clean-up after a crash.
+const started: ServerProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const server of started.splice(0)) {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGKILL');
+      await server.exited;
+    }
+  }
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function dataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'portal-main-'));
+  dirs.push(dir);
+  return dir;
+}
+
+async function start(env: Record<string, string>): Promise<ServerProcess> {
+  const server = await startServerProcess(env);
+  started.push(server);
+  return server;
+}
+
+describe('starting the server', () => {
+  it('refuses production without an external identity provider, and development off this machine', async () => {
+    const production = await start({ PORTAL_MODE: 'production', DATA_DIR: dataDir() });
+    expect(await production.exited).toBe(1);
+    expect(production.output()).toContain('PORTAL_MODE=production needs an external identity provider');
+    const exposed = await start({ PORTAL_MODE: 'development', HOST: '0.0.0.0', DATA_DIR: dataDir() });
+    expect(await exposed.exited).toBe(1);
+    expect(exposed.output()).toContain('use PORTAL_MODE=demo to show the portal on a network');
+  });
+
+  it('states its mode; unset PORTAL_MODE runs demo, which ignores X-User-Id', async () => {
+    const server = await start({ PORTAL_MODE: '', DATA_DIR: dataDir() });
+    await server.healthy();
+    expect(server.output()).toContain('demo mode (PORTAL_MODE is not set)');
+    const config = await (await fetch(`${server.url}/api/v1/config`)).json();
+    expect(config).toMatchObject({ mode: 'demo', devMode: true });
+    const me = await fetch(`${server.url}/api/v1/users/me`, {
+      headers: { 'x-user-id': 'admin@example.com' },
+    });
+    expect(me.status).toBe(401);
+  }, 90_000);
+
+  it('stops a second server on the same data directory at once, naming the directory and the first process', async () => {
+    const dir = dataDir();
+    const first = await start({ PORTAL_MODE: 'test', DATA_DIR: dir });
+    await first.healthy();
+    const second = await start({ PORTAL_MODE: 'test', DATA_DIR: dir });
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toContain(
+      `Another portal server (process ${first.child.pid}) is already using the data directory ${dir}.`,
+    );
+    // The first one is unharmed.
+    expect((await fetch(`${first.url}/api/v1/health`)).status).toBe(200);
+  }, 90_000);
+
+  it('after kill -9, takes over the stale lock and removes files no row points to', async () => {
+    const dir = dataDir();
+    const first = await start({ PORTAL_MODE: 'test', DATA_DIR: dir });
+    await first.healthy();
+    const documents = path.join(dir, 'agent-files');
+    const exports = path.join(dir, 'exports');
+    mkdirSync(exports, { recursive: true });
+    const kept = readdirSync(documents);
+    expect(kept.length).toBeGreaterThan(0);
+    // What a crash between writing a file and committing its row leaves behind.
+    writeFileSync(path.join(documents, '00000000-orphan-upload'), 'half an upload');
+    writeFileSync(path.join(exports, 'orphan-job.zip'), 'zip without a job');
+    writeFileSync(path.join(exports, 'job.zip.tmp-123'), 'half an export');
+    first.child.kill('SIGKILL');
+    await first.exited;
+    expect(existsSync(path.join(dir, 'portal.lock'))).toBe(true);
+
+    const second = await start({ PORTAL_MODE: 'test', DATA_DIR: dir });
+    await second.healthy();
+    expect(readdirSync(documents).sort()).toEqual([...kept].sort());
+    expect(readdirSync(exports)).toEqual([]);
+  }, 120_000);
+});

@@ -1,0 +1,78 @@
+// The real `src/main.ts` as a child process, for what only a whole process shows: start-up
+// refusals, the data-directory lock, recovery after kill -9.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export interface ServerProcess {
+  child: ChildProcess;
+  url: string;
+  /** Everything the process printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code once the process has ended. */
+  exited: Promise<number | null>;
+  /** Resolves once /api/v1/health answers 200; rejects if the process ends first. */
+  healthy(): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  return typeof address === 'object' && address ? address.port : 0;
+}
+
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(
+    process.execPath,
+    [
+      '--experimental-wasm-modules',
+      '--disable-warning=ExperimentalWarning',
+      '--import',
+      'tsx',
+      'src/main.ts',
+    ],
+    {
+      cwd: serverDir,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let printed = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    printed += chunk.toString();
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let ended = false;
+  void exited.then(() => {
+    ended = true;
+  });
+  return {
+    child,
+    url,
+    output: () => printed,
+    exited,
+    async healthy() {
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+        if (ended) throw new Error(`The server exited early:\n${printed}`);
+        const ok = await fetch(`${url}/api/v1/health`).then(
+          (response) => response.ok,
+          () => false,
+        );
+        if (ok) return;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      throw new Error(`The server did not become healthy:\n${printed}`);
+    },
+  };
+}
