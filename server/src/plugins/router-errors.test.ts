@@ -34,7 +34,11 @@ describe('router-level errors', () => {
   });
 
   it('answers an over-long segment of an unknown path with the same 400, built web app or not', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/v1/${'x'.repeat(5000)}`, headers: owner });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/${'x'.repeat(5000)}`,
+      headers: owner,
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].message).toBe('A path segment is longer than 500 characters.');
   });

@@ -58,7 +58,12 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
     }
     // Without the web app's wildcard route an over-long segment is refused by the router itself; with
     // it, the segment arrives here: the answer must not depend on whether the web app is built.
-    if (request.url.split('?')[0]?.split('/').some((segment) => segment.length > maxPathParameterLength)) {
+    if (
+      request.url
+        .split('?')[0]
+        ?.split('/')
+        .some((segment) => segment.length > maxPathParameterLength)
+    ) {
       return sendError(reply, 400, {
         code: 'VALIDATION_FAILED',
         message: `A path segment is longer than ${maxPathParameterLength} characters.`,
