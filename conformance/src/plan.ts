@@ -475,6 +475,25 @@ export const plan: Record<string, OperationPlan> = {
     unreachable: simulatorOnly(),
   },
   clearFaults: { persona: p.admin, anyRole: true, errors: [csrf], unreachable: simulatorOnly() },
+  listSimulationOperations: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  listSimulationPersonas: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  listSimulationSnapshots: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  listSimulationCalls: { persona: p.admin, anyRole: true, unreachable: simulatorOnly() },
+  clearSimulationCalls: { persona: p.admin, anyRole: true, errors: [csrf], unreachable: simulatorOnly() },
+  getSimulationSandbox: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [malformedSandbox()],
+    unreachable: simulatorOnly(),
+  },
+  leaveSimulationSandbox: {
+    persona: p.admin,
+    anyRole: true,
+    errors: [malformedSandbox(), csrf],
+    unreachable: simulatorOnly(),
+  },
+  deleteSimulationSnapshot: snapshotPlan(),
+  restoreSimulationSnapshot: snapshotPlan(),
   getUserGuide: {
     unreachable: {
       '304': 'needs the ETag of an earlier answer in If-None-Match',
@@ -499,6 +518,44 @@ function malformedId() {
     status: 400,
     code: 'VALIDATION_FAILED',
     request: { params: { id: 'bad id!' } },
+  };
+}
+
+function malformedSandbox() {
+  return {
+    name: 'malformed X-Sandbox header',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    request: { headers: { 'X-Sandbox': 'not a sandbox name!' } },
+  };
+}
+
+/** Delete and restore act on a snapshot saved just before; 404 is the snapshot's own error here. */
+function snapshotPlan(): OperationPlan {
+  const saved = async (context: CaseContext) => {
+    await context.call('createSimulationSnapshot', { body: { name: 'conformance' } }, p.admin);
+    return { params: { name: 'conformance' } };
+  };
+  return {
+    persona: p.admin,
+    anyRole: true,
+    prepare: saved,
+    errors: [
+      {
+        name: 'no such snapshot',
+        status: 404,
+        code: 'SNAPSHOT_NOT_FOUND',
+        request: { params: { name: 'never-saved' } },
+      },
+      {
+        name: 'malformed name',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { params: { name: '-bad!' } },
+      },
+      { ...csrf, prepare: saved },
+    ],
+    unreachable: { '500': 'the simulator injects no faults into its own operations' },
   };
 }
 

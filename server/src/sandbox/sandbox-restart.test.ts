@@ -35,7 +35,7 @@ async function startServer(port: number): Promise<ChildProcess> {
       cwd: serverDir,
       env: {
         ...process.env,
-        PORTAL_MODE: 'development',
+        PORTAL_MODE: 'test',
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
