@@ -47,6 +47,10 @@ describe('web layout (issue 13)', () => {
       await page.getByRole('menuitem', { name: 'Log out' }).click();
       const notification = page.locator('.ui-notification').first();
       await notification.waitFor();
+      // Measure where it comes to rest, after its slide-in animation.
+      await notification.evaluate((element) =>
+        Promise.all(element.getAnimations().map((animation) => animation.finished)),
+      );
       const header = await boxOf(page.locator('.app-header'));
       expect(overlaps(await boxOf(notification), header)).toBe(false);
       expect(await isOnTop(page, menuButton)).toBe(true);

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { hotReads, type PortalPrisma } from '../db/client.ts';
+import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -68,4 +68,25 @@ export async function resolveSession(
 
 export async function destroySession({ prisma }: Pick<SessionDeps, 'prisma'>, token: string): Promise<void> {
   await prisma.session.deleteMany({ where: { id: hash(token) } });
+}
+
+/**
+ * Before the simulated world is replaced: the session of `token`, to re-create in the new world (same
+ * token, so the browser's cookie stays valid throughout) for the account with the same email. Run the
+ * returned step inside the reset's transaction; it does nothing when the new world has no such account.
+ */
+export async function sessionCarryOver(
+  { prisma }: Pick<SessionDeps, 'prisma'>,
+  token: string,
+): Promise<((db: Db) => Promise<void>) | undefined> {
+  const session = await prisma.session.findUnique({
+    where: { id: hash(token) },
+    include: { user: { select: { email: true } } },
+  });
+  if (!session) return undefined;
+  const { user, userId: _old, ...row } = session;
+  return async (db) => {
+    const account = await db.user.findUnique({ where: { email: user.email }, select: { id: true } });
+    if (account) await db.session.create({ data: { ...row, userId: account.id } });
+  };
 }

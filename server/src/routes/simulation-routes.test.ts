@@ -121,6 +121,35 @@ describe('resetSimulation', () => {
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
     expect(t.clock.speed).toBe(1);
   });
+
+  it("keeps the caller's session when the new world has its account, and ends every other one", async () => {
+    const mine = (await createSession(t, 'user-owner')).token;
+    const other = (await createSession(t, 'user-admin')).token;
+    const me = (token: string) =>
+      t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: `portal_session=${token}` } });
+    const reset = (token: string, scenario: string) =>
+      t.http({
+        method: 'POST',
+        url: '/api/v1/sim/reset',
+        headers: { cookie: `portal_session=${token}` },
+        payload: { scenario },
+      });
+
+    expect((await reset(mine, 'empty')).statusCode).toBe(204);
+    expect((await me(mine)).json().email).toBe('owner@example.com');
+    expect((await me(other)).statusCode).toBe(401);
+    // The same cookie again, into a world where the owner exists anew.
+    expect((await reset(mine, 'demo')).statusCode).toBe(204);
+    expect((await me(mine)).statusCode).toBe(200);
+    // A reset by someone the new world does not know signs them out.
+    await t.prisma.user.create({
+      data: { id: 'user-walk-in', email: 'walk-in@example.com', fullName: 'Walk In', role: 'user' },
+    });
+    const walkIn = (await createSession(t, 'user-walk-in')).token;
+    expect((await reset(walkIn, 'demo')).statusCode).toBe(204);
+    expect((await me(walkIn)).statusCode).toBe(401);
+    expect((await me(mine)).statusCode).toBe(401);
+  });
 });
 
 describe('production mode', () => {

@@ -32,7 +32,11 @@ export function simulationRoutes(deps: PortalDeps) {
       status: 204,
       async handler({ body, request }) {
         requireSimulation(config);
-        await resetSimulation(deps, { scenario: body?.scenario, seed: body?.seed });
+        await resetSimulation(deps, {
+          scenario: body?.scenario,
+          seed: body?.seed,
+          keepSession: request.cookies[config.session.cookieName],
+        });
         request.server.portal.faults.markArmed();
         return undefined;
       },

@@ -17,6 +17,8 @@ export interface LoadOptions {
   scenario?: string;
   /** Seed of the scenario's pseudo-random generator (default 1): same seed, same rows. */
   seed?: number;
+  /** Runs in the reset's transaction after the scenario is loaded (e.g. carry the caller's session over). */
+  afterLoad?: (db: Db) => Promise<void>;
 }
 
 // large-fleet writes about half a million rows inside one transaction.
@@ -67,6 +69,7 @@ export async function resetToScenario(prisma: PrismaClient, options: LoadOptions
   await prisma.$transaction(async (tx) => {
     await deleteAll(tx);
     await insertScenario(tx, options);
+    await options.afterLoad?.(tx);
   }, TRANSACTION);
   await Promise.all(
     previous

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { PortalDeps } from '../deps.ts';
-import { loadScenario, resetToScenario } from '../scenarios/load.ts';
+import { type LoadOptions, loadScenario, resetToScenario } from '../scenarios/load.ts';
 
 export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
 
@@ -14,7 +14,7 @@ export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promis
 /** Wipes the database and loads a scenario (default `demo`, seed 1). */
 export async function reseed(
   { config, prisma, clock }: PortalDeps,
-  choice: { scenario?: string; seed?: number } = {},
+  choice: Pick<LoadOptions, 'scenario' | 'seed' | 'afterLoad'> = {},
 ): Promise<void> {
   await resetToScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir), ...choice });
 }

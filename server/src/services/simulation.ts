@@ -1,5 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { components } from '@portal/contract/schema';
+import { sessionCarryOver } from '../auth/sessions.ts';
 import { type Config, isDevMode } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
@@ -25,16 +26,21 @@ export function requireSimulation(config: Config): void {
   }
 }
 
-/** Wipes the database, the uploaded documents and the exports, loads a scenario, real-time clock. */
+/**
+ * Wipes the database, the uploaded documents and the exports, loads a scenario, real-time clock.
+ * `keepSession` (the caller's cookie token) stays valid throughout when the new world has its account.
+ */
 export async function resetSimulation(
   deps: PortalDeps,
-  choice: { scenario?: string; seed?: number } = {},
+  choice: { scenario?: string; seed?: number; keepSession?: string } = {},
 ): Promise<void> {
-  requireScenario(choice.scenario ?? DEFAULT_SCENARIO);
+  const { keepSession, ...scenario } = choice;
+  requireScenario(scenario.scenario ?? DEFAULT_SCENARIO);
+  const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
   await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
   await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
   deps.clock.setSpeed(1);
-  await reseed(deps, choice);
+  await reseed(deps, { ...scenario, afterLoad });
 }
 
 export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {

@@ -4,7 +4,6 @@ import { Button } from '../../../components/ui/button.tsx';
 import { unwrap } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
-import { useCurrentUser } from '../../../lib/session/current-user.ts';
 import { formatDateTime } from '../format.ts';
 import { SectionState } from '../section-state.tsx';
 import { useSimulatorFailure, useWorldChanged } from '../use-world-change.ts';
@@ -53,7 +52,6 @@ function ScenarioControls({
 }) {
   const { t } = useTranslation('simulator');
   const scenarios = $api.useQuery('get', '/api/v1/sim/scenarios');
-  const { data: user } = useCurrentUser();
   const worldChanged = useWorldChanged();
   const failed = useSimulatorFailure();
   const notify = useNotify();
@@ -61,9 +59,8 @@ function ScenarioControls({
   async function load() {
     setLoading(true);
     try {
+      // The server carries this browser's session over when the scenario has the same account.
       await unwrap(client.POST('/api/v1/sim/reset', { body: { scenario } }));
-      // A reset ends every session: sign the same persona in again when the scenario has it.
-      if (user) await client.POST('/api/v1/sim/persona', { body: { email: user.email } });
       await worldChanged();
       notify.success(t('world.loaded', { scenario }));
     } catch (error) {
