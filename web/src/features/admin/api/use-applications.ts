@@ -2,9 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf } from '../../../lib/api/api-error.ts';
-import { $api } from '../../../lib/api/client.ts';
+import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 
 export type AgentApplication = Schemas['AgentApplication'];
 export type ApplicationStatus = Schemas['AgentStatus'];
@@ -13,18 +14,25 @@ export type Decision = 'approve' | 'reject';
 const LIST_PATH = '/api/v1/admin/applications';
 const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
-/** GET /api/v1/admin/applications, all or only one status. */
-export function useApplications(status: ApplicationStatus | 'all') {
+/** GET /api/v1/admin/applications page by page, all or only one status (search `q` in the database). */
+export function useApplications(status: ApplicationStatus | 'all', q: string) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const init = status === 'all' ? {} : { params: { query: { status } } };
-  const query = $api.useQuery('get', LIST_PATH, init);
-  const { isError, errorUpdatedAt } = query;
+  const list = usePagedList({
+    queryKey: [...listKey, { status }],
+    q,
+    fetchPage: (query, signal) =>
+      client.GET(LIST_PATH, {
+        params: { query: status === 'all' ? query : { ...query, status } },
+        signal,
+      }),
+  });
+  const { isError, errorUpdatedAt } = list.query;
   useEffect(() => {
     // Once per failed fetch, also when a later refetch fails again.
     if (isError && errorUpdatedAt > 0) notify.error(t('admin.applications.errors.fetch'));
   }, [isError, errorUpdatedAt, notify, t]);
-  return query;
+  return list;
 }
 
 /** Approve or reject a pending application; the lists are refetched either way. */
