@@ -26,11 +26,14 @@ export function nextCursorOf(response: Response): string | null {
 export function usePagedList<T>(options: {
   queryKey: QueryKey;
   q: string;
+  /** False: no call at all (a list the server would answer empty). */
+  enabled?: boolean;
   fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<ListAnswer<T>>;
 }) {
-  const { queryKey, q, fetchPage } = options;
+  const { queryKey, q, enabled = true, fetchPage } = options;
   const query = useInfiniteQuery({
     queryKey: [...queryKey, { paged: true, q }],
+    enabled,
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
       const pageQuery: PageQuery = { limit: PAGE_SIZE };
