@@ -90,7 +90,10 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
         <Tabs
           value={view}
           onValueChange={(value) => {
-            if (isView(value)) setView(value);
+            if (!isView(value)) return;
+            setView(value);
+            // A search of one tab means nothing in the other (company names vs access codes).
+            search.clear();
           }}
           label={t('recipients.title')}
           items={[

@@ -82,4 +82,15 @@ describe('data recipients page by page', () => {
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.queryByText('The next items could not be loaded.')).toBeNull());
   });
+  it('says when the other tab’s badge could not be counted, instead of showing nothing new', async () => {
+    pagedLists();
+    server.use(
+      http.get('/api/v1/invitations/unclaimed/{filter}', ({ response }) =>
+        response(500).json(errorBody('INTERNAL_ERROR')),
+      ),
+    );
+    renderApp('/agents', { user: owner });
+    expect(await screen.findByText('Failed to fetch invitations. Try later..')).toBeInTheDocument();
+    expect(await findCard('Company 0')).toBeInTheDocument();
+  });
 });

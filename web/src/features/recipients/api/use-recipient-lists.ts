@@ -31,13 +31,20 @@ function fetchView(view: RecipientsView, filter: InvitationFilter, query: ListQu
     : client.GET('/api/v1/invitations/unclaimed/{filter}', init);
 }
 
+/** Once per failed fetch (also when a retry fails again): "Failed to fetch invitations". */
+function useFetchFailureNotice({ isError, errorUpdatedAt }: { isError: boolean; errorUpdatedAt: number }) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  useEffect(() => {
+    if (isError && errorUpdatedAt > 0) notify.error(t('recipients.errors.fetch'));
+  }, [isError, errorUpdatedAt, notify, t]);
+}
+
 /**
  * The shown view's entries page by page (search `q` in the database). `asked` is false when the
  * server would answer an empty list, so no call is made; a failure is also a notification.
  */
 export function useRecipientList(view: RecipientsView, filter: InvitationFilter, q: string) {
-  const { t } = useTranslation();
-  const notify = useNotify();
   const asked = asksServer(view, filter);
   const list = usePagedList({
     queryKey: keyOf(view, filter),
@@ -45,11 +52,7 @@ export function useRecipientList(view: RecipientsView, filter: InvitationFilter,
     enabled: asked,
     fetchPage: (query, signal) => fetchView(view, filter, query, signal),
   });
-  const { isError, errorUpdatedAt } = list.query;
-  useEffect(() => {
-    // Once per failed fetch, also when a retry fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('recipients.errors.fetch'));
-  }, [isError, errorUpdatedAt, notify, t]);
+  useFetchFailureNotice(list.query);
   return { ...list, asked };
 }
 
@@ -74,5 +77,7 @@ export function useUnreadCount(
       return Number(response.headers.get('x-total-count')) || 0;
     },
   });
+  // A failed count is said, not shown as "nothing new"; the next refetch asks again.
+  useFetchFailureNotice(count);
   return count.data ?? 0;
 }
