@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
@@ -16,9 +14,7 @@ const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
 /** GET /api/v1/admin/applications page by page, all or only one status (search `q` in the database). */
 export function useApplications(status: ApplicationStatus | 'all', q: string) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const list = usePagedList({
+  return usePagedList({
     queryKey: [...listKey, { status }],
     q,
     fetchPage: (query, signal) =>
@@ -26,13 +22,8 @@ export function useApplications(status: ApplicationStatus | 'all', q: string) {
         params: { query: status === 'all' ? query : { ...query, status } },
         signal,
       }),
+    meta: { errorMessage: 'admin.applications.errors.fetch' },
   });
-  const { isError, errorUpdatedAt } = list.query;
-  useEffect(() => {
-    // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('admin.applications.errors.fetch'));
-  }, [isError, errorUpdatedAt, notify, t]);
-  return list;
 }
 
 /** Approve or reject a pending application; the lists are refetched either way. */
@@ -42,13 +33,13 @@ export function useDecideApplication() {
   const queryClient = useQueryClient();
   const handlers = (decision: Decision) => ({
     onSuccess: () => notify.success(t(`admin.applications.success.${decision}`)),
-    onError: (error: unknown) => {
-      const code = errorCodeOf(error);
-      if (code === 'APPLICATION_NOT_FOUND') notify.error(t('admin.applications.errors.notFound'));
-      else if (code === 'INVALID_APPLICATION_STATE')
-        notify.error(t('admin.applications.errors.invalidState'));
-      else notify.error(t(`admin.applications.errors.${decision}`));
-    },
+    meta: {
+      errorMessage: `admin.applications.errors.${decision}`,
+      errorMessages: {
+        APPLICATION_NOT_FOUND: 'admin.applications.errors.notFound',
+        INVALID_APPLICATION_STATE: 'admin.applications.errors.invalidState',
+      },
+    } as const,
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const approve = $api.useMutation('put', '/api/v1/admin/applications/{id}/approve', handlers('approve'));

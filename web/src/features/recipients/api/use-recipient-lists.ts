@@ -1,9 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { client } from '../../../lib/api/client.ts';
 import type { InvitationFilter } from '../../../lib/invitation-status.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { type PageQuery, usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 import type { RecipientsView } from '../recipient-status.ts';
 import { claimedListsKey, unclaimedListsKey } from './invitation-list-keys.ts';
@@ -31,14 +28,8 @@ function fetchView(view: RecipientsView, filter: InvitationFilter, query: ListQu
     : client.GET('/api/v1/invitations/unclaimed/{filter}', init);
 }
 
-/** Once per failed fetch (also when a retry fails again): "Failed to fetch invitations". */
-function useFetchFailureNotice({ isError, errorUpdatedAt }: { isError: boolean; errorUpdatedAt: number }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  useEffect(() => {
-    if (isError && errorUpdatedAt > 0) notify.error(t('recipients.errors.fetch'));
-  }, [isError, errorUpdatedAt, notify, t]);
-}
+// Both calls of the page failing at once show one notification (the same text is not stacked).
+const meta = { errorMessage: 'recipients.errors.fetch' } as const;
 
 /**
  * The shown view's entries page by page (search `q` in the database). `asked` is false when the
@@ -51,8 +42,8 @@ export function useRecipientList(view: RecipientsView, filter: InvitationFilter,
     q,
     enabled: asked,
     fetchPage: (query, signal) => fetchView(view, filter, query, signal),
+    meta,
   });
-  useFetchFailureNotice(list.query);
   return { ...list, asked };
 }
 
@@ -66,7 +57,9 @@ export function useUnreadCount(
   since: number | undefined,
   enabled: boolean,
 ): number {
+  // A failed count is said (meta), not shown as "nothing new"; the next refetch asks again.
   const count = useQuery({
+    meta,
     queryKey: [...keyOf(view, filter), { unreadSince: since ?? null }],
     enabled: enabled && asksServer(view, filter),
     queryFn: async ({ signal }) => {
@@ -77,7 +70,5 @@ export function useUnreadCount(
       return Number(response.headers.get('x-total-count')) || 0;
     },
   });
-  // A failed count is said, not shown as "nothing new"; the next refetch asks again.
-  useFetchFailureNotice(count);
   return count.data ?? 0;
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/intl-format.ts';
 import { avatarStyleOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import {
   actionsFor,
