@@ -34,16 +34,6 @@ const newJob = async (context: CaseContext) => {
   const answer = await context.call('createProductDownload', { params: { id: 'prod-veh-1' } }, p.owner);
   return (answer.json as { id: string }).id;
 };
-const finishedJob = async (context: CaseContext) => {
-  const id = await newJob(context);
-  await context.waitForJob(p.owner, id);
-  return id;
-};
-const exportToken = async (context: CaseContext) => {
-  const id = await finishedJob(context);
-  const link = await context.call('getDownloadLink', { params: { jobId: id } }, p.owner);
-  return (link.json as { link: string }).link.split('/').pop() ?? '';
-};
 const registration = async (context: CaseContext) => ({
   body: newcoRegistration('sme', [
     await context.uploadPdf(p.newco, 'REGISTRATION'),
@@ -105,7 +95,7 @@ export const plan: Record<string, OperationPlan> = {
       csrf,
     ],
   },
-  listDownloadJobs: { persona: p.owner, outsider: p.admin },
+  listDownloadJobs: { persona: p.second, outsider: p.admin },
   createProductsDownload: {
     persona: p.owner,
     unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
@@ -135,16 +125,22 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   getDownloadLink: {
-    persona: p.owner,
+    persona: p.second,
     outsider: p.admin,
-    foreign: p.second,
-    prepare: async (context) => ({ params: { jobId: await finishedJob(context) } }),
+    foreign: p.owner,
     errors: [
       {
         name: 'job still running',
+        persona: p.owner,
         status: 409,
         code: 'JOB_NOT_READY',
         prepare: async (context) => ({ params: { jobId: await newJob(context) } }),
+      },
+      {
+        name: 'export deleted after the retention period',
+        status: 410,
+        code: 'EXPORT_EXPIRED',
+        request: { params: { jobId: 'job-second-expired' } },
       },
       {
         name: 'malformed job id',
@@ -153,12 +149,10 @@ export const plan: Record<string, OperationPlan> = {
         request: { params: { jobId: 'bad id!' } },
       },
     ],
-    unreachable: { '410': 'needs the export file to expire (24 h of simulated time)' },
   },
   downloadExport: {
-    persona: p.owner,
-    foreign: p.second,
-    prepare: async (context) => ({ params: { token: await exportToken(context) } }),
+    persona: p.second,
+    foreign: p.owner,
     errors: [
       {
         name: 'malformed token',
@@ -167,10 +161,15 @@ export const plan: Record<string, OperationPlan> = {
         request: { params: { token: 'short' } },
       },
       { name: 'unknown token', status: 404, request: { params: { token: 'unknownToken_0123456789' } } },
+      {
+        name: 'link lapsed',
+        status: 410,
+        code: 'EXPORT_EXPIRED',
+        request: { params: { token: 'demo-link-second-lapsed' } },
+      },
     ],
     unreachable: {
       '409': 'needs the sharing to end between the link and the download',
-      '410': 'needs the link to expire (10 min of simulated time)',
     },
   },
   createInvitation: {
@@ -318,8 +317,7 @@ export const plan: Record<string, OperationPlan> = {
   },
   getAgentStatus: { persona: p.fleet },
   submitAgentRegistration: {
-    persona: p.newco,
-    prepare: registration,
+    persona: p.draft,
     errors: [
       {
         name: 'already registered',
@@ -332,7 +330,7 @@ export const plan: Record<string, OperationPlan> = {
         name: 'documents missing',
         status: 400,
         code: 'MISSING_DOCUMENTS',
-        prepare: async (context) => ({ body: { ...(await registration(context)).body, fileIds: [] } }),
+        request: { body: newcoRegistration('sme', []) },
       },
       csrf,
     ],
@@ -355,8 +353,7 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   deleteAgentFile: {
-    persona: p.newco,
-    prepare: async (context) => ({ params: { id: await context.uploadPdf(p.newco, 'REGISTRATION') } }),
+    persona: p.draft,
     errors: [
       {
         name: 'registration submitted',
