@@ -1,6 +1,6 @@
 import type { RequestSpec } from './contract-operations.ts';
 import { newcoRegistration, personas as p } from './personas.ts';
-import type { CaseContext, OperationPlan } from './plan-types.ts';
+import type { CaseContext, ErrorCase, OperationPlan } from './plan-types.ts';
 
 // Per operation: who calls its example, and how each documented error is produced on the `demo`
 // data. The kit derives the rest from the contract (401 without sign-in, 403 for another role,
@@ -57,7 +57,18 @@ export const plan: Record<string, OperationPlan> = {
   getHealth: {},
   getPortalConfig: {},
   login: {
-    unreachable: { '400': 'needs a failed OpenID Connect callback', '429': 'needs 20 sign-ins a minute' },
+    errors: [
+      {
+        name: 'over-long state',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { query: { state: 's'.repeat(513) } },
+      },
+    ],
+    unreachable: {
+      '429':
+        "needs more than 120 sign-ins a minute from one address, which would lock the kit's own address out of the later sign-in cases",
+    },
   },
   logout: { persona: p.owner, anyRole: true, errors: [csrf] },
   getCurrentUser: { persona: p.owner, anyRole: true },
@@ -98,17 +109,17 @@ export const plan: Record<string, OperationPlan> = {
   listDownloadJobs: { persona: p.second, outsider: p.admin },
   createProductsDownload: {
     persona: p.owner,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     errors: [
+      tooManyExports(),
       { name: 'no product collecting', persona: p.empty, status: 409, code: 'NO_PRODUCTS_ENABLED' },
       csrf,
     ],
   },
   createProductDownload: {
     persona: p.owner,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.second,
     errors: [
+      tooManyExports(),
       {
         name: 'collection off',
         status: 409,
@@ -297,9 +308,9 @@ export const plan: Record<string, OperationPlan> = {
   },
   createInvitationDownload: {
     persona: p.fleet,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.chargewise,
     errors: [
+      tooManyExports(),
       {
         name: 'sharing paused',
         status: 409,
@@ -492,22 +503,23 @@ export const plan: Record<string, OperationPlan> = {
   deleteSimulationSnapshot: snapshotPlan(),
   restoreSimulationSnapshot: snapshotPlan(),
   getUserGuide: {
-    unreachable: {
-      '304': 'needs the ETag of an earlier answer in If-None-Match',
-      '404': 'the user guide is always generated',
-    },
+    errors: [unchangedSinceFetched('getUserGuide')],
+    unreachable: { '404': 'the user guide is always generated' },
   },
   headUserGuide: {
-    unreachable: {
-      '304': 'needs the ETag of an earlier answer in If-None-Match',
-      '404': 'the user guide is always generated',
-    },
+    errors: [unchangedSinceFetched('getUserGuide')],
+    unreachable: { '404': 'the user guide is always generated' },
   },
   getCatalogue: catalogue,
   headCatalogue: catalogue,
   getTermsDocument: termsDocument,
   headTermsDocument: termsDocument,
 };
+
+/** The reference server's limit is 5 downloads waiting per user (`EXPORTS_PER_USER`); the sixth is refused. */
+function tooManyExports() {
+  return { name: 'six downloads waiting at once', status: 429, code: 'TOO_MANY_EXPORTS', repeatBefore: 5 };
+}
 
 function malformedId() {
   return {
@@ -553,6 +565,18 @@ function snapshotPlan(): OperationPlan {
       { ...csrf, prepare: saved },
     ],
     unreachable: { '500': 'the simulator injects no faults into its own operations' },
+  };
+}
+
+/** A conditional request with the ETag of the copy fetched just before: 304, no body. */
+function unchangedSinceFetched(operationId: string): ErrorCase {
+  return {
+    name: 'the copy held is current',
+    status: 304,
+    prepare: async (context) => {
+      const first = await context.call(operationId, {});
+      return { headers: { 'if-none-match': first.headers.get('etag') ?? '' } };
+    },
   };
 }
 
