@@ -2,7 +2,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticateRequest } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
@@ -50,12 +50,13 @@ export async function buildApp(
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
-    disableRequestLogging: true,
+    // Requests are logged by lib/logging.ts (one line each), not by Fastify's own pair of lines.
+    logController: new LogController({ disableRequestLogging: true }),
     // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
     exposeHeadRoutes: false,
-    maxParamLength: maxPathParameterLength,
+    routerOptions: { maxParamLength: maxPathParameterLength },
     frameworkErrors,
     genReqId: () => crypto.randomUUID(),
     ajv: { customOptions: { removeAdditional: false } },

@@ -1,8 +1,9 @@
+import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 
 // The one zip reader of the tests (server and browser): exports are checked by their entries.
 
-/** Every entry of a zip held in memory, by path, in the zip's order. */
+/** Every entry of a zip held in memory, by path, in the zip's order; a wrong CRC-32 rejects. */
 export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
   return new Promise((resolve, reject) => {
     yauzl.fromBuffer(buffer, { lazyEntries: true }, (openError, zip) => {
@@ -17,7 +18,10 @@ export function readZip(buffer: Buffer): Promise<Map<string, Buffer>> {
           stream.on('data', (chunk: Buffer) => chunks.push(chunk));
           stream.on('error', reject);
           stream.on('end', () => {
-            entries.set(entry.fileName, Buffer.concat(chunks));
+            const content = Buffer.concat(chunks);
+            // yauzl checks sizes, not checksums: an archive tool would refuse a wrong one.
+            if (crc32(content) !== entry.crc32) return reject(new Error(`Bad CRC-32 for ${entry.fileName}`));
+            entries.set(entry.fileName, content);
             zip.readEntry();
           });
         });

@@ -20,6 +20,7 @@ import {
 } from './export-manifest.ts';
 import { fieldsFor, type ProductType } from './field-catalogue.ts';
 import { recordsInWindows, type TelemetryRecord } from './telemetry.ts';
+import './yazl-native-crc32.ts';
 
 // Builds an export zip: streamed to a temporary file and renamed into place only once
 // complete, so a half-written export is never served.

@@ -8,6 +8,25 @@ export interface Clock {
   setSpeed(speed: number): void;
   /** Jumps simulated time ahead (the simulator's "skip a day"); speed is unchanged. */
   advance(ms: number): void;
+  /**
+   * Calls `listener` after every change of speed or jump in simulated time (not as time passes), so
+   * whatever waits for a simulated moment can re-plan instead of polling. Answers the unsubscribe.
+   */
+  onChange(listener: () => void): () => void;
+}
+
+/** The listeners of one clock; each is called after a change, and one failing does not stop the others. */
+function changeListeners() {
+  const listeners = new Set<() => void>();
+  return {
+    onChange(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    changed(): void {
+      for (const listener of [...listeners]) listener();
+    },
+  };
 }
 
 /** The speeds the contract allows (`SimulationClockUpdate.speed`). */
@@ -27,9 +46,11 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
   let anchorReal = realNow();
   let anchorSim = anchorReal;
   let currentSpeed = checkedSpeed(speed);
+  const listeners = changeListeners();
   const now = () => new Date(anchorSim + (realNow() - anchorReal) * currentSpeed);
   return {
     now,
+    onChange: listeners.onChange,
     get speed() {
       return currentSpeed;
     },
@@ -38,9 +59,11 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
       anchorSim = now().getTime();
       anchorReal = realNow();
       currentSpeed = next;
+      listeners.changed();
     },
     advance(ms: number) {
       anchorSim += ms;
+      listeners.changed();
     },
   };
 }
@@ -56,6 +79,8 @@ export function createWallClock(): Clock {
     advance() {
       throw new Error('The wall clock runs at real time.');
     },
+    // Real time never jumps or changes pace.
+    onChange: () => () => undefined,
   };
 }
 
@@ -66,19 +91,24 @@ export interface ManualClock extends Clock {
 export function createManualClock(start = new Date('2026-03-01T09:00:00Z')): ManualClock {
   let current = start.getTime();
   let speed = 1;
+  const listeners = changeListeners();
   return {
     now: () => new Date(current),
+    onChange: listeners.onChange,
     get speed() {
       return speed;
     },
     setSpeed(next: number) {
       speed = checkedSpeed(next);
+      listeners.changed();
     },
     advance(ms: number) {
       current += ms;
+      listeners.changed();
     },
     set(date: Date) {
       current = date.getTime();
+      listeners.changed();
     },
   };
 }

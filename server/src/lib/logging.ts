@@ -22,7 +22,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
 
 /**
  * One line per request once it is answered (Fastify's own request logging writes two: incoming and
- * completed; it is switched off with `disableRequestLogging`).
+ * completed; it is switched off with `LogController({ disableRequestLogging })`).
  */
 async function requestLog(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', async (request, reply) => {

@@ -40,14 +40,21 @@ export function downloadsRoutes(deps: PortalDeps) {
       operationId: 'createProductsDownload',
       roles: ['user'],
       status: 201,
-      handler: async ({ user }) => toApiDownloadJob(await startProductsDownload(deps, callerId(user))),
+      async handler({ user, request }) {
+        const job = await startProductsDownload(deps, callerId(user));
+        // The runner sleeps until told: the new job is its next thing to plan for.
+        request.server.portal.jobs.wake();
+        return toApiDownloadJob(job);
+      },
     }),
     defineRoute({
       operationId: 'createProductDownload',
       roles: ['user'],
       status: 201,
-      async handler({ user, params }) {
-        return toApiDownloadJob(await startProductDownload(deps, callerId(user), params.id));
+      async handler({ user, params, request }) {
+        const job = await startProductDownload(deps, callerId(user), params.id);
+        request.server.portal.jobs.wake();
+        return toApiDownloadJob(job);
       },
     }),
     defineRoute({

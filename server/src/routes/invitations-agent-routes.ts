@@ -54,8 +54,11 @@ export function invitationsAgentRoutes(deps: PortalDeps) {
       operationId: 'createInvitationDownload',
       roles: agent,
       status: 201,
-      handler: async ({ user, params }) =>
-        createInviteDownload(deps, await activeAgent(user), params.invitationId),
+      async handler({ user, params, request }) {
+        const job = await createInviteDownload(deps, await activeAgent(user), params.invitationId);
+        request.server.portal.jobs.wake();
+        return job;
+      },
     }),
   ];
 }

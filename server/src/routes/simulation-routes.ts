@@ -38,6 +38,8 @@ export function simulationRoutes(deps: PortalDeps) {
           keepSession: request.cookies[config.session.cookieName],
         });
         request.server.portal.faults.markArmed();
+        // The scenario's pending jobs and toggles are the runner's to plan for.
+        request.server.portal.jobs.wake();
         return undefined;
       },
     }),

@@ -14,11 +14,7 @@ import { databaseUrlIn } from './world-files.ts';
 
 /** Sandbox names: what `X-Sandbox` and the sandbox cookie may carry. */
 export const SANDBOX_ID = /^[A-Za-z0-9_-]{1,64}$/;
-/** A sandbox nobody called for this long stops running its download jobs until called again. */
-const ACTIVE_MS = 2 * 60_000;
 const SWEEP_MS = 60_000;
-/** Sandboxes tick their jobs less often than the shared world: fifty of them share two cores. */
-const SANDBOX_TICK_MS = 1_000;
 
 async function folderSize(dir: string): Promise<number> {
   let total = 0;
@@ -57,12 +53,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const prisma = createPrisma(databaseUrl);
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, clock, wallClock };
-    let world: World | null = null;
-    const services = createServices(deps, log, {
-      tickMs: SANDBOX_TICK_MS,
-      isActive: () => world !== null && Date.now() - world.lastUsedAt < ACTIVE_MS,
-    });
-    world = createWorld({ id, scenario, prisma, clock, dataDir, databaseUrl, services });
+    // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
+    const services = createServices(deps, log);
+    const world = createWorld({ id, scenario, prisma, clock, dataDir, databaseUrl, services });
     await services.start();
     return world;
   }

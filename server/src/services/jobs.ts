@@ -97,31 +97,40 @@ async function assertExportCapacity(
 
 /** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
 export const JOB_FAULT_OPERATION_ID = 'downloadJob';
-const TICK_MS = 250;
 const BATCH = 20;
+/** Longest a timer may wait (setTimeout's limit); a later due time is simply looked at again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** Real-time pause before running again when work is still due after a run (never a busy loop). */
+const RETRY_FLOOR_MS = 20;
 
 export type JobCompletedHook = (job: DownloadJob) => Promise<void>;
 
 export interface JobRunnerOptions {
   onCompleted?: JobCompletedHook[];
-  /** Milliseconds between ticks (default 250). */
-  tickMs?: number;
-  /** Ticks are skipped while this answers false (an idle sandbox). */
-  isActive?: () => boolean;
 }
 
 /**
- * Moves download jobs CREATED → RUNNING → COMPLETED | FAILED on the simulation clock, and applies due
- * collection toggles. All state is in the database, so a restart picks up where it stopped: a job
- * found RUNNING is simply built again (exports are written to a temporary file and renamed).
- * Ticks never overlap; `tick()` lets tests drive it after advancing a manual clock.
+ * Moves download jobs CREATED → RUNNING → COMPLETED | FAILED on the simulation clock, applies due
+ * collection toggles and expires old exports. All state is in the database, so a restart picks up
+ * where it stopped: a job found RUNNING is simply built again (exports are written to a temporary
+ * file and renamed).
+ *
+ * It never polls: after each run it asks the database when the next thing falls due and sets one
+ * timer for that moment (in real time, at the clock's speed); with nothing pending no timer is set.
+ * `wake()` (after a write that adds work) and any change of the simulation clock (speed, skip ahead)
+ * run it again at once. Runs never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
 export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
   const storage = createExportStorage(deps.config);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
   let timer: NodeJS.Timeout | null = null;
+  let wakeAt: Date | null = null;
   let queue: Promise<void> = Promise.resolve();
-  let busy = false;
+  let started = false;
+  let running = false;
+  let wokenWhileRunning = false;
+  let runs = 0;
+  let unsubscribeClock: (() => void) | null = null;
   // Aborted on stop, so shutdown does not wait for a long export; the job stays RUNNING and is
   // built again after the next start.
   let stopping = new AbortController();
@@ -233,10 +242,34 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
   }
 
   async function runOnce(): Promise<void> {
+    runs += 1;
     await applyDueCollectionChanges(deps);
     await startDue();
     await completeDue();
     await expireOld();
+  }
+
+  /** The earliest moment anything pending falls due on the simulation clock, or null when idle. */
+  async function nextDueAt(): Promise<Date | null> {
+    const [created, running, changes, exports] = await Promise.all([
+      deps.prisma.downloadJob.aggregate({ where: { status: 'CREATED' }, _min: { runAt: true } }),
+      deps.prisma.downloadJob.aggregate({ where: { status: 'RUNNING' }, _min: { runAt: true } }),
+      deps.prisma.collectionChange.aggregate({ where: { completedAt: null }, _min: { completesAt: true } }),
+      deps.prisma.downloadJob.aggregate({
+        where: { status: 'COMPLETED', filePath: { not: null } },
+        _min: { finishedAt: true },
+      }),
+    ]);
+    const oldestExport = exports._min.finishedAt;
+    const candidates = [
+      created._min.runAt,
+      running._min.runAt,
+      changes._min.completesAt,
+      // expireOld() takes exports finished strictly before the cutoff: one millisecond after.
+      oldestExport ? new Date(oldestExport.getTime() + EXPORT_RETENTION_MS + 1) : null,
+    ].filter((date): date is Date => date !== null);
+    if (candidates.length === 0) return null;
+    return new Date(Math.min(...candidates.map((date) => date.getTime())));
   }
 
   function tick(): Promise<void> {
@@ -245,30 +278,85 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     return next;
   }
 
+  function clearTimer(): void {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    wakeAt = null;
+  }
+
+  function schedule(at: Date | null, minimumWaitMs = 0): void {
+    clearTimer();
+    if (!started || !at) return;
+    const simulatedWait = at.getTime() - deps.clock.now().getTime();
+    const realWait = Math.min(
+      MAX_TIMER_MS,
+      Math.max(minimumWaitMs, Math.ceil(simulatedWait / deps.clock.speed)),
+    );
+    wakeAt = at;
+    timer = setTimeout(run, realWait);
+    timer.unref();
+  }
+
+  async function run(): Promise<void> {
+    clearTimer();
+    running = true;
+    let next: Date | null = null;
+    try {
+      await tick();
+      next = await nextDueAt();
+    } catch {
+      // Already logged by tick(); look again after the clock's next change or wake-up.
+    } finally {
+      running = false;
+    }
+    if (wokenWhileRunning) {
+      wokenWhileRunning = false;
+      schedule(deps.clock.now());
+    } else if (next && next <= deps.clock.now()) {
+      // More is due than one run takes (a batch limit) or a failure left it: go on, yielding to I/O.
+      schedule(next, RETRY_FLOOR_MS);
+    } else {
+      schedule(next);
+    }
+  }
+
+  /** Runs as soon as possible (after the run in progress, if any), then sleeps until the next due time. */
+  function wake(): void {
+    if (!started) return;
+    if (running) {
+      wokenWhileRunning = true;
+      return;
+    }
+    schedule(deps.clock.now());
+  }
+
   return {
     storage,
     tick,
+    wake,
+    /**
+     * What the runner is doing: whether a run is in progress, the simulated time its one timer waits
+     * for (null: idle, no timer at all) and its runs so far.
+     */
+    state(): { running: boolean; wakeAt: Date | null; runs: number } {
+      return { running, wakeAt, runs };
+    },
     onCompleted(hook: JobCompletedHook): void {
       hooks.push(hook);
     },
     async start(): Promise<void> {
-      if (timer) return;
+      if (started) return;
+      started = true;
       stopping = new AbortController();
       await storage.removeTemporaryFiles();
-      timer = setInterval(() => {
-        if (busy || options.isActive?.() === false) return;
-        busy = true;
-        tick()
-          .catch(() => undefined)
-          .finally(() => {
-            busy = false;
-          });
-      }, options.tickMs ?? TICK_MS);
-      timer.unref();
+      unsubscribeClock = deps.clock.onChange(wake);
+      wake();
     },
     async stop(): Promise<void> {
-      if (timer) clearInterval(timer);
-      timer = null;
+      started = false;
+      clearTimer();
+      unsubscribeClock?.();
+      unsubscribeClock = null;
       stopping.abort();
       await queue;
     },

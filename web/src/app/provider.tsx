@@ -2,25 +2,25 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../lib/i18n/i18n.ts';
-import type { NotificationStore } from '../lib/notifications/notification-store.ts';
+import { createNotificationStore, type NotificationStore } from '../lib/notifications/notification-store.ts';
 import { NotificationsProvider } from '../lib/notifications/notifications-context.tsx';
 import { createAppQueryClient } from './query-client.ts';
 
 export type AppProvidersProps = {
   children: ReactNode;
+  /** Tests pass both (the client made with `createAppQueryClient` over the same store). */
   queryClient?: QueryClient;
   notificationStore?: NotificationStore;
 };
 
 export function AppProviders({ children, queryClient, notificationStore }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createAppQueryClient());
+  const [store] = useState(() => notificationStore ?? createNotificationStore());
+  const [client] = useState(() => queryClient ?? createAppQueryClient(store));
   const [i18n] = useState(() => initI18n());
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <NotificationsProvider {...(notificationStore ? { store: notificationStore } : {})}>
-          {children}
-        </NotificationsProvider>
+        <NotificationsProvider store={store}>{children}</NotificationsProvider>
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from '../components/ui/avatar.tsx';
 import { deviceFor } from './breakpoints.ts';
-import { formatDate } from './format-date.ts';
 import { catalogueUrl, termsUrl } from './static-documents.ts';
-
-describe('formatDate', () => {
-  it('formats en-GB (day/month/year) and tolerates missing values', () => {
-    expect(formatDate('2025-03-09T12:00:00Z')).toBe('09/03/2025');
-    expect(formatDate(null)).toBe('');
-    expect(formatDate('not a date')).toBe('');
-  });
-});
 
 describe('deviceFor', () => {
   it('mobile below 768, tablet 768 to 1023, laptop from 1024', () => {

@@ -1,20 +1,18 @@
-import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/provider.tsx';
+import { createAppQueryClient } from '../app/query-client.ts';
 import { routes } from '../app/router.tsx';
 import type { CurrentUser } from '../lib/api/types.ts';
-import { createNotificationStore } from '../lib/notifications/notification-store.ts';
+import { createNotificationStore, type NotificationStore } from '../lib/notifications/notification-store.ts';
 import { currentUserHandler, server } from './server.ts';
 
-export function createTestQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: { retry: false, retryDelay: 0, gcTime: Number.POSITIVE_INFINITY },
-      mutations: { retry: false },
-    },
+/** The app's client (failures become notifications in `notificationStore`), kept for the whole test. */
+function createTestQueryClient(notificationStore: NotificationStore = createNotificationStore()) {
+  return createAppQueryClient(notificationStore, {
+    queries: { retry: false, retryDelay: 0, gcTime: Number.POSITIVE_INFINITY },
   });
 }
 
@@ -26,8 +24,8 @@ type RenderAppOptions = {
 /** Renders the real route tree at `path` inside the real providers, against the MSW handlers. */
 export function renderApp(path: string, { user }: RenderAppOptions = {}) {
   if (user !== undefined) server.use(currentUserHandler(user));
-  const queryClient = createTestQueryClient();
   const notificationStore = createNotificationStore();
+  const queryClient = createTestQueryClient(notificationStore);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const result = render(
     <AppProviders queryClient={queryClient} notificationStore={notificationStore}>
@@ -39,8 +37,8 @@ export function renderApp(path: string, { user }: RenderAppOptions = {}) {
 
 /** Renders one component inside the providers (no router). */
 export function renderWithProviders(ui: ReactElement) {
-  const queryClient = createTestQueryClient();
   const notificationStore = createNotificationStore();
+  const queryClient = createTestQueryClient(notificationStore);
   const result = render(
     <AppProviders queryClient={queryClient} notificationStore={notificationStore}>
       {ui}

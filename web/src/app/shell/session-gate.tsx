@@ -1,8 +1,6 @@
 import { type ReactNode, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/api/types.ts';
-import { useNotify } from '../../lib/notifications/notifications-context.tsx';
 import { useCurrentUser, useSetCurrentUser } from '../../lib/session/current-user.ts';
 import { LoadingScreen } from './loading-screen.tsx';
 
@@ -11,18 +9,16 @@ import { LoadingScreen } from './loading-screen.tsx';
  * A failure other than 401 shows profileFailure, clears the user and goes to /login.
  */
 export function SessionGate({ children }: { children: (user: CurrentUser | null) => ReactNode }) {
-  const { t } = useTranslation();
-  const notify = useNotify();
   const navigate = useNavigate();
   const setCurrentUser = useSetCurrentUser();
   const { data, isError } = useCurrentUser();
 
   useEffect(() => {
+    // The notification (profileFailure) comes from the query's meta.
     if (!isError) return;
-    notify.error(t('errors.profileFailure'));
     setCurrentUser(null);
     navigate('/login', { replace: true });
-  }, [isError, navigate, notify, setCurrentUser, t]);
+  }, [isError, navigate, setCurrentUser]);
 
   if (data === undefined || isError) return <LoadingScreen />;
   return <>{children(data)}</>;

@@ -13,14 +13,15 @@ function NotificationItem({ notification }: { notification: Notification }) {
       data-notification-id={notification.id}
     >
       {/* The live region is inside the list item: a role on the <li> would break the list semantics. */}
-      <p
+      <div
         className="ui-notification__message"
         role={urgent ? 'alert' : 'status'}
         aria-live={urgent ? 'assertive' : 'polite'}
         aria-atomic="true"
       >
-        {notification.message}
-      </p>
+        <p>{notification.message}</p>
+        {notification.detail && <p className="ui-notification__detail">{notification.detail}</p>}
+      </div>
       <button
         type="button"
         className="ui-notification__close"

@@ -1,5 +1,6 @@
 import { Tabs as RadixTabs } from 'radix-ui';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../lib/intl-format.ts';
 
 export type TabItem = { value: string; label: string; badge?: number; badgeLabel?: string };
 
@@ -21,8 +22,8 @@ export function Tabs({ value, onValueChange, items, label, children }: TabsProps
             <span>{item.label}</span>
             {item.badge !== undefined && item.badge > 0 && (
               <span className="ui-tabs__badge">
-                <span aria-hidden="true">{item.badge}</span>
-                <span className="visually-hidden">, {item.badgeLabel ?? String(item.badge)}</span>
+                <span aria-hidden="true">{formatNumber(item.badge)}</span>
+                <span className="visually-hidden">, {item.badgeLabel ?? formatNumber(item.badge)}</span>
               </span>
             )}
           </RadixTabs.Trigger>

@@ -94,7 +94,7 @@ describe('admin: company applications', () => {
     const link = within(details).getByRole('link', { name: /registry-extract\.pdf/ });
     expect(link).toHaveAttribute('href', '/api/v1/admin/files/fil_reg_1');
     expect(link).toHaveAttribute('target', '_blank');
-    expect(within(details).getByText('200 KB')).toBeInTheDocument();
+    expect(within(details).getByText('200 kB')).toBeInTheDocument();
     expect(within(details).getByRole('link', { name: /sme\.png/ })).toHaveAttribute(
       'href',
       '/api/v1/admin/files/fil_sme_1',

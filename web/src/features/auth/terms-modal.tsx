@@ -19,10 +19,8 @@ export function TermsModal({ user, termsId }: { user: CurrentUser; termsId: stri
   const setCurrentUser = useSetCurrentUser();
   const accept = $api.useMutation('put', '/api/v1/users/terms/{termsId}/accept', {
     onSuccess: (updated) => setCurrentUser(updated),
-    onError: () => {
-      notify.error(t('errors.acceptTncFailure'));
-      void logout();
-    },
+    meta: { errorMessage: 'errors.acceptTncFailure' },
+    onError: () => void logout(),
   });
 
   const viewTerms = async () => {

@@ -45,7 +45,7 @@ describe('products page (slice)', () => {
     expect(screen.getByText('You have no available Home Chargers')).toBeInTheDocument();
   });
 
-  it('retries once, then shows Failed to fetch products', async () => {
+  it('retries once, then shows Failed to fetch products once, with the request id for support', async () => {
     let calls = 0;
     server.use(
       http.get('/api/v1/products', ({ response }) => {
@@ -54,8 +54,11 @@ describe('products page (slice)', () => {
       }),
     );
     renderApp('/products', { user: owner });
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to fetch products');
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch products');
+    expect(alert).toHaveTextContent('Request id for support: req-test');
     await waitFor(() => expect(calls).toBe(2));
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
   });
 
   it('does not refetch when the window regains focus (fresh for 5 minutes)', async () => {

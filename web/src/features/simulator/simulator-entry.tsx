@@ -1,12 +1,14 @@
 import i18next from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import texts from '../../lib/i18n/simulator.en.json';
+import greek from '../../lib/i18n/simulator.el.json';
+import english from '../../lib/i18n/simulator.en.json';
 import { SimulatorPanel } from './simulator-panel.tsx';
 import './simulator.css';
 
 // The panel's texts travel in its chunk, so a production build carries none of them.
-i18next.addResourceBundle('en', 'simulator', texts, true, true);
+i18next.addResourceBundle('en', 'simulator', english, true, true);
+i18next.addResourceBundle('el', 'simulator', greek, true, true);
 
 /** Alt+Shift+S, matched on the physical key so it also works where Alt changes the character. */
 export const isSimulatorShortcut = (event: KeyboardEvent) =>

@@ -19,7 +19,7 @@ export function useSimulatorFailure(): (error: unknown) => void {
   const { t } = useTranslation('simulator');
   const notify = useNotify();
   return useCallback(
-    (error: unknown) => notify.error(t('failed', { code: errorCodeOf(error) ?? 'NETWORK' })),
+    (error: unknown) => notify.apiError(t('failed', { code: errorCodeOf(error) ?? 'NETWORK' }), error),
     [notify, t],
   );
 }

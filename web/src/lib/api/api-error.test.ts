@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, errorCodeOf, unwrap } from './api-error.ts';
+import { ApiError, errorCodeOf, requestIdOf, unwrap } from './api-error.ts';
 
 describe('api errors', () => {
   it('reads errors[0].code from an error envelope (what the query hooks throw)', () => {
@@ -21,6 +21,14 @@ describe('api errors', () => {
     expect(errorCodeOf(new TypeError('Failed to fetch'))).toBeUndefined();
     expect(errorCodeOf({ errors: [] })).toBeUndefined();
     expect(errorCodeOf('boom')).toBeUndefined();
+  });
+
+  it('reads the request id to quote to support from an envelope or an ApiError, none for other failures', () => {
+    const body = { errors: [{ code: 'INTERNAL_ERROR', message: 'x', requestId: 'req-7f3a9c' }] };
+    expect(requestIdOf(body)).toBe('req-7f3a9c');
+    expect(requestIdOf(new ApiError(500, body))).toBe('req-7f3a9c');
+    expect(requestIdOf({ errors: [{ code: 'NOT_FOUND', message: 'y' }] })).toBeUndefined();
+    expect(requestIdOf(new TypeError('Failed to fetch'))).toBeUndefined();
   });
 
   it('unwrap returns the data or throws an ApiError with the status', async () => {

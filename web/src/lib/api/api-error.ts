@@ -7,6 +7,7 @@ export type ErrorResponse = components['schemas']['ErrorResponse'];
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | undefined;
+  readonly requestId: string | undefined;
 
   constructor(status: number, body: unknown) {
     const code = errorCodeOf(body);
@@ -14,6 +15,7 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.requestId = requestIdOf(body);
   }
 }
 
@@ -30,6 +32,13 @@ function isErrorResponse(value: unknown): value is ErrorResponse {
 export function errorCodeOf(error: unknown): ErrorCode | undefined {
   if (error instanceof ApiError) return error.code;
   if (isErrorResponse(error)) return error.errors[0]?.code;
+  return undefined;
+}
+
+/** The request id the server put in the envelope (to quote to support), when it sent one. */
+export function requestIdOf(error: unknown): string | undefined {
+  if (error instanceof ApiError) return error.requestId;
+  if (isErrorResponse(error)) return error.errors.find((item) => item.requestId)?.requestId;
   return undefined;
 }
 

@@ -1,5 +1,6 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { formatNumber } from '../intl-format.ts';
 import en from './en.json';
 
 export const LANGUAGES = ['en', 'el'] as const;
@@ -31,7 +32,7 @@ export async function loadLanguage(language: Language): Promise<void> {
 }
 
 /**
- * English is the default and the fallback; Greek holds a subset of the texts. Another language starts
+ * English is the default and the fallback; every other pack has every key (see i18n-packs.test.ts). Another language starts
  * in English until its pack has arrived (call `loadLanguage` first to avoid that).
  */
 export function initI18n(language: Language = storedLanguage() ?? DEFAULT_LANGUAGE) {
@@ -44,6 +45,8 @@ export function initI18n(language: Language = storedLanguage() ?? DEFAULT_LANGUA
       interpolation: { escapeValue: false },
       initAsync: false,
     });
+    // `{{count, number}}` in a text goes through the app's one number format (en-GB / el-GR grouping).
+    i18next.services.formatter?.add('number', (value, language) => formatNumber(Number(value), language));
   }
   if (i18next.language !== language) void changeLanguageForNow(language);
   else document.documentElement.lang = language;

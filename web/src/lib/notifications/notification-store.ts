@@ -5,6 +5,8 @@ export type Notification = {
   /** A timestamp string (made unique when two notifications arrive in the same millisecond). */
   id: string;
   message: string;
+  /** A second, smaller line (the request id to quote to support). */
+  detail?: string;
   type: NotificationType;
   /** Milliseconds on screen; `Infinity` keeps it until it is removed by id. */
   duration: number;
@@ -13,6 +15,7 @@ export type Notification = {
 
 export type NotificationInput = {
   message: string;
+  detail?: string;
   type?: NotificationType;
   duration?: number;
   style?: NotificationStyle;
@@ -65,12 +68,13 @@ export function createNotificationStore(): NotificationStore {
 
   const notify = ({
     message,
+    detail,
     type = 'info',
     duration = DEFAULT_NOTIFICATION_DURATION,
     style = 'banner',
   }: NotificationInput) => {
     const id = uniqueId();
-    set([...notifications, { id, message, type, duration, style }]);
+    set([...notifications, { id, message, type, duration, style, ...(detail ? { detail } : {}) }]);
     if (Number.isFinite(duration)) {
       timers.set(
         id,

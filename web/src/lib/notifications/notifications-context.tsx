@@ -7,6 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { errorNotice } from '../api/query-errors.ts';
 import {
   createNotificationStore,
   type Notification,
@@ -41,6 +42,8 @@ export type Notify = {
   success: (message: string, duration?: number) => string;
   warning: (message: string, duration?: number) => string;
   error: (message: string, duration?: number) => string;
+  /** An error notification for a failed call, with the request id of its envelope when there is one. */
+  apiError: (message: string, error: unknown, duration?: number) => string;
 };
 
 /** Show and remove notifications from any component. */
@@ -58,6 +61,8 @@ export function useNotify(): Notify {
       success: of('success'),
       warning: of('warning'),
       error: of('error'),
+      apiError: (message: string, error: unknown, duration?: number) =>
+        store.notify(errorNotice(message, error, duration)),
     };
   }, [store]);
 }

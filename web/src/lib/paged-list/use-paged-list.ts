@@ -1,4 +1,5 @@
 import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import type { ErrorMeta } from '../api/query-errors.ts';
 
 /** One page of a list operation: its items, the cursor of the next page, the list's total. */
 export type Page<T> = { items: T[]; next: string | null; total: number };
@@ -27,10 +28,13 @@ export function usePagedList<T>(options: {
   queryKey: QueryKey;
   q: string;
   fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<ListAnswer<T>>;
+  /** How a failed page reaches the user (lib/api/query-errors.ts). */
+  meta?: ErrorMeta;
 }) {
-  const { queryKey, q, fetchPage } = options;
+  const { queryKey, q, fetchPage, meta } = options;
   const query = useInfiniteQuery({
     queryKey: [...queryKey, { paged: true, q }],
+    ...(meta ? { meta } : {}),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {
       const pageQuery: PageQuery = { limit: PAGE_SIZE };

@@ -20,6 +20,8 @@ export function currentUserQueryOptions() {
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
     refetchOnWindowFocus: false,
+    // A failure other than 401: the session gate also clears the user and goes to /login.
+    meta: { errorMessage: 'errors.profileFailure' },
   });
 }
 

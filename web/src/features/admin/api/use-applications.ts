@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../lib/api/api-error.ts';
 import { $api } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
@@ -15,16 +13,8 @@ const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
 /** GET /api/v1/admin/applications, all or only one status. */
 export function useApplications(status: ApplicationStatus | 'all') {
-  const { t } = useTranslation();
-  const notify = useNotify();
   const init = status === 'all' ? {} : { params: { query: { status } } };
-  const query = $api.useQuery('get', LIST_PATH, init);
-  const { isError, errorUpdatedAt } = query;
-  useEffect(() => {
-    // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('admin.applications.errors.fetch'));
-  }, [isError, errorUpdatedAt, notify, t]);
-  return query;
+  return $api.useQuery('get', LIST_PATH, init, { meta: { errorMessage: 'admin.applications.errors.fetch' } });
 }
 
 /** Approve or reject a pending application; the lists are refetched either way. */
@@ -34,13 +24,13 @@ export function useDecideApplication() {
   const queryClient = useQueryClient();
   const handlers = (decision: Decision) => ({
     onSuccess: () => notify.success(t(`admin.applications.success.${decision}`)),
-    onError: (error: unknown) => {
-      const code = errorCodeOf(error);
-      if (code === 'APPLICATION_NOT_FOUND') notify.error(t('admin.applications.errors.notFound'));
-      else if (code === 'INVALID_APPLICATION_STATE')
-        notify.error(t('admin.applications.errors.invalidState'));
-      else notify.error(t(`admin.applications.errors.${decision}`));
-    },
+    meta: {
+      errorMessage: `admin.applications.errors.${decision}`,
+      errorMessages: {
+        APPLICATION_NOT_FOUND: 'admin.applications.errors.notFound',
+        INVALID_APPLICATION_STATE: 'admin.applications.errors.invalidState',
+      },
+    } as const,
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const approve = $api.useMutation('put', '/api/v1/admin/applications/{id}/approve', handlers('approve'));

@@ -1,7 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
@@ -15,19 +13,12 @@ const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
 /** GET /api/v1/admin/sharings page by page (search `q` in the database). */
 export function useSharings(q: string) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const list = usePagedList({
+  return usePagedList({
     queryKey: listKey,
     q,
     fetchPage: (query, signal) => client.GET(LIST_PATH, { params: { query }, signal }),
+    meta: { errorMessage: 'admin.sharings.errors.fetch' },
   });
-  const { isError, errorUpdatedAt } = list.query;
-  useEffect(() => {
-    // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('admin.sharings.errors.fetch'));
-  }, [isError, errorUpdatedAt, notify, t]);
-  return list;
 }
 
 /** Suspend an accepted sharing or resume one an admin paused. */
@@ -37,12 +28,13 @@ export function useSharingAction() {
   const queryClient = useQueryClient();
   const handlers = (action: SharingAction) => ({
     onSuccess: () => notify.success(t(`admin.sharings.success.${action}`)),
-    onError: (error: unknown) => {
-      const code = errorCodeOf(error);
-      if (code === 'SHARING_NOT_FOUND') notify.error(t('admin.sharings.errors.notFound'));
-      else if (code === 'INVALID_SHARING_STATE') notify.error(t('admin.sharings.errors.invalidState'));
-      else notify.error(t(`admin.sharings.errors.${action}`));
-    },
+    meta: {
+      errorMessage: `admin.sharings.errors.${action}`,
+      errorMessages: {
+        SHARING_NOT_FOUND: 'admin.sharings.errors.notFound',
+        INVALID_SHARING_STATE: 'admin.sharings.errors.invalidState',
+      },
+    } as const,
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const suspend = $api.useMutation('put', '/api/v1/admin/sharings/{id}/suspend', handlers('suspend'));

@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/intl-format.ts';
 import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
 import { ApplicationDetails } from './application-details.tsx';
 

@@ -1,21 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatCountry, formatDate, formatFileSize } from '../../../lib/intl-format.ts';
 import type { AgentApplication } from '../api/use-applications.ts';
-
-const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-function countryName(code: string): string {
-  try {
-    return `${regionNames.of(code) ?? code} (${code})`;
-  } catch {
-    return code;
-  }
-}
-
-function fileSize(bytes: number): string {
-  if (bytes < 1024 * 1024) return `${Math.max(1, Math.round(bytes / 1024))} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
 
 /** Every registration field of an application and its documents. */
 export function ApplicationDetails({ id, application }: { id: string; application: AgentApplication }) {
@@ -27,7 +12,7 @@ export function ApplicationDetails({ id, application }: { id: string; applicatio
     [t('registration.legalName'), r.legalName],
     [t('registration.displayName'), r.displayName],
     [t('registration.vatNumber'), r.vatNumber],
-    [t('registration.country'), countryName(r.country)],
+    [t('registration.country'), `${formatCountry(r.country)} (${r.country})`],
     [t('registration.site'), r.site ?? '—'],
     [t('registration.type'), t(`registration.types.${r.type}`)],
     [t('registration.sanction'), yesNo(r.sanction)],
@@ -63,7 +48,7 @@ export function ApplicationDetails({ id, application }: { id: string; applicatio
                 {file.filename}
                 <span className="visually-hidden"> {t('common.opensInNewTab')}</span>
               </a>
-              <span className="admin-details__size">{fileSize(file.size)}</span>
+              <span className="admin-details__size">{formatFileSize(file.size)}</span>
             </li>
           ))}
         </ul>

@@ -3,7 +3,7 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import type { Schemas } from '../../../lib/api/types.ts';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/intl-format.ts';
 import type { Sharing, SharingAction } from '../api/use-sharings.ts';
 
 type Shown = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { InvitationFilter } from '../../../lib/invitation-status.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 
 const LIST_PATH = '/api/v1/agents/invitations/{filter}';
@@ -17,17 +14,10 @@ export const connectedUsersKeyPrefix = $api
  * failure is a notification (docs/product-rules.md, Errors).
  */
 export function useConnectedUsers(filter: InvitationFilter, q: string) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const list = usePagedList({
+  return usePagedList({
     queryKey: [...connectedUsersKeyPrefix, { filter }],
     q,
     fetchPage: (query, signal) => client.GET(LIST_PATH, { params: { path: { filter }, query }, signal }),
+    meta: { errorMessage: 'connectedUsers.errors.fetchUsers' },
   });
-  const { isError, errorUpdatedAt } = list.query;
-  useEffect(() => {
-    // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.fetchUsers'));
-  }, [isError, errorUpdatedAt, notify, t]);
-  return list;
 }

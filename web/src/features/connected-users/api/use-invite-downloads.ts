@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorCodeOf, unwrap } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
@@ -48,23 +48,17 @@ export function useInviteDownloads() {
     {},
     {
       refetchInterval: (query) => (query.state.data?.some(isActive) ? JOB_POLL_MS : false),
+      meta: { errorMessage: 'connectedUsers.errors.jobs' },
     },
   );
   useFailedJobsWatch(jobs.data, t('connectedUsers.errors.jobFailed'));
-  const { isError, errorUpdatedAt } = jobs;
-  useEffect(() => {
-    // Once per failed fetch, also when a later refetch fails again.
-    if (isError && errorUpdatedAt > 0) notify.error(t('connectedUsers.errors.jobs'));
-  }, [isError, errorUpdatedAt, notify, t]);
 
   const start = $api.useMutation('post', '/api/v1/agents/invites/{invitationId}/download', {
     onSuccess: async () => {
       notify.info(t('connectedUsers.jobs.CREATED'));
       await queryClient.invalidateQueries({ queryKey: jobsKey });
     },
-    onError: () => {
-      notify.error(t('connectedUsers.errors.download'));
-    },
+    meta: { errorMessage: 'connectedUsers.errors.download' },
   });
 
   const startFor = useCallback(
@@ -82,7 +76,7 @@ export function useInviteDownloads() {
       } catch (error) {
         // An expired zip is prepared again rather than failing.
         if (errorCodeOf(error) === 'EXPORT_EXPIRED') startFor(invitationId);
-        else notify.error(t('connectedUsers.errors.download'));
+        else notify.apiError(t('connectedUsers.errors.download'), error);
       }
     },
     [notify, startFor, t],

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { errorCodeOf } from '../../../lib/api/api-error.ts';
 import { $api } from '../../../lib/api/client.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { connectedUsersKeyPrefix } from './use-connected-users.ts';
@@ -15,17 +14,12 @@ export function useRemoveConnectedUser() {
       notify.success(t('connectedUsers.success.remove'));
       await queryClient.invalidateQueries({ queryKey: connectedUsersKeyPrefix });
     },
-    onError: (error) => {
-      switch (errorCodeOf(error)) {
-        case 'REVOKE_FORBIDDEN':
-          notify.error(t('connectedUsers.errors.forbidden'));
-          return;
-        case 'INVALID_REVOKE_STATE':
-          notify.error(t('connectedUsers.errors.invalidRevokeState'));
-          return;
-        default:
-          notify.error(t('connectedUsers.errors.remove'));
-      }
+    meta: {
+      errorMessage: 'connectedUsers.errors.remove',
+      errorMessages: {
+        REVOKE_FORBIDDEN: 'connectedUsers.errors.forbidden',
+        INVALID_REVOKE_STATE: 'connectedUsers.errors.invalidRevokeState',
+      },
     },
   });
 }

@@ -6,7 +6,7 @@ import { MoreIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuItem } from '../../../components/ui/menu.tsx';
 import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/intl-format.ts';
 import { avatarStyleOf, badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { DownloadState } from '../api/use-invite-downloads.ts';
 import { type ConnectedInvitation, canManage } from '../invitation-status.ts';

@@ -19,6 +19,6 @@ export function useCreateInvitation() {
       notify.success(t('wizard.created'));
       void queryClient.invalidateQueries({ queryKey: unclaimedListsKey });
     },
-    onError: () => notify.error(t('wizard.errors.create')),
+    meta: { errorMessage: 'wizard.errors.create' },
   });
 }

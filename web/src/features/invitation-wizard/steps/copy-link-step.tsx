@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { CheckIcon, CopyIcon } from '../../../components/ui/icons.tsx';
-import { formatDate } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/intl-format.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 
 export const COPY_COOLDOWN_MS = 5000;

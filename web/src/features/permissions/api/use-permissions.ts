@@ -1,7 +1,4 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 
 export type PermissionsRole = 'user' | 'agent';
 
@@ -10,21 +7,15 @@ export type PermissionsRole = 'user' | 'agent';
  * a connected user's (GET /api/v1/agents/invitations/{id}/permissions). Never retried.
  */
 export function usePermissions(role: PermissionsRole, invitationId: string | null) {
-  const { t } = useTranslation();
-  const notify = useNotify();
   const init = { params: { path: { id: invitationId ?? '' } } };
+  const meta = { errorMessage: 'permissions.errors.fetch' } as const;
   const asUser = $api.useQuery('get', '/api/v1/invitations/{id}/permissions', init, {
     enabled: role === 'user' && invitationId !== null,
+    meta,
   });
   const asAgent = $api.useQuery('get', '/api/v1/agents/invitations/{id}/permissions', init, {
     enabled: role === 'agent' && invitationId !== null,
+    meta,
   });
-  const query = role === 'user' ? asUser : asAgent;
-  const { isError } = query;
-
-  useEffect(() => {
-    if (isError) notify.error(t('permissions.errors.fetch'));
-  }, [isError, notify, t]);
-
-  return query;
+  return role === 'user' ? asUser : asAgent;
 }

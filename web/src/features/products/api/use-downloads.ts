@@ -23,10 +23,11 @@ export function useDownloads() {
 
   const onError = (error: unknown) => {
     const code = errorCodeOf(error);
-    notify.error(
+    notify.apiError(
       code && UNAVAILABLE.has(code)
         ? t('products.errors.downloadUnavailable')
         : t('products.errors.download'),
+      error,
     );
     void queryClient.invalidateQueries({ queryKey: downloadJobsQueryKey });
   };

@@ -38,10 +38,10 @@ export function useToggleCollection() {
       }
       return { previous };
     },
-    onError: (_error, { params }, context) => {
+    onError: (error, { params }, context) => {
       if (context?.previous) queryClient.setQueryData(productsQueryKey, context.previous);
       const action = params.path.action === 'ENABLE' ? 'enable' : 'disable';
-      notify.error(t('products.errors.toggle', { action: t(`products.actions.${action}`) }));
+      notify.apiError(t('products.errors.toggle', { action: t(`products.actions.${action}`) }), error);
     },
     onSuccess: (updated) => {
       const current = queryClient.getQueryData<ProductList>(productsQueryKey);

@@ -29,7 +29,7 @@ export function useRecipientActions() {
       void refreshLists();
     },
     onError: (error, { params }) =>
-      notify.error(t(decisionErrorKey(errorCodeOf(error), params.path.decision))),
+      notify.apiError(t(decisionErrorKey(errorCodeOf(error), params.path.decision)), error),
   });
 
   const revokeMutation = $api.useMutation('put', '/api/v1/invitations/{id}/revoke');
@@ -49,7 +49,7 @@ export function useRecipientActions() {
           );
           void refreshLists();
         },
-        onError: (error) => notify.error(t(revokeErrorKey(errorCodeOf(error), kind))),
+        onError: (error) => notify.apiError(t(revokeErrorKey(errorCodeOf(error), kind)), error),
         onSettled,
       },
     );

@@ -1,8 +1,5 @@
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
 import type { InvitationFilter } from '../../../lib/invitation-status.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import type { InvitationEntry } from '../recipient-status.ts';
 
 export type RecipientList = {
@@ -35,23 +32,15 @@ export function useRecipientLists(filter: InvitationFilter): {
   agents: RecipientList;
   invitations: RecipientList;
 } {
-  const { t } = useTranslation();
-  const notify = useNotify();
   const init = { params: { path: { filter } } };
-  const claimed = $api.useQuery('get', '/api/v1/invitations/claimed/{filter}', init);
+  // Both lists failing at once show one notification (the same text is not stacked).
+  const meta = { errorMessage: 'recipients.errors.fetch' } as const;
+  const claimed = $api.useQuery('get', '/api/v1/invitations/claimed/{filter}', init, { meta });
   const withUnclaimed = fetchesUnclaimed(filter);
   const unclaimed = $api.useQuery('get', '/api/v1/invitations/unclaimed/{filter}', init, {
     enabled: withUnclaimed,
+    meta,
   });
-  const failedAt = Math.max(
-    claimed.isError ? claimed.errorUpdatedAt : 0,
-    unclaimed.isError ? unclaimed.errorUpdatedAt : 0,
-  );
-
-  useEffect(() => {
-    // Once per failed fetch, also when a retry fails again.
-    if (failedAt > 0) notify.error(t('recipients.errors.fetch'));
-  }, [failedAt, notify, t]);
 
   const listOf = (query: typeof claimed): RecipientList => ({
     entries: query.data,

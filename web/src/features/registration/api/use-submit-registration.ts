@@ -18,8 +18,6 @@ export function useSubmitRegistration(onSubmitted: () => void) {
       onSubmitted();
       await queryClient.invalidateQueries({ queryKey: agentStatusQueryKey });
     },
-    onError: () => {
-      notify.error(t('registration.errors.submit'));
-    },
+    meta: { errorMessage: 'registration.errors.submit' },
   });
 }

@@ -53,16 +53,20 @@ export function useDocumentFiles() {
   // The latest lists, so quick successive actions count files correctly.
   const current = useRef(files);
   const loaded = useRef(false);
-  const stored = $api.useQuery('get', '/api/v1/agents/files', {}, { refetchOnWindowFocus: false });
+  const stored = $api.useQuery(
+    'get',
+    '/api/v1/agents/files',
+    {},
+    {
+      refetchOnWindowFocus: false,
+      meta: { errorMessage: 'registration.errors.files', errorDuration: FILES_NOTICE_MS },
+    },
+  );
 
   const update = useCallback((section: Section, change: (list: DocFile[]) => DocFile[]) => {
     current.current = { ...current.current, [section]: change(current.current[section]) };
     setFiles(current.current);
   }, []);
-
-  useEffect(() => {
-    if (stored.isError) notify.error(t('registration.errors.files'), FILES_NOTICE_MS);
-  }, [stored.isError, notify, t]);
 
   useEffect(() => {
     if (!stored.data || loaded.current) return;
@@ -111,7 +115,7 @@ export function useDocumentFiles() {
               : file,
           ),
         );
-        notify.error(t('upload.someFailed'));
+        notify.apiError(t('upload.someFailed'), error);
       }
     },
     [notify, t, update],
@@ -130,12 +134,12 @@ export function useDocumentFiles() {
         await deleteAgentFile(file.id);
         drop();
         notify.success(t('registration.success.delete'));
-      } catch {
+      } catch (error) {
         const message = t('registration.errors.delete', { file: file.name });
         update(section, (list) =>
           list.map((entry) => (entry.key === key ? { ...entry, status: 'error', error: message } : entry)),
         );
-        notify.error(message);
+        notify.apiError(message, error);
       }
     },
     [notify, t, update],

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { $api } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
+import { formatNumber, formatTime } from '../../../lib/intl-format.ts';
 import { SectionState } from '../section-state.tsx';
 import { useSimulatorFailure } from '../use-world-change.ts';
 
@@ -32,7 +33,7 @@ function CallEntry({ call }: { call: Call }) {
           </span>{' '}
           {call.method} {call.path}{' '}
           <span className="simulator__muted">
-            {call.durationMs} ms · {new Date(call.at).toLocaleTimeString('en-GB')}
+            {formatNumber(call.durationMs)} ms · {formatTime(call.at)}
           </span>
           {call.violation && <strong className="simulator__violation-tag">{t('calls.violation')}</strong>}
         </summary>

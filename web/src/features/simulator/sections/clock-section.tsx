@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { $api } from '../../../lib/api/client.ts';
-import { formatDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/intl-format.ts';
 import { SectionState } from '../section-state.tsx';
 import { useSimulatorFailure, useWorldChanged } from '../use-world-change.ts';
 

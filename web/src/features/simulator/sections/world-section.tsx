@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { unwrap } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
+import { formatDateTime } from '../../../lib/intl-format.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
-import { formatDateTime } from '../format.ts';
 import { SectionState } from '../section-state.tsx';
 import { useSimulatorFailure, useWorldChanged } from '../use-world-change.ts';
 

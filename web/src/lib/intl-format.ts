@@ -1,0 +1,104 @@
+import i18next from 'i18next';
+
+/**
+ * The one place that turns dates, times, counts, sizes and country codes into text, in the conventions
+ * of the interface language: English is en-GB (the specification's dates), Greek el-GR. Components call
+ * these while rendering; `useTranslation` re-renders them when the language changes.
+ */
+const LOCALES: Record<string, string> = { en: 'en-GB', el: 'el-GR' };
+
+export function localeOf(language: string = i18next.resolvedLanguage ?? i18next.language ?? 'en'): string {
+  return LOCALES[language] ?? LOCALES[language.split('-')[0] ?? ''] ?? 'en-GB';
+}
+
+// Building an Intl formatter is far slower than using one, and lists format thousands of rows.
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(
+  key: string,
+  make: () => T,
+): T {
+  let formatter = formatters.get(key);
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter as T;
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Day, month and year ("09/03/2025"); empty for a missing or invalid date. */
+export function formatDate(value: string | number | Date | null | undefined, language?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const locale = localeOf(language);
+  return cached(
+    `date:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
+  ).format(date);
+}
+
+/** Date and time of day to the second, in UTC and marked so ("23 Nov 2026, 17:40:02 UTC"). */
+export function formatDateTime(value: string | number | Date | null | undefined, language?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const locale = localeOf(language);
+  const formatter = cached(
+    `datetime:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'UTC' }),
+  );
+  return `${formatter.format(date)} UTC`;
+}
+
+/** Time of day to the second in the browser's zone ("17:40:02"). */
+export function formatTime(value: string | number | Date | null | undefined, language?: string): string {
+  const date = toDate(value);
+  if (!date) return '';
+  const locale = localeOf(language);
+  return cached(`time:${locale}`, () => new Intl.DateTimeFormat(locale, { timeStyle: 'medium' })).format(
+    date,
+  );
+}
+
+/** A count with the language's grouping ("50,000" / "50.000"). */
+export function formatNumber(value: number, language?: string): string {
+  const locale = localeOf(language);
+  return cached(`number:${locale}`, () => new Intl.NumberFormat(locale)).format(value);
+}
+
+/** A file size in kB (at least 1) below 1 MB, else MB with one decimal ("1.5 MB" / "1,5 MB"). */
+export function formatFileSize(bytes: number, language?: string): string {
+  const locale = localeOf(language);
+  if (bytes < 1024 * 1024) {
+    return cached(
+      `kb:${locale}`,
+      () => new Intl.NumberFormat(locale, { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 0 }),
+    ).format(Math.max(1, Math.round(bytes / 1024)));
+  }
+  return cached(
+    `mb:${locale}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        style: 'unit',
+        unit: 'megabyte',
+        minimumFractionDigits: 1,
+        maximumFractionDigits: 1,
+      }),
+  ).format(bytes / (1024 * 1024));
+}
+
+/** A country's name from its ISO 3166-1 alpha-2 code; the code itself when the platform has no name. */
+export function formatCountry(code: string, language?: string): string {
+  const locale = localeOf(language);
+  try {
+    return (
+      cached(`region:${locale}`, () => new Intl.DisplayNames([locale], { type: 'region' })).of(code) ?? code
+    );
+  } catch {
+    return code;
+  }
+}
