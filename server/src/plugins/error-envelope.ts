@@ -145,6 +145,8 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
         code: error.code,
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
+        // Every INTERNAL_ERROR (also a simulated one) carries the request id support looks up in the log.
+        ...(error.code === 'INTERNAL_ERROR' ? { requestId: String(request.id) } : {}),
       });
     }
     if (error.validation && error.validation.length > 0) {

@@ -50,6 +50,8 @@ describe('fault injection', () => {
     for (let i = 0; i < 2; i += 1) {
       const failed = await inject('GET', '/api/v1/products');
       expectError(failed, 503, 'INTERNAL_ERROR');
+      // Like a real one, a simulated INTERNAL_ERROR quotes a request id for support.
+      expect(failed.json().errors[0].requestId).toMatch(/\S+/);
     }
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
     expect((await inject('GET', '/api/v1/sim/faults')).json()).toEqual([]);

@@ -1,27 +1,39 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { createNotificationStore } from '../../lib/notifications/notification-store.ts';
+import { NotificationsProvider } from '../../lib/notifications/notifications-context.tsx';
 import { Modal } from './modal.tsx';
+import { NotificationViewport } from './notification-viewport.tsx';
 
 describe('Modal', () => {
-  it('stays open when a notification shown over it is dismissed, but closes on a click elsewhere', async () => {
+  it('keeps a notification over it announced; dismissing it is not a click outside, a click elsewhere is', async () => {
     const user = userEvent.setup({ pointerEventsCheck: 0 });
     const onOpenChange = vi.fn();
+    const store = createNotificationStore();
     render(
-      <>
-        <section className="ui-notifications" aria-label="Notifications">
-          <button type="button">Dismiss notification</button>
-        </section>
+      <NotificationsProvider store={store}>
         <button type="button">Elsewhere</button>
         <Modal open onOpenChange={onOpenChange} title="Invite data recipients">
           Body
         </Modal>
-      </>,
+        <NotificationViewport />
+      </NotificationsProvider>,
     );
     expect(screen.getByRole('dialog', { name: 'Invite data recipients' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Dismiss notification', hidden: true }));
+    act(() => {
+      store.notify({
+        message: 'Could not create the link',
+        type: 'error',
+        duration: Number.POSITIVE_INFINITY,
+      });
+    });
+    // Not hidden from assistive technology by the dialog (no `hidden: true` needed).
+    expect(screen.getByRole('alert')).toHaveTextContent('Could not create the link');
+    await user.click(screen.getByRole('button', { name: 'Dismiss notification' }));
+    expect(screen.queryByText('Could not create the link')).not.toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
-    await user.click(screen.getByRole('button', { name: 'Elsewhere', hidden: true }));
+    await user.click(screen.getByText('Elsewhere'));
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
 });

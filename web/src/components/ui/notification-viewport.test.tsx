@@ -31,9 +31,9 @@ describe('NotificationViewport', () => {
     // Each list has its own name, so the two landmarks can be told apart.
     const banners = screen.getByRole('region', { name: 'Notifications' });
     const toasts = screen.getByRole('region', { name: 'Notifications, top right' });
-    expect(banners).toHaveClass('ui-notifications--banner');
+    expect(within(banners).getByRole('list')).toHaveClass('ui-notifications--banner');
     expect(within(banners).getByText('Saved')).toBeInTheDocument();
-    expect(toasts).toHaveClass('ui-notifications--toast');
+    expect(within(toasts).getByRole('list')).toHaveClass('ui-notifications--toast');
     expect(within(toasts).getByText('New download ready')).toBeInTheDocument();
   });
 
@@ -47,6 +47,8 @@ describe('NotificationViewport', () => {
     });
     const alerts = screen.getAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual(['Boom', 'Careful']);
+    // Announced once, by the notification's own live region (none of Radix's announcer in the page).
+    expect(screen.getAllByText('Boom')).toHaveLength(1);
     expect(alerts[0]?.closest('li')).toHaveClass('ui-notification--error');
     expect(alerts[0]).toHaveAttribute('aria-live', 'assertive');
     const statuses = screen.getAllByRole('status');
@@ -69,6 +71,48 @@ describe('NotificationViewport', () => {
     expect(screen.queryByText('Seven seconds')).not.toBeInTheDocument();
     act(() => vi.advanceTimersByTime(600_000));
     expect(screen.getByText('Forever')).toBeInTheDocument();
+  });
+
+  it('shows the request id for support as a second line of the same announcement', () => {
+    const store = setup();
+    act(() => {
+      store.notify({
+        message: 'Failed to fetch products',
+        detail: 'Request id for support: req-1',
+        type: 'error',
+      });
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Failed to fetch productsRequest id for support: req-1',
+    );
+  });
+
+  it('keeps a notification while the pointer rests on the list, and times it out after the pointer leaves', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'Read me' });
+    });
+    const list = screen.getByRole('region', { name: 'Notifications' });
+    fireEvent.pointerMove(list);
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.getByText('Read me')).toBeInTheDocument();
+    fireEvent.pointerLeave(list);
+    act(() => vi.advanceTimersByTime(3000));
+    expect(screen.queryByText('Read me')).not.toBeInTheDocument();
+  });
+
+  it('F8 moves focus to the notifications; Escape dismisses the focused one', () => {
+    const store = setup();
+    act(() => {
+      store.notify({ message: 'Focus me', duration: Number.POSITIVE_INFINITY });
+    });
+    fireEvent.keyDown(document, { key: 'F8', code: 'F8' });
+    const list = within(screen.getByRole('region', { name: 'Notifications' })).getByRole('list');
+    expect(list).toHaveFocus();
+    const item = screen.getByText('Focus me').closest('li') as HTMLElement;
+    item.focus();
+    fireEvent.keyDown(item, { key: 'Escape' });
+    expect(screen.queryByText('Focus me')).not.toBeInTheDocument();
   });
 
   it('dismisses exactly the notification whose close button is pressed', () => {

@@ -8,7 +8,7 @@ export type Notification = {
   /** A second, smaller line (the request id to quote to support). */
   detail?: string;
   type: NotificationType;
-  /** Milliseconds on screen; `Infinity` keeps it until it is removed by id. */
+  /** Milliseconds on screen (the viewport's Radix Toast runs the timer); `Infinity` keeps it until removed by id. */
   duration: number;
   style: NotificationStyle;
 };
@@ -23,6 +23,7 @@ export type NotificationInput = {
 
 export const DEFAULT_NOTIFICATION_DURATION = 3000;
 
+/** The notifications on screen and the spec's removal rules; the viewport shows them and times them out. */
 export type NotificationStore = {
   getSnapshot: () => readonly Notification[];
   subscribe: (listener: () => void) => () => void;
@@ -35,17 +36,10 @@ export type NotificationStore = {
 export function createNotificationStore(): NotificationStore {
   let notifications: readonly Notification[] = [];
   const listeners = new Set<() => void>();
-  const timers = new Map<string, ReturnType<typeof setTimeout>>();
 
   const set = (next: readonly Notification[]) => {
     notifications = next;
     for (const listener of listeners) listener();
-  };
-
-  const clearTimer = (id: string) => {
-    const timer = timers.get(id);
-    if (timer !== undefined) clearTimeout(timer);
-    timers.delete(id);
   };
 
   const uniqueId = () => {
@@ -56,14 +50,8 @@ export function createNotificationStore(): NotificationStore {
   };
 
   const remove = (id?: string) => {
-    if (id !== undefined) {
-      clearTimer(id);
-      set(notifications.filter((item) => item.id !== id));
-      return;
-    }
-    const kept = notifications.filter((item) => !Number.isFinite(item.duration)).slice(1);
-    for (const item of notifications) if (!kept.includes(item)) clearTimer(item.id);
-    set(kept);
+    if (id !== undefined) set(notifications.filter((item) => item.id !== id));
+    else set(notifications.filter((item) => !Number.isFinite(item.duration)).slice(1));
   };
 
   const notify = ({
@@ -75,12 +63,6 @@ export function createNotificationStore(): NotificationStore {
   }: NotificationInput) => {
     const id = uniqueId();
     set([...notifications, { id, message, type, duration, style, ...(detail ? { detail } : {}) }]);
-    if (Number.isFinite(duration)) {
-      timers.set(
-        id,
-        setTimeout(() => remove(id), Math.max(0, duration)),
-      );
-    }
     return id;
   };
 
@@ -94,10 +76,6 @@ export function createNotificationStore(): NotificationStore {
     },
     notify,
     remove,
-    dispose: () => {
-      for (const timer of timers.values()) clearTimeout(timer);
-      timers.clear();
-      listeners.clear();
-    },
+    dispose: () => listeners.clear(),
   };
 }
