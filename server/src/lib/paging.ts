@@ -75,13 +75,20 @@ export function readPage(query: PageQuery, scope: string): PageRequest {
 /**
  * The words of a search: split on spaces, and on `%` and `_`, which SQLite's LIKE would read as
  * wildcards (Prisma's `contains` does not escape them). Every word must match one of the fields.
+ * Undefined without a search; empty when it held only wildcard characters (then nothing matches).
  */
+export function searchWords(q: string | undefined): string[] | undefined {
+  if (q === undefined) return undefined;
+  return q.split(/[\s%_]+/).filter(Boolean);
+}
+
+/** Prisma `where` for a search: every word in one of the fields (see searchWords). */
 export function searchWhere<W>(
   q: string | undefined,
   fields: (word: string) => W[],
 ): { AND?: { OR: W[] }[]; id?: { in: string[] } } {
-  if (q === undefined) return {};
-  const words = q.split(/[\s%_]+/).filter(Boolean);
+  const words = searchWords(q);
+  if (words === undefined) return {};
   // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
   if (words.length === 0) return { id: { in: [] } };
   return { AND: words.map((word) => ({ OR: fields(word) })) };
@@ -107,8 +114,8 @@ export interface ListSource<Row, Item> {
   count(): Promise<number>;
   position(row: Row): Position;
   toItem(row: Row): Item;
-  /** A faster way to read the whole list, in the same order, when the source has one. */
-  all?(): Iterable<Item>;
+  /** A faster way to read the whole list, in the same order: the items' JSON texts (no object per row). */
+  allJson?(): Iterable<string>;
 }
 
 /**
@@ -127,23 +134,26 @@ export async function answerList<Row, Item>(
   }
   reply.header('x-total-count', String(total));
   reply.type('application/json; charset=utf-8');
-  return reply.send(Readable.from(source.all ? jsonArrayOf(source.all()) : jsonArrayChunks(source)));
+  const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source);
+  return reply.send(Readable.from(body));
 }
 
-/** A JSON array from items read one by one, in chunks of STREAM_CHUNK items. */
-function* jsonArrayOf<Item>(items: Iterable<Item>): Generator<string> {
-  let chunk: string[] = [];
+/** A JSON array from items' JSON texts read one by one, in chunks of STREAM_CHUNK items. */
+function* jsonArrayOfTexts(texts: Iterable<string>): Generator<string> {
+  let chunk = '';
+  let inChunk = 0;
   let separator = '[';
-  for (const item of items) {
-    chunk.push(JSON.stringify(item));
-    if (chunk.length === STREAM_CHUNK) {
-      yield separator + chunk.join(',');
-      separator = ',';
-      chunk = [];
+  for (const text of texts) {
+    chunk += separator + text;
+    separator = ',';
+    inChunk += 1;
+    if (inChunk === STREAM_CHUNK) {
+      yield chunk;
+      chunk = '';
+      inChunk = 0;
     }
   }
-  if (chunk.length > 0) yield separator + chunk.join(',');
-  yield separator === '[' && chunk.length === 0 ? '[]' : ']';
+  yield separator === '[' ? '[]' : `${chunk}]`;
 }
 
 async function* jsonArrayChunks<Row, Item>(source: ListSource<Row, Item>): AsyncGenerator<string> {

@@ -1,3 +1,5 @@
+import { loadContract } from '@portal/contract/document';
+import { createResponseValidator } from '@portal/contract/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type HttpResponse, type TestApp } from '../../test/app.ts';
 import { listAccounts } from '../auth/dev-idp/accounts.ts';
@@ -48,6 +50,12 @@ describe('connected users of a company with 50,000 of them', () => {
     expect(all.headers.link).toBeUndefined();
     expect(new Set(items.map((i) => i.invitationId)).size).toBe(items.length);
     expect(newestFirst(items)).toBe(true);
+    // The streamed list is serialised by hand, without the response validator: the contract still
+    // decides its shape, and each row reads exactly as the validated page shows it.
+    const validate = createResponseValidator(loadContract(t.config.openapiPath));
+    expect(validate('listConnectedInvitations', 200, items)).toBeNull();
+    const page = await fleet('/api/v1/agents/invitations/ALL?limit=50');
+    expect(items.slice(0, 50)).toEqual(page.json());
   });
 
   it('pages through a filter in the same order as the whole list, without duplicates or gaps', async () => {

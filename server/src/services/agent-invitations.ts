@@ -1,4 +1,5 @@
 import { hotReads } from '../db/client.ts';
+import { type ConnectedRow, isoFromStored } from '../db/connected-users.ts';
 import type { PortalDeps } from '../deps.ts';
 import { normaliseAccessCode } from '../domain/access-code.ts';
 import {
@@ -7,9 +8,9 @@ import {
   type InvitationFilter,
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
-import type { Invitation, Prisma } from '../generated/prisma/client.ts';
+import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
-import { after, type Position, searchWhere } from '../lib/paging.ts';
+import { type ListSource, searchWords } from '../lib/paging.ts';
 import { invalidCode, invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
 import {
   type ConnectedInvitation,
@@ -62,47 +63,38 @@ export async function redeemCode(deps: Deps, agentId: string, input: string): Pr
   return connectedOf(deps, found.id);
 }
 
-/** The company's connected users: filter and search in the database, newest claim first. */
+/**
+ * The company's connected users: filter and search in the database, newest claim first, read by
+ * prepared statements on one covering index (db/connected-users.ts, decision 0028).
+ */
 export function connectedSource(
   { prisma }: Pick<Deps, 'prisma'>,
   agentId: string,
   filter: InvitationFilter,
   q?: string,
-) {
-  const where: Prisma.InvitationWhereInput = {
-    agentId,
-    status: { in: [...filterStatuses(filter)] },
-    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
-      { owner: { fullName: { contains: word } } },
-      { owner: { email: { contains: word } } },
-      { id: word },
-    ]),
-  };
+): ListSource<ConnectedRow, ConnectedInvitation> {
+  const reads = hotReads(prisma).connected;
+  const query = { agentId, statuses: filterStatuses(filter), words: searchWords(q) };
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
   return {
-    fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({
-        where: { AND: [where, after('claimedAt', position)] },
-        include: withOwner,
-        orderBy: [{ claimedAt: 'desc' }, { id: 'desc' }],
-        take,
-      }),
-    count: () => prisma.invitation.count({ where }),
-    // A claimed invitation always has claimedAt (set by the claim itself).
-    position: (row: Invitation) => ({ at: row.claimedAt ?? row.createdAt, id: row.id }),
-    toItem: toConnectedInvitation,
-    // The whole list without a search: one prepared statement, row by row (docs/decisions/0017).
+    fetch: async (position, take) => (none ? [] : reads.page({ ...query, after: position, limit: take })),
+    count: async () => (none ? 0 : reads.count(query)),
+    position: (row) => ({ at: new Date(row.claimedAt), id: row.invitationId }),
+    toItem: ({ invitationId, fullName, email, createdAt, status }) => ({
+      invitationId,
+      fullName,
+      email,
+      createdAt: isoFromStored(createdAt),
+      status: status as InvitationStatus,
+    }),
+    // The whole list without a search: row by row as arrays, each serialised straight to JSON text.
     ...(q
       ? {}
       : {
-          all: function* () {
-            for (const row of hotReads(prisma).connectedUsers(agentId, filterStatuses(filter))) {
-              yield {
-                invitationId: row.invitationId,
-                fullName: row.fullName,
-                email: row.email,
-                createdAt: new Date(row.claimedAt ?? row.createdAt).toISOString(),
-                status: row.status as InvitationStatus,
-              };
+          allJson: function* () {
+            for (const [invitationId, fullName, email, createdAt, status] of reads.all(query)) {
+              yield `{"invitationId":${JSON.stringify(invitationId)},"fullName":${JSON.stringify(fullName)},"email":${JSON.stringify(email)},"createdAt":"${isoFromStored(createdAt)}","status":${JSON.stringify(status)}}`;
             }
           },
         }),
