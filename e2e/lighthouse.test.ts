@@ -1,23 +1,13 @@
-import { createServer } from 'node:net';
 import lighthouse from 'lighthouse';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../server/test/server-process.ts';
 import { baseUrl, launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
 
 // Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) against the built app on the real
 // server: the sign-in page as a first visit, /products with a signed-in owner's session. The scores
 // are printed; SEO is asserted (it does not depend on the machine's speed). The performance target
 // (≥ 95, issue 15) is read from the printed line, since scores move with the load on the machine.
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 type Scores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
 

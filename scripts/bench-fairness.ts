@@ -6,11 +6,11 @@
 //
 // Starts the real server (test mode on loopback, so the personas are called with X-User-Id) on a
 // random port with a fresh data directory, at the default simulation speed.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startHealthyServer } from '../server/test/server-process.ts';
 
 const FLOODER = 'owner@example.com';
 const FLOODER_PRODUCT = 'prod-veh-1';
@@ -24,54 +24,12 @@ interface Job {
   status: string;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-bench-fairness-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--experimental-wasm-modules',
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      'src/main.ts',
-    ],
-    {
-      cwd: path.resolve(import.meta.dirname, '../server'),
-      env: {
-        ...process.env,
-        PORTAL_MODE: 'test',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; Date.now() < deadline; await sleep(250)) {
-    if (child.exitCode !== null) throw new Error('the server exited during start-up');
-    if (
-      await fetch(`${url}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return { url, child, dataDir };
-  }
-  throw new Error('the server did not start in time');
+  const { url, child } = await startHealthyServer({ PORTAL_MODE: 'test', DATA_DIR: dataDir });
+  return { url, child, dataDir };
 }
 
 function client(url: string) {

@@ -5,12 +5,12 @@
 // (p50 of 30 calls), one page with a search, the whole 50,000-row list, and in Chromium the time from
 // navigation to the first card of /users, list items in the DOM and the JS heap after scrolling to
 // row 2,000 (CDP). The reference is GET /api/v1/health p50 measured in the same run.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Page } from 'playwright-core';
+import { startHealthyServer } from '../server/test/server-process.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -21,48 +21,16 @@ const LOAD_RUNS = option('load-runs', 3);
 const CALLS = 30;
 const FLEET = { 'x-user-id': 'fleet@example.com' };
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 async function startServer(): Promise<{ url: string; child: ChildProcess; dataDir: string }> {
-  const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-lists-'));
-  const child = spawn(
-    process.execPath,
-    [
-      '--experimental-wasm-modules',
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      'server/src/main.ts',
-    ],
-    {
-      env: {
-        ...process.env,
-        // Test mode: the X-User-Id header identity the calls below use (loopback only).
-        PORTAL_MODE: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        VALIDATE_RESPONSES: 'false',
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    },
-  );
-  const url = `http://localhost:${port}`;
-  for (let i = 0; i < 600; i++) {
-    if ((await fetch(`${url}/api/v1/health`).catch(() => null))?.ok) return { url, child, dataDir };
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('The server did not start');
+  const { url, child } = await startHealthyServer({
+    // Test mode: the X-User-Id header identity the calls below use (loopback only).
+    PORTAL_MODE: 'test',
+    DATA_DIR: dataDir,
+    VALIDATE_RESPONSES: 'false',
+  });
+  // The browser part uses localhost, as the portal's own pages do.
+  return { url: url.replace('127.0.0.1', 'localhost'), child, dataDir };
 }
 
 const median = (values: number[]) =>

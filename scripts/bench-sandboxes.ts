@@ -4,14 +4,11 @@
 // sandboxes add to the process.
 // Usage (from the repository root):
 //   node --import tsx scripts/bench-sandboxes.ts [--sandboxes 50] [--runs 3] [--requests 200]
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+import { freePort, startHealthyServer } from '../server/test/server-process.ts';
 
 function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);
@@ -24,51 +21,9 @@ const sandboxCount = numberArgument('sandboxes', 50);
 const runs = numberArgument('runs', 3);
 const requests = numberArgument('requests', 200);
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
 async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    [
-      '--experimental-wasm-modules',
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      'server/src/main.ts',
-    ],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORTAL_MODE: 'development',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        SANDBOX_MAX: String(sandboxCount + 10),
-      },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return child;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  child.kill('SIGKILL');
-  throw new Error('the server did not start');
+  const env = { PORTAL_MODE: 'development', DATA_DIR: dataDir, SANDBOX_MAX: String(sandboxCount + 10) };
+  return (await startHealthyServer(env, port)).child;
 }
 
 const rssMb = async (pid: number) => {

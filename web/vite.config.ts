@@ -12,6 +12,10 @@ const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
 export default defineConfig({
   plugins: [react(), appPreload()],
   define: { __SIMULATOR__: JSON.stringify(simulatorIncluded) },
+  // Lightning CSS (Vite's own dependency) bundles each stylesheet's @imports and resolves the named
+  // breakpoints of styles/breakpoints.css (`@custom-media`), so every layout query uses the same five
+  // values. See docs/decisions/0025-breakpoints-and-languages.md.
+  css: { transformer: 'lightningcss', lightningcss: { drafts: { customMedia: true } } },
   server: {
     proxy: Object.fromEntries(
       proxiedPrefixes.map((prefix) => [prefix, { target: backend, changeOrigin: false }]),

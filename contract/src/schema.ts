@@ -2463,7 +2463,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The snapshot's name. */
+        /**
+         * @description The snapshot's name.
+         * @example before-approval
+         */
         SnapshotNamePath: components["schemas"]["SnapshotName"];
         /**
          * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
@@ -2511,12 +2514,12 @@ export interface components {
         CollectionActionPath: components["schemas"]["CollectionAction"];
         /**
          * @description Download job id.
-         * @example job_1
+         * @example job-second-ready
          */
         JobIdPath: components["schemas"]["Id"];
         /**
          * @description Opaque export token from `getDownloadLink`.
-         * @example 3q2-7wEXAMPLEtoken_9xZ
+         * @example demo-link-second-all-products
          */
         ExportTokenPath: string;
         /**
@@ -2554,6 +2557,11 @@ export interface components {
          * @example file-pending-1
          */
         FileIdPath: components["schemas"]["Id"];
+        /**
+         * @description Id of one of the company's documents of a registration not submitted yet.
+         * @example file-draft-1
+         */
+        DraftFileIdPath: components["schemas"]["Id"];
         /**
          * @description Application id.
          * @example agent-pending
@@ -2673,7 +2681,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "productName": "Data Act Portal",
-                     *       "manufacturer": "Example Motors",
+                     *       "manufacturer": "the manufacturer",
                      *       "supportEmail": "support@example.com",
                      *       "mode": "demo",
                      *       "devMode": true,
@@ -2860,23 +2868,52 @@ export interface operations {
                      *       "vehicles": [
                      *         {
                      *           "id": "prod-veh-1",
-                     *           "externalId": "WVWZZZ1JZXW000001",
+                     *           "externalId": "WVGZZZE2ZNP004821",
                      *           "productType": "VEHICLE",
                      *           "dataCollectionEnabled": true,
                      *           "productFields": {
-                     *             "model": "ID.4 Pro",
-                     *             "brand": "Example Motors"
+                     *             "model": "ID.4",
+                     *             "brand": "Volkswagen"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-2",
+                     *           "externalId": "WVWZZZE1ZPP017734",
+                     *           "productType": "VEHICLE",
+                     *           "dataCollectionEnabled": true,
+                     *           "productFields": {
+                     *             "model": "ID.3",
+                     *             "brand": "Volkswagen"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-3",
+                     *           "externalId": "WAUZZZF45PA031598",
+                     *           "productType": "VEHICLE",
+                     *           "dataCollectionEnabled": false,
+                     *           "productFields": {
+                     *             "model": "Q4 e-tron",
+                     *             "brand": "Audi"
                      *           }
                      *         }
                      *       ],
                      *       "wallboxes": [
                      *         {
                      *           "id": "prod-wb-1",
-                     *           "externalId": "WB-2024-000123",
+                     *           "externalId": "WBX22-2301-004512",
+                     *           "productType": "WALLBOX",
+                     *           "dataCollectionEnabled": true,
+                     *           "productFields": {
+                     *             "name": "Garage wallbox"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-wb-2",
+                     *           "externalId": "WBX11-2210-003887",
                      *           "productType": "WALLBOX",
                      *           "dataCollectionEnabled": false,
                      *           "productFields": {
-                     *             "name": "Home Charger 11 kW"
+                     *             "name": "Carport wallbox"
                      *           }
                      *         }
                      *       ]
@@ -2918,12 +2955,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "prod-wb-1",
-                     *       "externalId": "WB-2024-000123",
-                     *       "productType": "WALLBOX",
-                     *       "dataCollectionEnabled": true,
+                     *       "id": "prod-veh-1",
+                     *       "externalId": "WVGZZZE2ZNP004821",
+                     *       "productType": "VEHICLE",
+                     *       "dataCollectionEnabled": false,
                      *       "productFields": {
-                     *         "name": "Home Charger 11 kW"
+                     *         "model": "ID.4",
+                     *         "brand": "Volkswagen"
                      *       }
                      *     }
                      */
@@ -2974,40 +3012,40 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "job_2",
-                     *         "relatedId": "prod-veh-1",
+                     *         "id": "job-second-link-lapsed",
+                     *         "relatedId": "prod-wb-3",
                      *         "type": "PRODUCT",
-                     *         "status": "RUNNING",
+                     *         "status": "COMPLETED",
                      *         "exportRequest": {
-                     *           "vehicles": [
+                     *           "vehicles": [],
+                     *           "wallboxes": [
                      *             {
-                     *               "id": "prod-veh-1"
+                     *               "id": "prod-wb-3"
                      *             }
-                     *           ],
-                     *           "wallboxes": []
+                     *           ]
                      *         },
-                     *         "createdAt": "2025-03-14T09:31:00.000Z",
-                     *         "updatedAt": "2025-03-14T09:31:05.000Z"
+                     *         "createdAt": "2026-11-23T18:03:15.189Z",
+                     *         "updatedAt": "2026-11-23T18:03:22.189Z"
                      *       },
                      *       {
-                     *         "id": "job_1",
+                     *         "id": "job-second-linked",
                      *         "relatedId": null,
                      *         "type": "PRODUCTS",
                      *         "status": "COMPLETED",
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prod-veh-1"
+                     *               "id": "prod-veh-4"
                      *             }
                      *           ],
                      *           "wallboxes": [
                      *             {
-                     *               "id": "prod-wb-1"
+                     *               "id": "prod-wb-3"
                      *             }
                      *           ]
                      *         },
-                     *         "createdAt": "2025-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2025-03-14T09:30:40.000Z"
+                     *         "createdAt": "2026-11-23T20:03:15.189Z",
+                     *         "updatedAt": "2026-11-23T20:03:22.189Z"
                      *       }
                      *     ]
                      */
@@ -3150,7 +3188,7 @@ export interface operations {
             path: {
                 /**
                  * @description Download job id.
-                 * @example job_1
+                 * @example job-second-ready
                  */
                 jobId: components["parameters"]["JobIdPath"];
             };
@@ -3188,7 +3226,7 @@ export interface operations {
             path: {
                 /**
                  * @description Opaque export token from `getDownloadLink`.
-                 * @example 3q2-7wEXAMPLEtoken_9xZ
+                 * @example demo-link-second-all-products
                  */
                 token: components["parameters"]["ExportTokenPath"];
             };
@@ -3323,13 +3361,13 @@ export interface operations {
                      *         "id": "inv-owner-claimed",
                      *         "type": "agent",
                      *         "displayName": "Fleet Analytics",
-                     *         "site": "https://fleet.example.com",
-                     *         "code": "4MZ8-QW2E-7RTY-K9PD",
-                     *         "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *         "site": "Munich",
+                     *         "code": "FM6B-AZM4-JZ0J-V68R",
+                     *         "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
                      *         "status": "CLAIMED",
-                     *         "createdAt": "2025-03-01T10:00:00.000Z",
-                     *         "statusChangedAt": "2025-03-02T08:15:00.000Z",
-                     *         "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *         "createdAt": "2026-11-17T21:03:16.789Z",
+                     *         "statusChangedAt": "2026-11-18T21:03:16.789Z",
+                     *         "expiresAt": "2026-12-01T21:03:16.789Z"
                      *       }
                      *     ]
                      */
@@ -3477,15 +3515,15 @@ export interface operations {
                      *         "id": "evt-owner-claimed-1",
                      *         "type": "CREATED",
                      *         "actorRole": "user",
-                     *         "actorName": "Olga Owner",
-                     *         "at": "2025-03-01T10:00:00.000Z"
+                     *         "actorName": "Olivia Owner",
+                     *         "at": "2026-11-17T21:03:17.610Z"
                      *       },
                      *       {
                      *         "id": "evt-owner-claimed-2",
                      *         "type": "CLAIMED",
                      *         "actorRole": "agent",
                      *         "actorName": "Fleet Analytics",
-                     *         "at": "2025-03-02T08:15:00.000Z"
+                     *         "at": "2026-11-18T21:03:17.610Z"
                      *       }
                      *     ]
                      */
@@ -3530,13 +3568,13 @@ export interface operations {
                      *       "id": "inv-owner-claimed",
                      *       "type": "agent",
                      *       "displayName": "Fleet Analytics",
-                     *       "site": "https://fleet.example.com",
-                     *       "code": "4MZ8-QW2E-7RTY-K9PD",
-                     *       "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *       "site": "Munich",
+                     *       "code": "FM6B-AZM4-JZ0J-V68R",
+                     *       "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
                      *       "status": "ACCEPTED",
-                     *       "createdAt": "2025-03-01T10:00:00.000Z",
-                     *       "statusChangedAt": "2025-03-14T09:50:00.000Z",
-                     *       "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *       "createdAt": "2026-11-17T21:03:17.809Z",
+                     *       "statusChangedAt": "2026-11-23T21:03:18.417Z",
+                     *       "expiresAt": "2026-12-01T21:03:17.809Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InvitationListEntry"];
@@ -3573,16 +3611,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv-owner-created",
-                     *       "type": "invitation",
-                     *       "displayName": null,
-                     *       "site": null,
-                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
-                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
-                     *       "status": "REVOKED_BEFORE_CLAIMED",
-                     *       "createdAt": "2025-03-14T09:30:00.000Z",
-                     *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
-                     *       "expiresAt": "2025-03-28T09:30:00.000Z"
+                     *       "id": "inv-owner-claimed",
+                     *       "type": "agent",
+                     *       "displayName": "Fleet Analytics",
+                     *       "site": "Munich",
+                     *       "code": "FM6B-AZM4-JZ0J-V68R",
+                     *       "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
+                     *       "status": "REVOKED_AFTER_CLAIMED",
+                     *       "createdAt": "2026-11-17T21:03:18.448Z",
+                     *       "statusChangedAt": "2026-11-23T21:03:18.627Z",
+                     *       "expiresAt": "2026-12-01T21:03:18.448Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InvitationListEntry"];
@@ -3630,10 +3668,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv-owner-accepted",
-                     *       "fullName": "Olga Owner",
+                     *       "invitationId": "inv-owner-created",
+                     *       "fullName": "Olivia Owner",
                      *       "email": "owner@example.com",
-                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "createdAt": "2026-11-23T21:03:18.740Z",
                      *       "status": "CLAIMED"
                      *     }
                      */
@@ -3691,10 +3729,10 @@ export interface operations {
                      * @example [
                      *       {
                      *         "invitationId": "inv-owner-claimed",
-                     *         "fullName": "Olga Owner",
+                     *         "fullName": "Olivia Owner",
                      *         "email": "owner@example.com",
-                     *         "createdAt": "2025-03-01T10:00:00.000Z",
-                     *         "status": "ACCEPTED"
+                     *         "createdAt": "2026-11-18T21:03:18.766Z",
+                     *         "status": "CLAIMED"
                      *       }
                      *     ]
                      */
@@ -3732,16 +3770,30 @@ export interface operations {
                      * @example {
                      *       "vehicles": [
                      *         {
-                     *           "id": "perm_1",
-                     *           "includeSensitiveData": true,
+                     *           "id": "prod-veh-1",
+                     *           "includeSensitiveData": false,
+                     *           "product": {
+                     *             "id": "prod-veh-1",
+                     *             "externalId": "WVGZZZE2ZNP004821",
+                     *             "productType": "VEHICLE",
+                     *             "dataCollectionEnabled": true,
+                     *             "productFields": {
+                     *               "model": "ID.4",
+                     *               "brand": "Volkswagen"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-2",
+                     *           "includeSensitiveData": false,
                      *           "product": {
                      *             "id": "prod-veh-2",
-                     *             "externalId": "WVW**************",
+                     *             "externalId": "WVWZZZE1ZPP017734",
                      *             "productType": "VEHICLE",
-                     *             "dataCollectionEnabled": false,
+                     *             "dataCollectionEnabled": true,
                      *             "productFields": {
                      *               "model": "ID.3",
-                     *               "brand": "Example Motors"
+                     *               "brand": "Volkswagen"
                      *             }
                      *           }
                      *         }
@@ -3783,10 +3835,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "invitationId": "inv-owner-claimed",
-                     *       "fullName": "Olga Owner",
+                     *       "fullName": "Olivia Owner",
                      *       "email": "owner@example.com",
-                     *       "createdAt": "2025-03-01T10:00:00.000Z",
-                     *       "status": "REVOKED_AFTER_ACCEPTED"
+                     *       "createdAt": "2026-11-18T21:03:19.098Z",
+                     *       "status": "REVOKED_AFTER_CLAIMED"
                      *     }
                      */
                     "application/json": components["schemas"]["ConnectedInvitation"];
@@ -3834,20 +3886,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "job_9",
-                     *       "relatedId": "inv-owner-claimed",
+                     *       "id": "cmwtr64mz000afe7dowt6jrqc",
+                     *       "relatedId": "inv-owner-accepted",
                      *       "type": "INVITE",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
                      *             "id": "prod-veh-1"
+                     *           },
+                     *           {
+                     *             "id": "prod-veh-3"
                      *           }
                      *         ],
-                     *         "wallboxes": []
+                     *         "wallboxes": [
+                     *           {
+                     *             "id": "prod-wb-1"
+                     *           }
+                     *         ]
                      *       },
-                     *       "createdAt": "2025-03-14T11:00:00.000Z",
-                     *       "updatedAt": "2025-03-14T11:00:00.000Z"
+                     *       "createdAt": "2026-11-23T21:03:19.547Z",
+                     *       "updatedAt": "2026-11-23T21:03:19.547Z"
                      *     }
                      */
                     "application/json": components["schemas"]["DownloadJob"];
@@ -3907,23 +3966,23 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "legalName": "New Company Mobility Services S.A.",
-                 *       "displayName": "NewCo Mobility",
+                 *       "legalName": "Draft Mobility Services S.A.",
+                 *       "displayName": "Draft Mobility",
                  *       "vatNumber": "123456789",
                  *       "country": "GR",
-                 *       "site": "https://newco.example.com",
+                 *       "site": "https://draft.example.com",
                  *       "type": "sme",
                  *       "sanction": false,
                  *       "gatekeeper": false,
                  *       "representative": {
                  *         "title": "ms",
-                 *         "firstname": "Eleni",
-                 *         "surname": "Nikolaou"
+                 *         "firstname": "Dora",
+                 *         "surname": "Draft"
                  *       },
                  *       "fileIds": [
-                 *         "file-pending-1",
-                 *         "file-pending-4",
-                 *         "file-pending-3"
+                 *         "file-draft-1",
+                 *         "file-draft-2",
+                 *         "file-draft-3"
                  *       ]
                  *     }
                  */
@@ -3974,12 +4033,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "file-pending-1",
+                     *         "id": "file-fleet-1",
                      *         "section": "REGISTRATION",
-                     *         "filename": "registry-extract.pdf"
+                     *         "filename": "commercial-register-extract.pdf"
                      *       },
                      *       {
-                     *         "id": "file-pending-4",
+                     *         "id": "file-fleet-3",
                      *         "section": "REPRESENTATIVE",
                      *         "filename": "power-of-attorney.pdf"
                      *       }
@@ -4044,10 +4103,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description File id.
-                 * @example file-pending-1
+                 * @description Id of one of the company's documents of a registration not submitted yet.
+                 * @example file-draft-1
                  */
-                id: components["parameters"]["FileIdPath"];
+                id: components["parameters"]["DraftFileIdPath"];
             };
             cookie?: never;
         };
@@ -4373,12 +4432,12 @@ export interface operations {
                      *       {
                      *         "name": "demo",
                      *         "title": "Demo personas",
-                     *         "description": "The personas of the sign-in page with every screen state."
+                     *         "description": "The personas of the sign-in page with products in both collection states, invitations in every status, companies in every registration state and finished downloads."
                      *       },
                      *       {
                      *         "name": "empty",
                      *         "title": "Personas only",
-                     *         "description": "The same personas, with no products, invitations or sharings."
+                     *         "description": "The same personas and company registrations, with no products, invitations, sharings or download jobs."
                      *       }
                      *     ]
                      */
@@ -4607,7 +4666,7 @@ export interface operations {
                      *         "operationId": "listProducts",
                      *         "method": "GET",
                      *         "path": "/api/v1/products",
-                     *         "summary": "The user's products",
+                     *         "summary": "The user's vehicles and wallboxes",
                      *         "statuses": [
                      *           401,
                      *           403,
@@ -4655,7 +4714,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "usr_owner",
+                     *         "id": "user-owner",
                      *         "email": "owner@example.com",
                      *         "fullName": "Olivia Owner",
                      *         "role": "user",
@@ -4699,9 +4758,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_fleet",
+                     *       "id": "user-fleet",
                      *       "email": "fleet@example.com",
-                     *       "fullName": "Fleet Manager",
+                     *       "fullName": "Fiona Fleet",
                      *       "role": "agent",
                      *       "termsToAccept": null,
                      *       "agentStatus": "active"
@@ -4737,8 +4796,8 @@ export interface operations {
                      * @example [
                      *       {
                      *         "name": "before-approval",
-                     *         "createdAt": "2025-03-14T09:30:00.000Z",
-                     *         "sizeBytes": 294912
+                     *         "createdAt": "2026-11-23T21:04:15.008Z",
+                     *         "sizeBytes": 379216
                      *       }
                      *     ]
                      */
@@ -4797,7 +4856,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's name. */
+                /**
+                 * @description The snapshot's name.
+                 * @example before-approval
+                 */
                 name: components["parameters"]["SnapshotNamePath"];
             };
             cookie?: never;
@@ -4822,7 +4884,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's name. */
+                /**
+                 * @description The snapshot's name.
+                 * @example before-approval
+                 */
                 name: components["parameters"]["SnapshotNamePath"];
             };
             cookie?: never;
@@ -5136,7 +5201,7 @@ export interface operations {
                      * @example {
                      *       "target": null,
                      *       "fallback": {
-                     *         "unimplemented": true,
+                     *         "unimplemented": false,
                      *         "operations": []
                      *       },
                      *       "drifts": []

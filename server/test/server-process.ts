@@ -1,5 +1,6 @@
 // The real `src/main.ts` as a child process, for what only a whole process shows: start-up
-// refusals, the data-directory lock, recovery after kill -9.
+// refusals, the data-directory lock, recovery after kill -9; also what the benchmarks measure.
+// The one place that starts a server process (tests, scripts/bench-*.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -27,8 +28,9 @@ export async function freePort(): Promise<number> {
   return typeof address === 'object' && address ? address.port : 0;
 }
 
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/** Starts the server on `port` (a free one by default); call `healthy()` before using it. */
+export async function startServerProcess(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
     process.execPath,
@@ -63,7 +65,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     output: () => printed,
     exited,
     async healthy() {
-      for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+      for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
         if (ended) throw new Error(`The server exited early:\n${printed}`);
         const ok = await fetch(`${url}/api/v1/health`).then(
           (response) => response.ok,
@@ -75,4 +77,16 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       throw new Error(`The server did not become healthy:\n${printed}`);
     },
   };
+}
+
+/** Starts the server and waits until it answers; a server that never does is killed. */
+export async function startHealthyServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  const server = await startServerProcess(env, port);
+  try {
+    await server.healthy();
+  } catch (error) {
+    server.child.kill('SIGKILL');
+    throw error;
+  }
+  return server;
 }

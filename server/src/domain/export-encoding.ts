@@ -9,7 +9,7 @@ import type { FieldValue, TelemetryRecord } from './telemetry.ts';
 export type ExportFormat = 'csv' | 'json';
 
 export const CSV_LINE_END = '\r\n'; // RFC 4180
-const BATCH_RECORDS = 2048;
+export const BATCH_RECORDS = 2048;
 
 export interface FileStats {
   records: number;

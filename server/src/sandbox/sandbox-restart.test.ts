@@ -1,61 +1,16 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort, startHealthyServer } from '../../test/server-process.ts';
 
 // A real server process killed with SIGKILL while sandboxes exist starts again clean.
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 let dataDir = '';
 let child: ChildProcess | null = null;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-
-async function startServer(port: number): Promise<ChildProcess> {
-  const started = spawn(
-    process.execPath,
-    [
-      '--experimental-wasm-modules',
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      'src/main.ts',
-    ],
-    {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        PORTAL_MODE: 'test',
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: 'ignore',
-    },
-  );
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (started.exitCode !== null) throw new Error(`the server exited with ${started.exitCode}`);
-    const healthy = await fetch(`http://127.0.0.1:${port}/api/v1/health`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (healthy) return started;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become healthy');
-}
+const startServer = async (port: number) =>
+  (await startHealthyServer({ PORTAL_MODE: 'test', DATA_DIR: dataDir }, port)).child;
 
 afterAll(async () => {
   child?.kill('SIGKILL');

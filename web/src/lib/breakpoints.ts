@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Same values as the `--bp-*` custom properties in styles/tokens.css. */
+/** Same values as the named media queries of styles/breakpoints.css (breakpoints.test.ts checks). */
 export const BREAKPOINTS = {
   mobile: 480,
   tablet: 768,

@@ -1,18 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { initialsOf } from '../components/ui/avatar.tsx';
-import { deviceFor } from './breakpoints.ts';
 import { catalogueUrl, termsUrl } from './static-documents.ts';
-
-describe('deviceFor', () => {
-  it('mobile below 768, tablet 768 to 1023, laptop from 1024', () => {
-    expect(deviceFor(480)).toBe('mobile');
-    expect(deviceFor(767)).toBe('mobile');
-    expect(deviceFor(768)).toBe('tablet');
-    expect(deviceFor(1023)).toBe('tablet');
-    expect(deviceFor(1024)).toBe('laptop');
-    expect(deviceFor(1600)).toBe('laptop');
-  });
-});
 
 describe('initialsOf', () => {
   it('takes up to 2 initials, upper-cased', () => {
