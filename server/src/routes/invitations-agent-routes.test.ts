@@ -142,27 +142,15 @@ describe('getConnectedInvitationPermissions', () => {
     expect(response.json()).toEqual({ vehicles: [], wallboxes: [] });
   });
 
-  it('answers INVITATION_FORBIDDEN for another company’s, 404 for unknown, AGENT_NOT_ACTIVE when pending', async () => {
-    const foreign = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-paused/permissions',
-      'fleet@example.com',
-    );
-    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
-    const missing = await t.call('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
-    expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    const pending = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
-      'pending@example.com',
-    );
-    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
-    const owner = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
-      'owner@example.com',
-    );
-    expect(codeOf(owner)).toBe('FORBIDDEN');
+  // Each refusal, with the user asking: another company's invitation, an unknown one, a company not
+  // yet approved, a data owner.
+  it.each([
+    ['inv-owner-paused', 'fleet@example.com', 403, 'INVITATION_FORBIDDEN'],
+    ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
+    ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
+    ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
+  ])('reading the permissions of %s as %s answers %i %s', async (id, who, status, code) => {
+    expectError(await t.call('GET', `/api/v1/agents/invitations/${id}/permissions`, who), status, code);
   });
 });
 
@@ -185,7 +173,7 @@ describe('revokeConnectedInvitation', () => {
     expect([last.type, last.actorRole, last.actorId]).toEqual(['REVOKED', 'agent', 'user-fleet']);
   });
 
-  it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN, INVITATION_NOT_FOUND and AGENT_NOT_ACTIVE', async () => {
+  it('says why an ended connection cannot be removed', async () => {
     const ended = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-second-declined/revoke',
@@ -195,24 +183,14 @@ describe('revokeConnectedInvitation', () => {
     expect(ended.json().errors[0].message).toBe(
       'This connected user cannot be removed in its current state.',
     );
-    const foreign = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-owner-paused/revoke',
-      'fleet@example.com',
-    );
-    expectError(foreign, 403, 'REVOKE_FORBIDDEN');
-    const missing = await t.call('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
-    expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    const pending = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-owner-accepted/revoke',
-      'pending@example.com',
-    );
-    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
-    expect(
-      codeOf(
-        await t.call('PUT', '/api/v1/agents/invitations/inv-owner-accepted/revoke', 'owner@example.com'),
-      ),
-    ).toBe('FORBIDDEN');
+  });
+
+  it.each([
+    ['inv-owner-paused', 'fleet@example.com', 403, 'REVOKE_FORBIDDEN'],
+    ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
+    ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
+    ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
+  ])('removing %s as %s answers %i %s', async (id, who, status, code) => {
+    expectError(await t.call('PUT', `/api/v1/agents/invitations/${id}/revoke`, who), status, code);
   });
 });
