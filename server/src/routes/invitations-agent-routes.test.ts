@@ -141,17 +141,6 @@ describe('getConnectedInvitationPermissions', () => {
     );
     expect(response.json()).toEqual({ vehicles: [], wallboxes: [] });
   });
-
-  // Each refusal, with the user asking: another company's invitation, an unknown one, a company not
-  // yet approved, a data owner.
-  it.each([
-    ['inv-owner-paused', 'fleet@example.com', 403, 'INVITATION_FORBIDDEN'],
-    ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
-    ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
-    ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
-  ])('reading the permissions of %s as %s answers %i %s', async (id, who, status, code) => {
-    expectError(await t.call('GET', `/api/v1/agents/invitations/${id}/permissions`, who), status, code);
-  });
 });
 
 describe('revokeConnectedInvitation', () => {
@@ -184,13 +173,22 @@ describe('revokeConnectedInvitation', () => {
       'This connected user cannot be removed in its current state.',
     );
   });
+});
 
+describe('a connected user’s permissions and removal, refused', () => {
+  // Another company's invitation, an unknown one, a company not yet approved, a data owner.
+  const refusals = (method: 'GET' | 'PUT', action: string, foreign: string) =>
+    [
+      ['inv-owner-paused', 'fleet@example.com', 403, foreign],
+      ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
+      ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
+      ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
+    ].map((row) => [method, action, ...row] as [string, string, string, string, number, string]);
   it.each([
-    ['inv-owner-paused', 'fleet@example.com', 403, 'REVOKE_FORBIDDEN'],
-    ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
-    ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
-    ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
-  ])('removing %s as %s answers %i %s', async (id, who, status, code) => {
-    expectError(await t.call('PUT', `/api/v1/agents/invitations/${id}/revoke`, who), status, code);
+    ...refusals('GET', 'permissions', 'INVITATION_FORBIDDEN'),
+    ...refusals('PUT', 'revoke', 'REVOKE_FORBIDDEN'),
+  ])('%s …/%s of %s as %s answers %i %s', async (method, action, id, who, status, code) => {
+    const response = await t.call(method as 'GET' | 'PUT', `/api/v1/agents/invitations/${id}/${action}`, who);
+    expectError(response, status, code);
   });
 });
