@@ -19,6 +19,8 @@ export const personas = {
   pending: 'pending@example.com',
   /** company that has not registered yet */
   newco: 'newco@example.com',
+  /** company with documents uploaded, registration not submitted */
+  draft: 'draft@example.com',
   admin: 'admin@example.com',
 } as const;
 
@@ -31,6 +33,8 @@ export const outsiderOf: Record<string, Persona> = {
   [personas.empty]: personas.fleet,
   [personas.fleet]: personas.owner,
   [personas.newco]: personas.owner,
+  [personas.draft]: personas.owner,
+  [personas.second]: personas.fleet,
   [personas.pending]: personas.owner,
   [personas.admin]: personas.owner,
 };

@@ -1,6 +1,6 @@
 import type { RequestSpec } from './contract-operations.ts';
 import { newcoRegistration, personas as p } from './personas.ts';
-import type { CaseContext, OperationPlan } from './plan-types.ts';
+import type { CaseContext, ErrorCase, OperationPlan } from './plan-types.ts';
 
 // Per operation: who calls its example, and how each documented error is produced on the `demo`
 // data. The kit derives the rest from the contract (401 without sign-in, 403 for another role,
@@ -34,16 +34,6 @@ const newJob = async (context: CaseContext) => {
   const answer = await context.call('createProductDownload', { params: { id: 'prod-veh-1' } }, p.owner);
   return (answer.json as { id: string }).id;
 };
-const finishedJob = async (context: CaseContext) => {
-  const id = await newJob(context);
-  await context.waitForJob(p.owner, id);
-  return id;
-};
-const exportToken = async (context: CaseContext) => {
-  const id = await finishedJob(context);
-  const link = await context.call('getDownloadLink', { params: { jobId: id } }, p.owner);
-  return (link.json as { link: string }).link.split('/').pop() ?? '';
-};
 const registration = async (context: CaseContext) => ({
   body: newcoRegistration('sme', [
     await context.uploadPdf(p.newco, 'REGISTRATION'),
@@ -67,7 +57,18 @@ export const plan: Record<string, OperationPlan> = {
   getHealth: {},
   getPortalConfig: {},
   login: {
-    unreachable: { '400': 'needs a failed OpenID Connect callback', '429': 'needs 20 sign-ins a minute' },
+    errors: [
+      {
+        name: 'over-long state',
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        request: { query: { state: 's'.repeat(513) } },
+      },
+    ],
+    unreachable: {
+      '429':
+        "needs more than 120 sign-ins a minute from one address, which would lock the kit's own address out of the later sign-in cases",
+    },
   },
   logout: { persona: p.owner, anyRole: true, errors: [csrf] },
   getCurrentUser: { persona: p.owner, anyRole: true },
@@ -105,20 +106,20 @@ export const plan: Record<string, OperationPlan> = {
       csrf,
     ],
   },
-  listDownloadJobs: { persona: p.owner, outsider: p.admin },
+  listDownloadJobs: { persona: p.second, outsider: p.admin },
   createProductsDownload: {
     persona: p.owner,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     errors: [
+      tooManyExports(),
       { name: 'no product collecting', persona: p.empty, status: 409, code: 'NO_PRODUCTS_ENABLED' },
       csrf,
     ],
   },
   createProductDownload: {
     persona: p.owner,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.second,
     errors: [
+      tooManyExports(),
       {
         name: 'collection off',
         status: 409,
@@ -135,16 +136,22 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   getDownloadLink: {
-    persona: p.owner,
+    persona: p.second,
     outsider: p.admin,
-    foreign: p.second,
-    prepare: async (context) => ({ params: { jobId: await finishedJob(context) } }),
+    foreign: p.owner,
     errors: [
       {
         name: 'job still running',
+        persona: p.owner,
         status: 409,
         code: 'JOB_NOT_READY',
         prepare: async (context) => ({ params: { jobId: await newJob(context) } }),
+      },
+      {
+        name: 'export deleted after the retention period',
+        status: 410,
+        code: 'EXPORT_EXPIRED',
+        request: { params: { jobId: 'job-second-expired' } },
       },
       {
         name: 'malformed job id',
@@ -153,12 +160,10 @@ export const plan: Record<string, OperationPlan> = {
         request: { params: { jobId: 'bad id!' } },
       },
     ],
-    unreachable: { '410': 'needs the export file to expire (24 h of simulated time)' },
   },
   downloadExport: {
-    persona: p.owner,
-    foreign: p.second,
-    prepare: async (context) => ({ params: { token: await exportToken(context) } }),
+    persona: p.second,
+    foreign: p.owner,
     errors: [
       {
         name: 'malformed token',
@@ -167,10 +172,15 @@ export const plan: Record<string, OperationPlan> = {
         request: { params: { token: 'short' } },
       },
       { name: 'unknown token', status: 404, request: { params: { token: 'unknownToken_0123456789' } } },
+      {
+        name: 'link lapsed',
+        status: 410,
+        code: 'EXPORT_EXPIRED',
+        request: { params: { token: 'demo-link-second-lapsed' } },
+      },
     ],
     unreachable: {
       '409': 'needs the sharing to end between the link and the download',
-      '410': 'needs the link to expire (10 min of simulated time)',
     },
   },
   createInvitation: {
@@ -298,9 +308,9 @@ export const plan: Record<string, OperationPlan> = {
   },
   createInvitationDownload: {
     persona: p.fleet,
-    unreachable: { '429': 'needs more downloads waiting at once than EXPORTS_PER_USER (5) for one user' },
     foreign: p.chargewise,
     errors: [
+      tooManyExports(),
       {
         name: 'sharing paused',
         status: 409,
@@ -318,8 +328,7 @@ export const plan: Record<string, OperationPlan> = {
   },
   getAgentStatus: { persona: p.fleet },
   submitAgentRegistration: {
-    persona: p.newco,
-    prepare: registration,
+    persona: p.draft,
     errors: [
       {
         name: 'already registered',
@@ -332,7 +341,7 @@ export const plan: Record<string, OperationPlan> = {
         name: 'documents missing',
         status: 400,
         code: 'MISSING_DOCUMENTS',
-        prepare: async (context) => ({ body: { ...(await registration(context)).body, fileIds: [] } }),
+        request: { body: newcoRegistration('sme', []) },
       },
       csrf,
     ],
@@ -355,8 +364,7 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   deleteAgentFile: {
-    persona: p.newco,
-    prepare: async (context) => ({ params: { id: await context.uploadPdf(p.newco, 'REGISTRATION') } }),
+    persona: p.draft,
     errors: [
       {
         name: 'registration submitted',
@@ -495,22 +503,23 @@ export const plan: Record<string, OperationPlan> = {
   deleteSimulationSnapshot: snapshotPlan(),
   restoreSimulationSnapshot: snapshotPlan(),
   getUserGuide: {
-    unreachable: {
-      '304': 'needs the ETag of an earlier answer in If-None-Match',
-      '404': 'the user guide is always generated',
-    },
+    errors: [unchangedSinceFetched('getUserGuide')],
+    unreachable: { '404': 'the user guide is always generated' },
   },
   headUserGuide: {
-    unreachable: {
-      '304': 'needs the ETag of an earlier answer in If-None-Match',
-      '404': 'the user guide is always generated',
-    },
+    errors: [unchangedSinceFetched('getUserGuide')],
+    unreachable: { '404': 'the user guide is always generated' },
   },
   getCatalogue: catalogue,
   headCatalogue: catalogue,
   getTermsDocument: termsDocument,
   headTermsDocument: termsDocument,
 };
+
+/** The reference server's limit is 5 downloads waiting per user (`EXPORTS_PER_USER`); the sixth is refused. */
+function tooManyExports() {
+  return { name: 'six downloads waiting at once', status: 429, code: 'TOO_MANY_EXPORTS', repeatBefore: 5 };
+}
 
 function malformedId() {
   return {
@@ -556,6 +565,18 @@ function snapshotPlan(): OperationPlan {
       { ...csrf, prepare: saved },
     ],
     unreachable: { '500': 'the simulator injects no faults into its own operations' },
+  };
+}
+
+/** A conditional request with the ETag of the copy fetched just before: 304, no body. */
+function unchangedSinceFetched(operationId: string): ErrorCase {
+  return {
+    name: 'the copy held is current',
+    status: 304,
+    prepare: async (context) => {
+      const first = await context.call(operationId, {});
+      return { headers: { 'if-none-match': first.headers.get('etag') ?? '' } };
+    },
   };
 }
 

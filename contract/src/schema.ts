@@ -2456,7 +2456,10 @@ export interface components {
         };
     };
     parameters: {
-        /** @description The snapshot's name. */
+        /**
+         * @description The snapshot's name.
+         * @example before-approval
+         */
         SnapshotNamePath: components["schemas"]["SnapshotName"];
         /**
          * @description A key the client makes up per intended action (e.g. a UUID per form submission). Repeating the
@@ -2499,12 +2502,12 @@ export interface components {
         CollectionActionPath: components["schemas"]["CollectionAction"];
         /**
          * @description Download job id.
-         * @example job_1
+         * @example job-second-ready
          */
         JobIdPath: components["schemas"]["Id"];
         /**
          * @description Opaque export token from `getDownloadLink`.
-         * @example 3q2-7wEXAMPLEtoken_9xZ
+         * @example demo-link-second-all-products
          */
         ExportTokenPath: string;
         /**
@@ -2542,6 +2545,11 @@ export interface components {
          * @example file-pending-1
          */
         FileIdPath: components["schemas"]["Id"];
+        /**
+         * @description Id of one of the company's documents of a registration not submitted yet.
+         * @example file-draft-1
+         */
+        DraftFileIdPath: components["schemas"]["Id"];
         /**
          * @description Application id.
          * @example agent-pending
@@ -2661,7 +2669,7 @@ export interface operations {
                     /**
                      * @example {
                      *       "productName": "Data Act Portal",
-                     *       "manufacturer": "Example Motors",
+                     *       "manufacturer": "the manufacturer",
                      *       "supportEmail": "support@example.com",
                      *       "mode": "demo",
                      *       "devMode": true,
@@ -2848,23 +2856,52 @@ export interface operations {
                      *       "vehicles": [
                      *         {
                      *           "id": "prod-veh-1",
-                     *           "externalId": "WVWZZZ1JZXW000001",
+                     *           "externalId": "WVGZZZE2ZNP004821",
                      *           "productType": "VEHICLE",
                      *           "dataCollectionEnabled": true,
                      *           "productFields": {
-                     *             "model": "ID.4 Pro",
-                     *             "brand": "Example Motors"
+                     *             "model": "ID.4",
+                     *             "brand": "Volkswagen"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-2",
+                     *           "externalId": "WVWZZZE1ZPP017734",
+                     *           "productType": "VEHICLE",
+                     *           "dataCollectionEnabled": true,
+                     *           "productFields": {
+                     *             "model": "ID.3",
+                     *             "brand": "Volkswagen"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-3",
+                     *           "externalId": "WAUZZZF45PA031598",
+                     *           "productType": "VEHICLE",
+                     *           "dataCollectionEnabled": false,
+                     *           "productFields": {
+                     *             "model": "Q4 e-tron",
+                     *             "brand": "Audi"
                      *           }
                      *         }
                      *       ],
                      *       "wallboxes": [
                      *         {
                      *           "id": "prod-wb-1",
-                     *           "externalId": "WB-2024-000123",
+                     *           "externalId": "WBX22-2301-004512",
+                     *           "productType": "WALLBOX",
+                     *           "dataCollectionEnabled": true,
+                     *           "productFields": {
+                     *             "name": "Garage wallbox"
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-wb-2",
+                     *           "externalId": "WBX11-2210-003887",
                      *           "productType": "WALLBOX",
                      *           "dataCollectionEnabled": false,
                      *           "productFields": {
-                     *             "name": "Home Charger 11 kW"
+                     *             "name": "Carport wallbox"
                      *           }
                      *         }
                      *       ]
@@ -2906,12 +2943,13 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "prod-wb-1",
-                     *       "externalId": "WB-2024-000123",
-                     *       "productType": "WALLBOX",
-                     *       "dataCollectionEnabled": true,
+                     *       "id": "prod-veh-1",
+                     *       "externalId": "WVGZZZE2ZNP004821",
+                     *       "productType": "VEHICLE",
+                     *       "dataCollectionEnabled": false,
                      *       "productFields": {
-                     *         "name": "Home Charger 11 kW"
+                     *         "model": "ID.4",
+                     *         "brand": "Volkswagen"
                      *       }
                      *     }
                      */
@@ -2944,40 +2982,40 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "job_2",
-                     *         "relatedId": "prod-veh-1",
+                     *         "id": "job-second-link-lapsed",
+                     *         "relatedId": "prod-wb-3",
                      *         "type": "PRODUCT",
-                     *         "status": "RUNNING",
+                     *         "status": "COMPLETED",
                      *         "exportRequest": {
-                     *           "vehicles": [
+                     *           "vehicles": [],
+                     *           "wallboxes": [
                      *             {
-                     *               "id": "prod-veh-1"
+                     *               "id": "prod-wb-3"
                      *             }
-                     *           ],
-                     *           "wallboxes": []
+                     *           ]
                      *         },
-                     *         "createdAt": "2025-03-14T09:31:00.000Z",
-                     *         "updatedAt": "2025-03-14T09:31:05.000Z"
+                     *         "createdAt": "2026-11-23T18:03:15.189Z",
+                     *         "updatedAt": "2026-11-23T18:03:22.189Z"
                      *       },
                      *       {
-                     *         "id": "job_1",
+                     *         "id": "job-second-linked",
                      *         "relatedId": null,
                      *         "type": "PRODUCTS",
                      *         "status": "COMPLETED",
                      *         "exportRequest": {
                      *           "vehicles": [
                      *             {
-                     *               "id": "prod-veh-1"
+                     *               "id": "prod-veh-4"
                      *             }
                      *           ],
                      *           "wallboxes": [
                      *             {
-                     *               "id": "prod-wb-1"
+                     *               "id": "prod-wb-3"
                      *             }
                      *           ]
                      *         },
-                     *         "createdAt": "2025-03-14T09:30:00.000Z",
-                     *         "updatedAt": "2025-03-14T09:30:40.000Z"
+                     *         "createdAt": "2026-11-23T20:03:15.189Z",
+                     *         "updatedAt": "2026-11-23T20:03:22.189Z"
                      *       }
                      *     ]
                      */
@@ -3119,7 +3157,7 @@ export interface operations {
             path: {
                 /**
                  * @description Download job id.
-                 * @example job_1
+                 * @example job-second-ready
                  */
                 jobId: components["parameters"]["JobIdPath"];
             };
@@ -3157,7 +3195,7 @@ export interface operations {
             path: {
                 /**
                  * @description Opaque export token from `getDownloadLink`.
-                 * @example 3q2-7wEXAMPLEtoken_9xZ
+                 * @example demo-link-second-all-products
                  */
                 token: components["parameters"]["ExportTokenPath"];
             };
@@ -3292,13 +3330,13 @@ export interface operations {
                      *         "id": "inv-owner-claimed",
                      *         "type": "agent",
                      *         "displayName": "Fleet Analytics",
-                     *         "site": "https://fleet.example.com",
-                     *         "code": "4MZ8-QW2E-7RTY-K9PD",
-                     *         "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *         "site": "Munich",
+                     *         "code": "FM6B-AZM4-JZ0J-V68R",
+                     *         "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
                      *         "status": "CLAIMED",
-                     *         "createdAt": "2025-03-01T10:00:00.000Z",
-                     *         "statusChangedAt": "2025-03-02T08:15:00.000Z",
-                     *         "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *         "createdAt": "2026-11-17T21:03:16.789Z",
+                     *         "statusChangedAt": "2026-11-18T21:03:16.789Z",
+                     *         "expiresAt": "2026-12-01T21:03:16.789Z"
                      *       }
                      *     ]
                      */
@@ -3433,15 +3471,15 @@ export interface operations {
                      *         "id": "evt-owner-claimed-1",
                      *         "type": "CREATED",
                      *         "actorRole": "user",
-                     *         "actorName": "Olga Owner",
-                     *         "at": "2025-03-01T10:00:00.000Z"
+                     *         "actorName": "Olivia Owner",
+                     *         "at": "2026-11-17T21:03:17.610Z"
                      *       },
                      *       {
                      *         "id": "evt-owner-claimed-2",
                      *         "type": "CLAIMED",
                      *         "actorRole": "agent",
                      *         "actorName": "Fleet Analytics",
-                     *         "at": "2025-03-02T08:15:00.000Z"
+                     *         "at": "2026-11-18T21:03:17.610Z"
                      *       }
                      *     ]
                      */
@@ -3486,13 +3524,13 @@ export interface operations {
                      *       "id": "inv-owner-claimed",
                      *       "type": "agent",
                      *       "displayName": "Fleet Analytics",
-                     *       "site": "https://fleet.example.com",
-                     *       "code": "4MZ8-QW2E-7RTY-K9PD",
-                     *       "link": "http://localhost:3000/redeem/4MZ8-QW2E-7RTY-K9PD",
+                     *       "site": "Munich",
+                     *       "code": "FM6B-AZM4-JZ0J-V68R",
+                     *       "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
                      *       "status": "ACCEPTED",
-                     *       "createdAt": "2025-03-01T10:00:00.000Z",
-                     *       "statusChangedAt": "2025-03-14T09:50:00.000Z",
-                     *       "expiresAt": "2025-03-15T10:00:00.000Z"
+                     *       "createdAt": "2026-11-17T21:03:17.809Z",
+                     *       "statusChangedAt": "2026-11-23T21:03:18.417Z",
+                     *       "expiresAt": "2026-12-01T21:03:17.809Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InvitationListEntry"];
@@ -3529,16 +3567,16 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "inv-owner-created",
-                     *       "type": "invitation",
-                     *       "displayName": null,
-                     *       "site": null,
-                     *       "code": "2MBC-E3AN-9XGE-SVXQ",
-                     *       "link": "http://localhost:3000/redeem/2MBC-E3AN-9XGE-SVXQ",
-                     *       "status": "REVOKED_BEFORE_CLAIMED",
-                     *       "createdAt": "2025-03-14T09:30:00.000Z",
-                     *       "statusChangedAt": "2025-03-14T10:00:00.000Z",
-                     *       "expiresAt": "2025-03-28T09:30:00.000Z"
+                     *       "id": "inv-owner-claimed",
+                     *       "type": "agent",
+                     *       "displayName": "Fleet Analytics",
+                     *       "site": "Munich",
+                     *       "code": "FM6B-AZM4-JZ0J-V68R",
+                     *       "link": "http://localhost:3000/redeem/FM6B-AZM4-JZ0J-V68R",
+                     *       "status": "REVOKED_AFTER_CLAIMED",
+                     *       "createdAt": "2026-11-17T21:03:18.448Z",
+                     *       "statusChangedAt": "2026-11-23T21:03:18.627Z",
+                     *       "expiresAt": "2026-12-01T21:03:18.448Z"
                      *     }
                      */
                     "application/json": components["schemas"]["InvitationListEntry"];
@@ -3586,10 +3624,10 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "invitationId": "inv-owner-accepted",
-                     *       "fullName": "Olga Owner",
+                     *       "invitationId": "inv-owner-created",
+                     *       "fullName": "Olivia Owner",
                      *       "email": "owner@example.com",
-                     *       "createdAt": "2025-03-14T09:30:00.000Z",
+                     *       "createdAt": "2026-11-23T21:03:18.740Z",
                      *       "status": "CLAIMED"
                      *     }
                      */
@@ -3647,10 +3685,10 @@ export interface operations {
                      * @example [
                      *       {
                      *         "invitationId": "inv-owner-claimed",
-                     *         "fullName": "Olga Owner",
+                     *         "fullName": "Olivia Owner",
                      *         "email": "owner@example.com",
-                     *         "createdAt": "2025-03-01T10:00:00.000Z",
-                     *         "status": "ACCEPTED"
+                     *         "createdAt": "2026-11-18T21:03:18.766Z",
+                     *         "status": "CLAIMED"
                      *       }
                      *     ]
                      */
@@ -3688,16 +3726,30 @@ export interface operations {
                      * @example {
                      *       "vehicles": [
                      *         {
-                     *           "id": "perm_1",
-                     *           "includeSensitiveData": true,
+                     *           "id": "prod-veh-1",
+                     *           "includeSensitiveData": false,
+                     *           "product": {
+                     *             "id": "prod-veh-1",
+                     *             "externalId": "WVGZZZE2ZNP004821",
+                     *             "productType": "VEHICLE",
+                     *             "dataCollectionEnabled": true,
+                     *             "productFields": {
+                     *               "model": "ID.4",
+                     *               "brand": "Volkswagen"
+                     *             }
+                     *           }
+                     *         },
+                     *         {
+                     *           "id": "prod-veh-2",
+                     *           "includeSensitiveData": false,
                      *           "product": {
                      *             "id": "prod-veh-2",
-                     *             "externalId": "WVW**************",
+                     *             "externalId": "WVWZZZE1ZPP017734",
                      *             "productType": "VEHICLE",
-                     *             "dataCollectionEnabled": false,
+                     *             "dataCollectionEnabled": true,
                      *             "productFields": {
                      *               "model": "ID.3",
-                     *               "brand": "Example Motors"
+                     *               "brand": "Volkswagen"
                      *             }
                      *           }
                      *         }
@@ -3739,10 +3791,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "invitationId": "inv-owner-claimed",
-                     *       "fullName": "Olga Owner",
+                     *       "fullName": "Olivia Owner",
                      *       "email": "owner@example.com",
-                     *       "createdAt": "2025-03-01T10:00:00.000Z",
-                     *       "status": "REVOKED_AFTER_ACCEPTED"
+                     *       "createdAt": "2026-11-18T21:03:19.098Z",
+                     *       "status": "REVOKED_AFTER_CLAIMED"
                      *     }
                      */
                     "application/json": components["schemas"]["ConnectedInvitation"];
@@ -3790,20 +3842,27 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "job_9",
-                     *       "relatedId": "inv-owner-claimed",
+                     *       "id": "cmwtr64mz000afe7dowt6jrqc",
+                     *       "relatedId": "inv-owner-accepted",
                      *       "type": "INVITE",
                      *       "status": "CREATED",
                      *       "exportRequest": {
                      *         "vehicles": [
                      *           {
                      *             "id": "prod-veh-1"
+                     *           },
+                     *           {
+                     *             "id": "prod-veh-3"
                      *           }
                      *         ],
-                     *         "wallboxes": []
+                     *         "wallboxes": [
+                     *           {
+                     *             "id": "prod-wb-1"
+                     *           }
+                     *         ]
                      *       },
-                     *       "createdAt": "2025-03-14T11:00:00.000Z",
-                     *       "updatedAt": "2025-03-14T11:00:00.000Z"
+                     *       "createdAt": "2026-11-23T21:03:19.547Z",
+                     *       "updatedAt": "2026-11-23T21:03:19.547Z"
                      *     }
                      */
                     "application/json": components["schemas"]["DownloadJob"];
@@ -3863,23 +3922,23 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "legalName": "New Company Mobility Services S.A.",
-                 *       "displayName": "NewCo Mobility",
+                 *       "legalName": "Draft Mobility Services S.A.",
+                 *       "displayName": "Draft Mobility",
                  *       "vatNumber": "123456789",
                  *       "country": "GR",
-                 *       "site": "https://newco.example.com",
+                 *       "site": "https://draft.example.com",
                  *       "type": "sme",
                  *       "sanction": false,
                  *       "gatekeeper": false,
                  *       "representative": {
                  *         "title": "ms",
-                 *         "firstname": "Eleni",
-                 *         "surname": "Nikolaou"
+                 *         "firstname": "Dora",
+                 *         "surname": "Draft"
                  *       },
                  *       "fileIds": [
-                 *         "file-pending-1",
-                 *         "file-pending-4",
-                 *         "file-pending-3"
+                 *         "file-draft-1",
+                 *         "file-draft-2",
+                 *         "file-draft-3"
                  *       ]
                  *     }
                  */
@@ -3930,12 +3989,12 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "file-pending-1",
+                     *         "id": "file-fleet-1",
                      *         "section": "REGISTRATION",
-                     *         "filename": "registry-extract.pdf"
+                     *         "filename": "commercial-register-extract.pdf"
                      *       },
                      *       {
-                     *         "id": "file-pending-4",
+                     *         "id": "file-fleet-3",
                      *         "section": "REPRESENTATIVE",
                      *         "filename": "power-of-attorney.pdf"
                      *       }
@@ -4000,10 +4059,10 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description File id.
-                 * @example file-pending-1
+                 * @description Id of one of the company's documents of a registration not submitted yet.
+                 * @example file-draft-1
                  */
-                id: components["parameters"]["FileIdPath"];
+                id: components["parameters"]["DraftFileIdPath"];
             };
             cookie?: never;
         };
@@ -4329,12 +4388,12 @@ export interface operations {
                      *       {
                      *         "name": "demo",
                      *         "title": "Demo personas",
-                     *         "description": "The personas of the sign-in page with every screen state."
+                     *         "description": "The personas of the sign-in page with products in both collection states, invitations in every status, companies in every registration state and finished downloads."
                      *       },
                      *       {
                      *         "name": "empty",
                      *         "title": "Personas only",
-                     *         "description": "The same personas, with no products, invitations or sharings."
+                     *         "description": "The same personas and company registrations, with no products, invitations, sharings or download jobs."
                      *       }
                      *     ]
                      */
@@ -4563,7 +4622,7 @@ export interface operations {
                      *         "operationId": "listProducts",
                      *         "method": "GET",
                      *         "path": "/api/v1/products",
-                     *         "summary": "The user's products",
+                     *         "summary": "The user's vehicles and wallboxes",
                      *         "statuses": [
                      *           401,
                      *           403,
@@ -4611,7 +4670,7 @@ export interface operations {
                     /**
                      * @example [
                      *       {
-                     *         "id": "usr_owner",
+                     *         "id": "user-owner",
                      *         "email": "owner@example.com",
                      *         "fullName": "Olivia Owner",
                      *         "role": "user",
@@ -4655,9 +4714,9 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "id": "usr_fleet",
+                     *       "id": "user-fleet",
                      *       "email": "fleet@example.com",
-                     *       "fullName": "Fleet Manager",
+                     *       "fullName": "Fiona Fleet",
                      *       "role": "agent",
                      *       "termsToAccept": null,
                      *       "agentStatus": "active"
@@ -4693,8 +4752,8 @@ export interface operations {
                      * @example [
                      *       {
                      *         "name": "before-approval",
-                     *         "createdAt": "2025-03-14T09:30:00.000Z",
-                     *         "sizeBytes": 294912
+                     *         "createdAt": "2026-11-23T21:04:15.008Z",
+                     *         "sizeBytes": 379216
                      *       }
                      *     ]
                      */
@@ -4753,7 +4812,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's name. */
+                /**
+                 * @description The snapshot's name.
+                 * @example before-approval
+                 */
                 name: components["parameters"]["SnapshotNamePath"];
             };
             cookie?: never;
@@ -4778,7 +4840,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description The snapshot's name. */
+                /**
+                 * @description The snapshot's name.
+                 * @example before-approval
+                 */
                 name: components["parameters"]["SnapshotNamePath"];
             };
             cookie?: never;
@@ -5092,7 +5157,7 @@ export interface operations {
                      * @example {
                      *       "target": null,
                      *       "fallback": {
-                     *         "unimplemented": true,
+                     *         "unimplemented": false,
                      *         "operations": []
                      *       },
                      *       "drifts": []

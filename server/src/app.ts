@@ -16,6 +16,7 @@ import { createIdempotency } from './plugins/idempotency.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
+import { createFallbackIdentity } from './proxy/fallback-identity.ts';
 import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
 import { sandbox } from './sandbox/sandbox-plugin.ts';
@@ -94,6 +95,9 @@ export async function buildApp(
     driftLog: services.drift,
     simulationEnabled: isDevMode(config),
     authenticate: (request) => authenticateRequest(app.portal, request),
+    fallbackIdentity: config.proxy.fallbackAs
+      ? createFallbackIdentity(app.portal, config.proxy.fallbackAs)
+      : undefined,
   });
   await app.register(contractPlugin, {
     document,

@@ -47,7 +47,12 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
   else await applyMigrations(url); // running without server/vitest.config.ts's global setup
   const prisma = createPrisma(url);
   if (options.seed || options.scenario) {
-    await resetToScenario(prisma, { now: options.now ?? new Date(), filesDir, scenario: options.scenario });
+    await resetToScenario(prisma, {
+      now: options.now ?? new Date(),
+      filesDir,
+      dataDir: dir,
+      scenario: options.scenario,
+    });
   }
   return {
     url,

@@ -25,6 +25,8 @@ export interface ValidatingProxyOptions {
   /** Simulator pages are for signed-in callers outside production, like the simulator operations. */
   simulationEnabled: boolean;
   authenticate(request: FastifyRequest): Promise<unknown>;
+  /** PROXY_FALLBACK_AS: signs the persona in for a fallback answer when the caller has no identity here. */
+  fallbackIdentity?(request: FastifyRequest): Promise<void>;
 }
 
 /** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), or that fetch recomputes. */
@@ -106,12 +108,12 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
   const errorCodes = errorCodesOf(document);
   const checkDrift = createDriftChecker(document);
 
-  const answerFromSimulation = (request: FastifyRequest, reason: string) => {
+  const answerFromSimulation = async (request: FastifyRequest, reason: string) => {
     request.log.info(
       { operationId: request.routeOptions.config.operationId, reason },
       'answered by the simulation',
     );
-    if (proxy.fallbackAs && !request.headers['x-user-id']) request.headers['x-user-id'] = proxy.fallbackAs;
+    await options.fallbackIdentity?.(request);
   };
 
   app.addHook('onRequest', async (request, reply) => {

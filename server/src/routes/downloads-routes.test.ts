@@ -101,8 +101,16 @@ describe('listDownloadJobs', () => {
     const mine = await t.prisma.downloadJob.count({ where: { user: { email: OWNER } } });
     expect(owner).toHaveLength(mine);
 
-    const second = await t.call('GET', '/api/v1/products/download/jobs', 'second@example.com');
-    expect(second.json()).toEqual([]);
+    // second@ sees only the downloads seeded for it, none of owner@'s.
+    const second = (
+      await t.call('GET', '/api/v1/products/download/jobs', 'second@example.com')
+    ).json() as Job[];
+    expect(second.map((job) => job.id).sort()).toEqual([
+      'job-second-expired',
+      'job-second-link-lapsed',
+      'job-second-linked',
+      'job-second-ready',
+    ]);
     const agent = await t.call('GET', '/api/v1/products/download/jobs', 'fleet@example.com');
     expect([agent.statusCode, agent.json()]).toEqual([200, []]);
   });

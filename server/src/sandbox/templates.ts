@@ -23,7 +23,7 @@ export function createTemplates(root: string, clock: Clock) {
     await applyMigrations(url);
     const prisma = createPrisma(url);
     try {
-      await loadScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(dir), scenario });
+      await loadScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(dir), dataDir: dir, scenario });
       // Everything in the main file: a copy of it alone is the whole database.
       await prisma.$executeRawUnsafe('PRAGMA wal_checkpoint(TRUNCATE)');
     } finally {

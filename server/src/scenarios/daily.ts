@@ -2,6 +2,7 @@
 // persona, so signing in as that persona lands straight on the screen state to work on.
 import type { Db } from '../db/client.ts';
 import { seedDemo } from './demo.ts';
+import { exportSnapshot } from './demo-downloads.ts';
 import type { InvitationSeed } from './demo-invitation-list.ts';
 import { eventsOf, invitationProductRows, invitationRow } from './demo-invitations.ts';
 import { USER_IDS } from './demo-people.ts';
@@ -119,28 +120,18 @@ export const DAILY_SCENARIOS: readonly Scenario[] = [
     'Export running',
     'demo, with an export of all products of owner@ running for the next ten simulated minutes.',
     async (db, now) => {
-      // The export's frozen request, as createDownloadJob writes it: every product and its collection periods.
-      const products = await db.product.findMany({ where: { ownerId: owner }, include: { periods: true } });
-      const entry = (product: (typeof products)[number]) => ({
-        id: product.id,
-        includeSensitiveData: true,
-        periods: product.periods.map((period) => ({
-          from: period.enabledAt.toISOString(),
-          to: period.disabledAt ? period.disabledAt.toISOString() : null,
-        })),
-      });
-      const request = {
-        vehicles: products.filter((p) => p.productType === 'VEHICLE').map(entry),
-        wallboxes: products.filter((p) => p.productType === 'WALLBOX').map(entry),
-        until: now.toISOString(),
-      };
+      const products = await db.product.findMany({ where: { ownerId: owner }, select: { id: true } });
       await db.downloadJob.create({
         data: {
           userId: owner,
           type: 'PRODUCTS',
           relatedId: null,
           status: 'RUNNING',
-          exportRequest: JSON.stringify(request),
+          exportRequest: await exportSnapshot(
+            db,
+            products.map((product) => product.id),
+            now,
+          ),
           createdAt: now,
           updatedAt: now,
           startedAt: now,

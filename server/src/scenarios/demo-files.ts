@@ -16,9 +16,11 @@ interface FileSeed {
   filename: string;
   /** days before `now` of the upload */
   uploaded: number;
+  /** Part of a submitted registration (locked); default true. */
+  submitted?: boolean;
 }
 
-const { fleet, chargewise, saferoad, pending, rejected } = USER_IDS;
+const { fleet, chargewise, saferoad, pending, rejected, draft } = USER_IDS;
 
 export const AGENT_FILES: readonly FileSeed[] = [
   {
@@ -118,6 +120,30 @@ export const AGENT_FILES: readonly FileSeed[] = [
     section: 'REPRESENTATIVE',
     filename: 'mandate.png',
     uploaded: 31,
+  },
+  {
+    id: 'file-draft-1',
+    userId: draft,
+    section: 'REGISTRATION',
+    filename: 'trade-register.pdf',
+    uploaded: 1,
+    submitted: false,
+  },
+  {
+    id: 'file-draft-2',
+    userId: draft,
+    section: 'REPRESENTATIVE',
+    filename: 'signatory-id.pdf',
+    uploaded: 1,
+    submitted: false,
+  },
+  {
+    id: 'file-draft-3',
+    userId: draft,
+    section: 'SME_CONFIRMATION',
+    filename: 'sme-declaration.pdf',
+    uploaded: 1,
+    submitted: false,
   },
 ];
 
@@ -226,7 +252,7 @@ export async function seedAgentFiles(db: Db, now: Date): Promise<void> {
         size: buffer.length,
         contentType,
         createdAt: daysBefore(now, file.uploaded),
-        submitted: true,
+        submitted: file.submitted ?? true,
       };
     }),
   });

@@ -13,6 +13,7 @@ export const USER_IDS = {
   pending: 'user-pending',
   rejected: 'user-rejected',
   newco: 'user-newco',
+  draft: 'user-draft',
   admin: 'user-admin',
 } as const;
 
@@ -96,6 +97,14 @@ export const PERSONAS: readonly PersonSeed[] = [
     fullName: 'Nora Newco',
     role: 'agent',
     createdDaysAgo: 1,
+  },
+  {
+    // Documents uploaded, registration not submitted yet: the contract's examples submit it and delete one.
+    id: USER_IDS.draft,
+    email: 'draft@example.com',
+    fullName: 'Dora Draft',
+    role: 'agent',
+    createdDaysAgo: 2,
   },
   {
     id: USER_IDS.admin,

@@ -2,6 +2,7 @@
 // contract's examples and the tests rely on) and `empty` (the same people, nothing else).
 import type { Db } from '../db/client.ts';
 import { seedCompanies } from './demo-companies.ts';
+import { seedDownloadJobs } from './demo-downloads.ts';
 import { seedAgentFiles } from './demo-files.ts';
 import { seedInvitations } from './demo-invitations.ts';
 import { seedPeople } from './demo-people.ts';
@@ -19,13 +20,14 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   await seedPersonas(db, now);
   await seedProducts(db, now);
   await seedInvitations(db, now);
+  await seedDownloadJobs(db, now);
 }
 
 export const demoScenario: Scenario = {
   name: 'demo',
   title: 'Demo personas',
   description:
-    'The personas of the sign-in page with products in both collection states, invitations in every status and companies in every registration state.',
+    'The personas of the sign-in page with products in both collection states, invitations in every status, companies in every registration state and finished downloads.',
   load: ({ db, now }) => seedDemo(db, now),
 };
 

@@ -7,12 +7,15 @@ import { basename, join } from 'node:path';
 import type { Db, PrismaClient } from '../db/client.ts';
 import { writeSeedFiles } from './demo-files.ts';
 import { DEFAULT_SCENARIO, DEFAULT_SEED, requireScenario } from './registry.ts';
+import { writeSeedExports } from './seed-exports.ts';
 
 export interface LoadOptions {
   /** Anchor of every seeded date (default: the real now). */
   now?: Date;
   /** Directory of uploaded registration documents; seeded documents are written there. */
   filesDir: string;
+  /** The world's data folder: the zips of seeded finished downloads are written to its exports (none when unset). */
+  dataDir?: string;
   /** Name of a registered scenario (default `demo`). */
   scenario?: string;
   /** Seed of the scenario's pseudo-random generator (default 1): same seed, same rows. */
@@ -34,6 +37,7 @@ export async function loadScenario(prisma: PrismaClient, options: LoadOptions): 
   requireScenario(options.scenario ?? DEFAULT_SCENARIO);
   await writeSeedFiles(options.filesDir);
   await prisma.$transaction((tx) => insertScenario(tx, options), TRANSACTION);
+  if (options.dataDir) await writeSeedExports(prisma, options.dataDir);
 }
 
 /** Deletes every row, children before parents (also correct with foreign keys enforced). */
@@ -71,6 +75,7 @@ export async function resetToScenario(prisma: PrismaClient, options: LoadOptions
     await insertScenario(tx, options);
     await options.afterLoad?.(tx);
   }, TRANSACTION);
+  if (options.dataDir) await writeSeedExports(prisma, options.dataDir);
   await Promise.all(
     previous
       .filter(({ storedName }) => !seeded.has(storedName) && basename(storedName) === storedName)

@@ -7,7 +7,11 @@ export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-file
 /** Seeds the `demo` personas on a database with no users yet, so a fresh start is ready for a demo. */
 export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promise<boolean> {
   if ((await prisma.user.count()) > 0) return false;
-  await loadScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir) });
+  await loadScenario(prisma, {
+    now: clock.now(),
+    filesDir: agentFilesDir(config.dataDir),
+    dataDir: config.dataDir,
+  });
   return true;
 }
 
@@ -16,5 +20,10 @@ export async function reseed(
   { config, prisma, clock }: PortalDeps,
   choice: Pick<LoadOptions, 'scenario' | 'seed' | 'afterLoad'> = {},
 ): Promise<void> {
-  await resetToScenario(prisma, { now: clock.now(), filesDir: agentFilesDir(config.dataDir), ...choice });
+  await resetToScenario(prisma, {
+    now: clock.now(),
+    filesDir: agentFilesDir(config.dataDir),
+    dataDir: config.dataDir,
+    ...choice,
+  });
 }

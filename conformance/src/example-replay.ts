@@ -1,0 +1,135 @@
+import { type ContractDocument, loadContract } from '@portal/contract/document';
+import { createAnswerChecker } from './answer-checks.ts';
+import { exampleRequest, listOperations, type Operation, resolveRef } from './contract-operations.ts';
+import { exampleDifferences } from './example-match.ts';
+import { createHttpClient } from './http-client.ts';
+import { plan } from './plan.ts';
+import { mergeRequest } from './plan-types.ts';
+import { createSignIn, type SignInOption } from './sign-in.ts';
+import { createCaseContext } from './simulator-controls.ts';
+
+// The contract's examples replayed exactly as written: each operation's example request, with no
+// preparing call, on data freshly reset to the `demo` scenario, must answer the documented status
+// and the documented example body. This is what Specmatic, Portman or Prism do with the examples,
+// so it is what makes them work without hand-made data.
+
+/** Values the call itself creates (compared for presence only), by operation. */
+const generatedBy: Record<string, readonly string[]> = {
+  createProductDownload: ['id'],
+  createProductsDownload: ['id'],
+  createInvitationDownload: ['id'],
+  createInvitation: ['id', 'code', 'link'],
+  uploadAgentFiles: ['id'],
+  getDownloadLink: ['link'],
+  injectFault: ['id'],
+  createSimulationSnapshot: ['sizeBytes'],
+  listSimulationSnapshots: ['sizeBytes'],
+  createSimulationSandbox: ['id'],
+  // Not data but the server's configuration: the mode it was started in.
+  getPortalConfig: ['mode'],
+  listFaults: ['id'],
+};
+
+/** Examples that show what another operation's example left behind: that one runs first. */
+const givenBy: Record<string, readonly string[]> = {
+  listFaults: ['injectFault'],
+  listSimulationSnapshots: ['createSimulationSnapshot'],
+  deleteSimulationSnapshot: ['createSimulationSnapshot'],
+  restoreSimulationSnapshot: ['createSimulationSnapshot'],
+};
+
+/**
+ * Examples no replay can reproduce, with the reason (reviewed): they are reported, not judged.
+ */
+export const unreplayable: Record<string, string> = {
+  listSimulationCalls:
+    "lists the calls of the caller's own browser (its simulator cookie); a client without cookies has none",
+};
+
+export interface ExampleReplay {
+  operationId: string;
+  persona?: string;
+  expected: number;
+  status: number;
+  problems: string[];
+  /** The answer's JSON body (when asked for with `keepAnswers`). */
+  answer?: unknown;
+}
+
+interface Media {
+  example?: unknown;
+  examples?: Record<string, { value?: unknown; $ref?: string }>;
+}
+
+/** The success status an example documents and the example bodies it gives (any one may match). */
+export function documentedAnswer(
+  document: ContractDocument,
+  operation: Operation,
+): { status: number; bodies: unknown[] } {
+  const raw = (document.paths[operation.path] as Record<string, { responses?: Record<string, unknown> }>)[
+    operation.method.toLowerCase()
+  ];
+  const expect = plan[operation.operationId]?.expect;
+  const status = expect ?? Number(operation.statuses.find((s) => /^[23]/.test(s)));
+  const response = resolveRef<{ content?: Record<string, Media> } | undefined>(
+    document,
+    raw?.responses?.[String(status)],
+  );
+  const media = Object.entries(response?.content ?? {}).find(([type]) => type.includes('json'))?.[1];
+  if (!media) return { status, bodies: [] };
+  if (media.example !== undefined) return { status, bodies: [media.example] };
+  const bodies = Object.values(media.examples ?? {}).map(
+    (entry) => resolveRef<{ value?: unknown }>(document, entry).value,
+  );
+  return { status, bodies };
+}
+
+export async function replayExamples(options: {
+  target: string;
+  signIn?: SignInOption;
+  contract?: ContractDocument;
+  keepAnswers?: boolean;
+}): Promise<ExampleReplay[]> {
+  const document = options.contract ?? loadContract();
+  const operations = listOperations(document);
+  const client = createHttpClient(
+    options.target,
+    await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),
+  );
+  const check = createAnswerChecker(document);
+  const byId = new Map(operations.map((o) => [o.operationId, o]));
+  const { simulator } = createCaseContext(client, byId);
+  const send = (operation: Operation) => {
+    const entry = plan[operation.operationId] ?? {};
+    const request = mergeRequest(exampleRequest(document, operation), entry.request);
+    return client.call(operation.method, operation.path, request, entry.persona);
+  };
+  const results: ExampleReplay[] = [];
+  for (const operation of operations.filter((o) => !unreplayable[o.operationId])) {
+    const entry = plan[operation.operationId] ?? {};
+    const { status, bodies } = documentedAnswer(document, operation);
+    await simulator.reset();
+    for (const given of givenBy[operation.operationId] ?? []) {
+      const earlier = byId.get(given);
+      if (earlier) await send(earlier);
+    }
+    const answer = await send(operation);
+    const problems = check(operation, answer, { status });
+    if (problems.length === 0 && bodies.length > 0) {
+      const generated = generatedBy[operation.operationId] ?? [];
+      const differences = bodies.map((body) => exampleDifferences(body, answer.json, generated));
+      const closest = differences.sort((a, b) => a.length - b.length)[0] ?? [];
+      problems.push(...closest);
+    }
+    results.push({
+      operationId: operation.operationId,
+      persona: entry.persona,
+      expected: status,
+      status: answer.status,
+      problems,
+      ...(options.keepAnswers ? { answer: answer.json } : {}),
+    });
+  }
+  await simulator.reset();
+  return results;
+}
