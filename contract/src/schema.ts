@@ -417,10 +417,12 @@ export interface paths {
          *     `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any
          *     REVOKED_*, `ALL` = all (including PAUSED_BY_ADMIN).
          *
-         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id.
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id;
+         *     `changedAfter` keeps the entries whose status changed since then.
          *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, a `changedAfter` that is not a date-time,
+         *       or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -447,10 +449,12 @@ export interface paths {
          *     filter (same meaning as for claimed invitations; `DECLINED` and `PENDING` are always empty
          *     here).
          *
-         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id.
+         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id;
+         *     `changedAfter` keeps the entries whose status changed since then.
          *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, a `changedAfter` that is not a date-time,
+         *       or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -2481,6 +2485,11 @@ export interface components {
          */
         PageCursor: string;
         /**
+         * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+         * @example 2025-03-02T00:00:00.000Z
+         */
+        ChangedAfter: string;
+        /**
          * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
          * @example muller
          */
@@ -3303,6 +3312,11 @@ export interface operations {
                  * @example muller
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+                 * @example 2025-03-02T00:00:00.000Z
+                 */
+                changedAfter?: components["parameters"]["ChangedAfter"];
             };
             header?: never;
             path: {
@@ -3367,6 +3381,11 @@ export interface operations {
                  * @example muller
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+                 * @example 2025-03-02T00:00:00.000Z
+                 */
+                changedAfter?: components["parameters"]["ChangedAfter"];
             };
             header?: never;
             path: {

@@ -30,7 +30,7 @@ export function invitationsRoutes(deps: PortalDeps) {
         return answerList(
           reply,
           page,
-          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q),
+          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q, query.changedAfter),
         );
       },
     }),
@@ -42,7 +42,7 @@ export function invitationsRoutes(deps: PortalDeps) {
         return answerList(
           reply,
           page,
-          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q),
+          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q, query.changedAfter),
         );
       },
     }),
