@@ -230,7 +230,12 @@ export interface paths {
          * @description The caller's last 50 download jobs, newest first. Users see their `PRODUCT` and `PRODUCTS`
          *     jobs, companies their `INVITE` jobs. Poll while a job is `CREATED` or `RUNNING`.
          *
+         *     Older jobs are reached page by page: the answer announces the next page in `Link` and the
+         *     caller's number of jobs in `X-Total-Count` (see `limit`, `cursor`); `q` searches the job id and
+         *     the product or invitation id it exports.
+         *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -509,8 +514,10 @@ export interface paths {
          * @description The invitation's events, oldest first (created, claimed, accepted, declined, revoked, paused,
          *     resumed, data downloaded), with who did what.
          *
+         *     Paged on request (see `limit`, `cursor`): without them the whole history is answered.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `400 VALIDATION_FAILED` - malformed id, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `403 INVITATION_FORBIDDEN` - the invitation belongs to another user.
@@ -2480,6 +2487,11 @@ export interface components {
          */
         PageLimit: number;
         /**
+         * @description Page size of the download jobs: at most 50, the number the list shows without paging (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+         * @example 20
+         */
+        DownloadJobsLimit: number;
+        /**
          * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
          * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
          */
@@ -2975,7 +2987,23 @@ export interface operations {
     };
     listDownloadJobs: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size of the download jobs: at most 50, the number the list shows without paging (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["DownloadJobsLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2985,6 +3013,8 @@ export interface operations {
             /** @description The jobs, newest first. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3031,6 +3061,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadJob"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -3465,7 +3496,18 @@ export interface operations {
     };
     listInvitationEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path: {
                 /**
@@ -3481,6 +3523,8 @@ export interface operations {
             /** @description The events, oldest first. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
