@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, signedInPage } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 
-// The large-fleet scenario in Chromium: /users and the admin's sharings load page by page and keep
-// at most a couple of hundred items in the DOM, however far the user scrolls or searches.
+// The large-fleet scenario in Chromium: /users, the owner's recipients tabs and the admin's
+// applications and sharings load page by page and keep at most a couple of hundred items in the
+// DOM, however far the user scrolls or searches.
 
 async function loadScenario(scenario: string): Promise<void> {
   const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, {
@@ -87,6 +88,73 @@ describe('lists of the large-fleet scenario', () => {
       await page.getByRole('searchbox', { name: 'Search by user, company or e-mail' }).fill('ChargeWise');
       await page.waitForURL(/[?&]q=ChargeWise/);
       await page.locator(`${list} > li[aria-posinset="1"]`).filter({ hasText: 'ChargeWise' }).waitFor();
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the owner’s recipients tabs scroll to row 500 and search, with the other tab’s badge counted by the server', async () => {
+    const { context, page } = await signedInPage(browser(), 'owner@example.com');
+    try {
+      const counts: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname.startsWith('/api/v1/invitations/')) counts.push(url.search);
+      });
+      await page.goto('/agents');
+      const list = 'ul.recipient-list';
+      const first = page.locator(`${list} > li[aria-posinset="1"]`);
+      await first.waitFor();
+      expect(Number(await first.getAttribute('aria-setsize'))).toBeGreaterThan(1_000);
+      await page.getByRole('tab', { name: /^Invitation Links.*[\d,]+ new$/ }).waitFor();
+      // Every call asks for a page: nothing loads a whole list just to count it.
+      expect(counts.every((search) => /[?&]limit=\d+/.test(search))).toBe(true);
+      await scrollToPosition(page, list, 500);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const name = (await first.locator('h3').textContent()) ?? '';
+      const search = page.getByRole('searchbox', { name: 'Search by company, site or access code' });
+      await search.fill(name);
+      await page.waitForURL(/[?&]q=/);
+      await page.locator(`${list} > li[aria-posinset="1"]`).filter({ hasText: name }).waitFor();
+      const titles = await page.locator(`${list} > li h3`).allTextContents();
+      expect(titles.every((title) => title === name)).toBe(true);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+
+      // Another tab starts without the search (a company name means nothing among links).
+      await page.getByRole('tab', { name: /^Invitation Links/ }).click();
+      await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
+      expect(new URL(page.url()).search).toBe('');
+      await expect(page.getByRole('searchbox', { name: 'Search by access code' }).inputValue()).resolves.toBe(
+        '',
+      );
+      await scrollToPosition(page, list, 300);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the admin applications scroll to row 500 and search with at most 200 items in the DOM', async () => {
+    const { context, page } = await signedInPage(browser(), 'admin@example.com');
+    try {
+      await page.goto('/admin');
+      const list = 'ul.admin-list';
+      const first = page.locator(`${list} > li[aria-posinset="1"]`);
+      await first.waitFor();
+      expect(Number(await first.getAttribute('aria-setsize'))).toBeGreaterThan(1_000);
+      await scrollToPosition(page, list, 500);
+      expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
+      await page
+        .getByRole('searchbox', { name: 'Search by company, e-mail or VAT number' })
+        .fill('Nordlicht');
+      await page.waitForURL(/[?&]q=Nordlicht/);
+      await page.locator(`${list} > li[aria-posinset="1"]`).filter({ hasText: 'Nordlicht' }).waitFor();
+      const titles = await page.locator(`${list} > li h3`).allTextContents();
+      expect(titles.length).toBeGreaterThan(0);
+      expect(titles.every((title) => title.includes('Nordlicht'))).toBe(true);
       expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
     } finally {
       await context.close();

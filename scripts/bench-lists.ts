@@ -9,7 +9,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.ts';
 import { startHealthyServer } from '../server/test/server-process.ts';
 
 const option = (name: string, fallback: number) => {
@@ -84,16 +85,7 @@ async function signIn(page: Page, email: string): Promise<void> {
 }
 
 async function browserRun(url: string) {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--no-first-run',
-      '--js-flags=--expose-gc',
-    ],
-  });
+  const browser = await launchChromium(['--js-flags=--expose-gc']);
   try {
     const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();

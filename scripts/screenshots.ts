@@ -4,7 +4,8 @@
 // Usage: start the portal (npm start), then: npm run screenshots -- [baseUrl] [outDir]
 import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../e2e/support/chromium.ts';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
 const outDir = path.resolve(process.argv[3] ?? 'screenshots');
@@ -78,18 +79,7 @@ const runs: [string, { width: number; height: number }, Shot[]][] = [
   ),
 ];
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium();
 for (const [label, viewport, list] of runs) {
   for (const shot of list) {
     const context = await browser.newContext({ baseURL: baseUrl, viewport, extraHTTPHeaders: {} });

@@ -230,7 +230,12 @@ export interface paths {
          * @description The caller's last 50 download jobs, newest first. Users see their `PRODUCT` and `PRODUCTS`
          *     jobs, companies their `INVITE` jobs. Poll while a job is `CREATED` or `RUNNING`.
          *
+         *     Older jobs are reached page by page: the answer announces the next page in `Link` and the
+         *     caller's number of jobs in `X-Total-Count` (see `limit`, `cursor`); `q` searches the job id and
+         *     the product or invitation id it exports.
+         *
          *     Errors:
+         *     - `400 VALIDATION_FAILED` - limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is an admin.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -417,10 +422,12 @@ export interface paths {
          *     `ACTIVE` = CREATED or ACCEPTED, `PENDING` = CLAIMED, `DECLINED` = DECLINED, `REVOKED` = any
          *     REVOKED_*, `ALL` = all (including PAUSED_BY_ADMIN).
          *
-         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id.
+         *     Paged on request (see `limit`, `cursor`): `q` searches company name, site, access code or invitation id;
+         *     `changedAfter` keeps the entries whose status changed since then.
          *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, a `changedAfter` that is not a date-time,
+         *       or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -447,10 +454,12 @@ export interface paths {
          *     filter (same meaning as for claimed invitations; `DECLINED` and `PENDING` are always empty
          *     here).
          *
-         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id.
+         *     Paged on request (see `limit`, `cursor`): `q` searches access code or invitation id;
+         *     `changedAfter` keeps the entries whose status changed since then.
          *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, or a cursor that is not one this list gave.
+         *     - `400 VALIDATION_FAILED` - unknown filter, limit out of range, a `changedAfter` that is not a date-time,
+         *       or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `500 INTERNAL_ERROR` - unexpected failure.
@@ -505,8 +514,10 @@ export interface paths {
          * @description The invitation's events, oldest first (created, claimed, accepted, declined, revoked, paused,
          *     resumed, data downloaded), with who did what.
          *
+         *     Paged on request (see `limit`, `cursor`): without them the whole history is answered.
+         *
          *     Errors:
-         *     - `400 VALIDATION_FAILED` - malformed id.
+         *     - `400 VALIDATION_FAILED` - malformed id, limit out of range, or a cursor that is not one this list gave.
          *     - `401 UNAUTHENTICATED` - no session.
          *     - `403 FORBIDDEN` - the caller is not a user.
          *     - `403 INVITATION_FORBIDDEN` - the invitation belongs to another user.
@@ -2476,10 +2487,20 @@ export interface components {
          */
         PageLimit: number;
         /**
+         * @description Page size of the download jobs: at most 50, the number the list shows without paging (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+         * @example 20
+         */
+        DownloadJobsLimit: number;
+        /**
          * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
          * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
          */
         PageCursor: string;
+        /**
+         * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+         * @example 2025-03-02T00:00:00.000Z
+         */
+        ChangedAfter: string;
         /**
          * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
          * @example muller
@@ -2966,7 +2987,23 @@ export interface operations {
     };
     listDownloadJobs: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size of the download jobs: at most 50, the number the list shows without paging (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 20
+                 */
+                limit?: components["parameters"]["DownloadJobsLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+                /**
+                 * @description Text search, case-insensitive, on the fields the operation names (part of a word is enough). Blank means no search. Combines with the filter; `X-Total-Count` counts the matches.
+                 * @example muller
+                 */
+                q?: components["parameters"]["SearchQuery"];
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2976,6 +3013,8 @@ export interface operations {
             /** @description The jobs, newest first. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3022,6 +3061,7 @@ export interface operations {
                     "application/json": components["schemas"]["DownloadJob"][];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             500: components["responses"]["InternalError"];
@@ -3303,6 +3343,11 @@ export interface operations {
                  * @example muller
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+                 * @example 2025-03-02T00:00:00.000Z
+                 */
+                changedAfter?: components["parameters"]["ChangedAfter"];
             };
             header?: never;
             path: {
@@ -3367,6 +3412,11 @@ export interface operations {
                  * @example muller
                  */
                 q?: components["parameters"]["SearchQuery"];
+                /**
+                 * @description Only entries whose status changed after this instant (`statusChangedAt` later than it). With `limit=1` a client reads how many entries changed since it last looked from `X-Total-Count` (the tabs' unread badges) without loading the list.
+                 * @example 2025-03-02T00:00:00.000Z
+                 */
+                changedAfter?: components["parameters"]["ChangedAfter"];
             };
             header?: never;
             path: {
@@ -3446,7 +3496,18 @@ export interface operations {
     };
     listInvitationEvents: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Page size. Without `limit` and `cursor` the whole list is answered (streamed), as the specification defines it; with a `cursor` and no `limit` a page holds 50 items (`x-default: 50`). The next page, if any, is announced in the `Link` header.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["PageLimit"];
+                /**
+                 * @description Opaque position from a previous page's `Link: <...>; rel="next"` header. It stays valid while rows are added (newer rows never shift later pages). A cursor this list did not give answers 400 `VALIDATION_FAILED`.
+                 * @example WyIyMDI1LTAzLTAxVDEwOjAwOjAwLjAwMFoiLCJpbnZfMSJd.q1Xw3c9RkTo
+                 */
+                cursor?: components["parameters"]["PageCursor"];
+            };
             header?: never;
             path: {
                 /**
@@ -3462,6 +3523,8 @@ export interface operations {
             /** @description The events, oldest first. */
             200: {
                 headers: {
+                    "X-Total-Count": components["headers"]["TotalCount"];
+                    Link: components["headers"]["NextPageLink"];
                     [name: string]: unknown;
                 };
                 content: {

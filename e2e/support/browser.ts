@@ -1,26 +1,11 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 export const baseUrl = () => inject('baseUrl');
 
-/** Debian's Chromium, headless, with the flags this machine's closed network needs (plus `extraArgs`). */
-export function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--disable-dev-shm-usage',
-      ...extraArgs,
-    ],
-  });
-}
+/** Debian's Chromium with this machine's flags (support/chromium.ts). */
+export const launchBrowser = launchChromium;
 
 export const viewports = {
   mobile: { width: 390, height: 844 },

@@ -26,6 +26,17 @@ const R = 'INVALID_REVOKE_STATE';
 const C = 'INVALID_CODE';
 const H = 'INVALID_SHARING_STATE';
 
+// A declined or revoked invitation has ended: every event is refused, each with its own code.
+const ENDED: Record<InvitationEvent, Outcome> = {
+  claim: C,
+  accept: X,
+  decline: X,
+  revokeByOwner: R,
+  revokeByAgent: R,
+  suspend: H,
+  resume: H,
+};
+
 const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
   CREATED: {
     claim: 'CLAIMED',
@@ -54,42 +65,10 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
     suspend: 'PAUSED_BY_ADMIN',
     resume: H,
   },
-  DECLINED: {
-    claim: C,
-    accept: X,
-    decline: X,
-    revokeByOwner: R,
-    revokeByAgent: R,
-    suspend: H,
-    resume: H,
-  },
-  REVOKED_BEFORE_CLAIMED: {
-    claim: C,
-    accept: X,
-    decline: X,
-    revokeByOwner: R,
-    revokeByAgent: R,
-    suspend: H,
-    resume: H,
-  },
-  REVOKED_AFTER_CLAIMED: {
-    claim: C,
-    accept: X,
-    decline: X,
-    revokeByOwner: R,
-    revokeByAgent: R,
-    suspend: H,
-    resume: H,
-  },
-  REVOKED_AFTER_ACCEPTED: {
-    claim: C,
-    accept: X,
-    decline: X,
-    revokeByOwner: R,
-    revokeByAgent: R,
-    suspend: H,
-    resume: H,
-  },
+  DECLINED: ENDED,
+  REVOKED_BEFORE_CLAIMED: ENDED,
+  REVOKED_AFTER_CLAIMED: ENDED,
+  REVOKED_AFTER_ACCEPTED: ENDED,
   PAUSED_BY_ADMIN: {
     claim: C,
     accept: X,

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
+import { answerList } from '../lib/paging.ts';
 import { type AuthenticatedUser, defineRoute } from '../lib/route.ts';
 import {
   createDownloadLink,
-  listDownloadJobs,
+  downloadJobsPage,
+  downloadJobsSource,
   openExport,
   startProductDownload,
   startProductsDownload,
@@ -32,8 +34,9 @@ export function downloadsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listDownloadJobs',
       roles: ['user', 'agent'],
-      async handler({ user }) {
-        return (await listDownloadJobs(deps, callerId(user))).map(toApiDownloadJob);
+      async handler({ user, query, reply }) {
+        const page = downloadJobsPage(query);
+        return answerList(reply, page, downloadJobsSource(deps, callerId(user), page.q));
       },
     }),
     defineRoute({

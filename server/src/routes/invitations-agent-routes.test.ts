@@ -141,29 +141,6 @@ describe('getConnectedInvitationPermissions', () => {
     );
     expect(response.json()).toEqual({ vehicles: [], wallboxes: [] });
   });
-
-  it('answers INVITATION_FORBIDDEN for another company’s, 404 for unknown, AGENT_NOT_ACTIVE when pending', async () => {
-    const foreign = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-paused/permissions',
-      'fleet@example.com',
-    );
-    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
-    const missing = await t.call('GET', '/api/v1/agents/invitations/nope/permissions', 'fleet@example.com');
-    expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    const pending = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
-      'pending@example.com',
-    );
-    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
-    const owner = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
-      'owner@example.com',
-    );
-    expect(codeOf(owner)).toBe('FORBIDDEN');
-  });
 });
 
 describe('revokeConnectedInvitation', () => {
@@ -185,7 +162,7 @@ describe('revokeConnectedInvitation', () => {
     expect([last.type, last.actorRole, last.actorId]).toEqual(['REVOKED', 'agent', 'user-fleet']);
   });
 
-  it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN, INVITATION_NOT_FOUND and AGENT_NOT_ACTIVE', async () => {
+  it('says why an ended connection cannot be removed', async () => {
     const ended = await t.call(
       'PUT',
       '/api/v1/agents/invitations/inv-second-declined/revoke',
@@ -195,24 +172,23 @@ describe('revokeConnectedInvitation', () => {
     expect(ended.json().errors[0].message).toBe(
       'This connected user cannot be removed in its current state.',
     );
-    const foreign = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-owner-paused/revoke',
-      'fleet@example.com',
-    );
-    expectError(foreign, 403, 'REVOKE_FORBIDDEN');
-    const missing = await t.call('PUT', '/api/v1/agents/invitations/nope/revoke', 'fleet@example.com');
-    expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    const pending = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-owner-accepted/revoke',
-      'pending@example.com',
-    );
-    expect(codeOf(pending)).toBe('AGENT_NOT_ACTIVE');
-    expect(
-      codeOf(
-        await t.call('PUT', '/api/v1/agents/invitations/inv-owner-accepted/revoke', 'owner@example.com'),
-      ),
-    ).toBe('FORBIDDEN');
+  });
+});
+
+describe('a connected user’s permissions and removal, refused', () => {
+  // Another company's invitation, an unknown one, a company not yet approved, a data owner.
+  const refusals = (method: 'GET' | 'PUT', action: string, foreign: string) =>
+    [
+      ['inv-owner-paused', 'fleet@example.com', 403, foreign],
+      ['nope', 'fleet@example.com', 404, 'INVITATION_NOT_FOUND'],
+      ['inv-owner-accepted', 'pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
+      ['inv-owner-accepted', 'owner@example.com', 403, 'FORBIDDEN'],
+    ].map((row) => [method, action, ...row] as [string, string, string, string, number, string]);
+  it.each([
+    ...refusals('GET', 'permissions', 'INVITATION_FORBIDDEN'),
+    ...refusals('PUT', 'revoke', 'REVOKE_FORBIDDEN'),
+  ])('%s …/%s of %s as %s answers %i %s', async (method, action, id, who, status, code) => {
+    const response = await t.call(method as 'GET' | 'PUT', `/api/v1/agents/invitations/${id}/${action}`, who);
+    expectError(response, status, code);
   });
 });

@@ -1,7 +1,7 @@
 import type { PortalDeps } from '../deps.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
-import { listSharingEvents } from '../services/audit.ts';
+import { sharingEventsSource } from '../services/audit.ts';
 import {
   createInvitation,
   decideInvitation,
@@ -30,7 +30,7 @@ export function invitationsRoutes(deps: PortalDeps) {
         return answerList(
           reply,
           page,
-          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q),
+          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q, query.changedAfter),
         );
       },
     }),
@@ -42,7 +42,7 @@ export function invitationsRoutes(deps: PortalDeps) {
         return answerList(
           reply,
           page,
-          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q),
+          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q, query.changedAfter),
         );
       },
     }),
@@ -54,9 +54,10 @@ export function invitationsRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listInvitationEvents',
       roles: owner,
-      async handler({ user, params }) {
+      async handler({ user, params, query, reply }) {
         const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
-        return listSharingEvents(prisma, invitation.id);
+        const page = readPage(query, `listInvitationEvents:${invitation.id}`);
+        return answerList(reply, page, sharingEventsSource(prisma, invitation.id));
       },
     }),
     defineRoute({

@@ -223,6 +223,34 @@ describe('admin lists and the owner’s lists', () => {
     const byCode = await owner(`/api/v1/invitations/unclaimed/ALL?q=${entry.code.toLowerCase()}&limit=5`);
     expect((byCode.json() as { code: string }[]).map((e) => e.code)).toEqual([entry.code]);
   });
+
+  it('counts the entries whose status changed after an instant (the unread badges) from a limit=1 call', async () => {
+    const owner = (url: string) => get('owner@example.com', url);
+    const invitations = await t.prisma.invitation.findMany({
+      where: { ownerId: 'user-owner', agentId: { not: null } },
+      select: { statusChangedAt: true },
+      orderBy: { statusChangedAt: 'asc' },
+    });
+    const middle = (invitations[Math.floor(invitations.length / 2)] as { statusChangedAt: Date })
+      .statusChangedAt;
+    const later = invitations.filter((i) => i.statusChangedAt > middle).length;
+    expect(later).toBeGreaterThan(0);
+    expect(later).toBeLessThan(invitations.length);
+    const since = encodeURIComponent(middle.toISOString());
+    const count = await owner(`/api/v1/invitations/claimed/ALL?limit=1&changedAfter=${since}`);
+    expect(count.statusCode).toBe(200);
+    expect(total(count)).toBe(later);
+    expect(count.json()).toHaveLength(1);
+    const newer = await walk<{ statusChangedAt: string }>(
+      'owner@example.com',
+      `/api/v1/invitations/claimed/ALL?limit=500&changedAfter=${since}`,
+    );
+    expect(newer).toHaveLength(later);
+    expect(newer.every((e) => Date.parse(e.statusChangedAt) > middle.getTime())).toBe(true);
+    const bad = await owner('/api/v1/invitations/unclaimed/ALL?limit=1&changedAfter=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(codeOf(bad)).toBe('VALIDATION_FAILED');
+  });
 });
 
 describe('development sign-in page with 55,000 accounts', () => {

@@ -8,11 +8,21 @@ import { PrismaClient } from '../generated/prisma/client.ts';
 import { createManualClock } from '../lib/clock.ts';
 import { answerList, type ListSource, readPage } from '../lib/paging.ts';
 import { applicationsSource, sharingsSource } from '../services/admin.ts';
+import { sharingEventsSource } from '../services/audit.ts';
+import { downloadJobsSource } from '../services/downloads.ts';
 import { ownerInvitationsSource } from '../services/invitations.ts';
 
 // Every list query is served by an index: EXPLAIN QUERY PLAN of each statement the list sources
 // send (first page, next page, search, count) must not scan a large table or sort it in a temp b-tree.
-const LARGE_TABLES = ['Invitation', 'User', 'AgentProfile', 'Product', 'SharingEvent', 'InvitationProduct'];
+const LARGE_TABLES = [
+  'Invitation',
+  'User',
+  'AgentProfile',
+  'Product',
+  'SharingEvent',
+  'InvitationProduct',
+  'DownloadJob',
+];
 
 let db: TestDatabase;
 let prisma: PrismaClient;
@@ -74,6 +84,8 @@ describe('list query plans', () => {
     ['applications', (q) => applicationsSource(deps(), undefined, q) as never],
     ['pending applications', (q) => applicationsSource(deps(), 'pending', q) as never],
     ['sharings', (q) => sharingsSource(deps(), q) as never],
+    ['invitation events', () => sharingEventsSource(prisma as never, 'inv-owner-claimed') as never],
+    ['download jobs', (q) => downloadJobsSource(deps(), 'user-owner', q) as never],
   ];
   for (const [name, source] of cases) {
     it(`${name}: no full scan of a large table, no sort in a temp b-tree`, async () => {

@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
 import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { afterAscending, type ListSource } from '../lib/paging.ts';
 
 /** Who did something to a sharing: a signed-in person, or the server itself (null id, role system). */
 export interface Actor {
@@ -43,28 +45,45 @@ const FALLBACK_NAMES: Readonly<Record<string, string>> = {
   admin: 'Administrator',
 };
 
+const withActor = {
+  actor: { select: { fullName: true, agentProfile: { select: { displayName: true } } } },
+} satisfies Prisma.SharingEventInclude;
+type EventWithActor = Prisma.SharingEventGetPayload<{ include: typeof withActor }>;
+
 /**
- * The audit trail of one sharing, oldest first. A person is named by full name, a company by its
- * registered display name, an admin as "Administrator" (admins act for the data holder, not by name).
+ * A person is named by full name, a company by its registered display name, an admin as
+ * "Administrator" (admins act for the data holder, not by name).
  */
-export async function listSharingEvents(db: Db, invitationId: string): Promise<SharingEventView[]> {
-  const events = await db.sharingEvent.findMany({
-    where: { invitationId },
-    orderBy: [{ at: 'asc' }, { id: 'asc' }],
-    include: { actor: { select: { fullName: true, agentProfile: { select: { displayName: true } } } } },
-  });
-  return events.map((event) => {
-    // The contract knows people only; an automatic action is shown as the administration's.
-    const role = (event.actorRole === 'system' ? 'admin' : event.actorRole) as SharingEventView['actorRole'];
-    const named = role === 'admin' ? null : (event.actor?.agentProfile?.displayName ?? event.actor?.fullName);
-    return {
-      id: event.id,
-      type: event.type as SharingEventType,
-      actorRole: role,
-      actorName: (named ?? FALLBACK_NAMES[role] ?? 'Administrator').slice(0, 200),
-      at: event.at.toISOString(),
-    };
-  });
+function toEventView(event: EventWithActor): SharingEventView {
+  // The contract knows people only; an automatic action is shown as the administration's.
+  const role = (event.actorRole === 'system' ? 'admin' : event.actorRole) as SharingEventView['actorRole'];
+  const named = role === 'admin' ? null : (event.actor?.agentProfile?.displayName ?? event.actor?.fullName);
+  return {
+    id: event.id,
+    type: event.type as SharingEventType,
+    actorRole: role,
+    actorName: (named ?? FALLBACK_NAMES[role] ?? 'Administrator').slice(0, 200),
+    at: event.at.toISOString(),
+  };
+}
+
+/** The audit trail of one sharing, oldest first, page by page (lib/paging.ts). */
+export function sharingEventsSource(
+  db: Db,
+  invitationId: string,
+): ListSource<EventWithActor, SharingEventView> {
+  return {
+    fetch: (position, take) =>
+      db.sharingEvent.findMany({
+        where: { invitationId, ...afterAscending('at', position) },
+        orderBy: [{ at: 'asc' }, { id: 'asc' }],
+        include: withActor,
+        take,
+      }),
+    count: () => db.sharingEvent.count({ where: { invitationId } }),
+    position: (event) => ({ at: event.at, id: event.id }),
+    toItem: toEventView,
+  };
 }
 
 /** Job-runner hook: a completed INVITE export is recorded in that sharing's audit trail. */

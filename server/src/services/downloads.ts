@@ -1,10 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { PortalPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
-import type { DownloadJob } from '../generated/prisma/client.ts';
+import type { DownloadJob, Prisma } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import {
+  after,
+  type ListSource,
+  type PageQuery,
+  type PageRequest,
+  readPage,
+  searchWhere,
+} from '../lib/paging.ts';
 import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
 import type { ExportStorage } from './export-storage.ts';
+import { toApiDownloadJob } from './job-snapshot.ts';
 import { createDownloadJob } from './jobs.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
@@ -34,13 +43,39 @@ async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promis
   }
 }
 
-/** The caller's latest download jobs, newest first. */
-export function listDownloadJobs({ prisma }: Pick<Deps, 'prisma'>, userId: string): Promise<DownloadJob[]> {
-  return prisma.downloadJob.findMany({
-    where: { userId },
-    orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-    take: LIST_LIMIT,
-  });
+/**
+ * The caller's download jobs, newest first, page by page (lib/paging.ts); a list call without
+ * paging answers the first LIST_LIMIT, as it always did. `q` searches the job id and what it exports.
+ */
+export function downloadJobsSource(
+  { prisma }: Pick<Deps, 'prisma'>,
+  userId: string,
+  q?: string,
+): ListSource<DownloadJob, ReturnType<typeof toApiDownloadJob>> {
+  const where: Prisma.DownloadJobWhereInput = {
+    userId,
+    ...searchWhere<Prisma.DownloadJobWhereInput>(q, (word) => [
+      { id: word },
+      { relatedId: { contains: word } },
+    ]),
+  };
+  return {
+    fetch: (position, take) =>
+      prisma.downloadJob.findMany({
+        where: { AND: [where, after('createdAt', position)] },
+        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+        take,
+      }),
+    count: () => prisma.downloadJob.count({ where }),
+    position: (job) => ({ at: job.createdAt, id: job.id }),
+    toItem: toApiDownloadJob,
+  };
+}
+
+/** The page a download-job list call asks for: never more than LIST_LIMIT jobs at once. */
+export function downloadJobsPage(query: PageQuery): PageRequest {
+  const page = readPage(query, 'listDownloadJobs');
+  return { ...page, take: page.take ?? LIST_LIMIT };
 }
 
 /** A job exporting every product of the owner whose data collection is on. */

@@ -112,11 +112,14 @@ export function ownerInvitationsSource(
   claimed: boolean,
   filter: InvitationFilter,
   q?: string,
+  /** Only entries whose status changed after this instant (ISO date-time): the unread badges. */
+  changedAfter?: string,
 ) {
   const where: Prisma.InvitationWhereInput = {
     ownerId,
     agentId: claimed ? { not: null } : null,
     status: { in: [...filterStatuses(filter)] },
+    ...(changedAfter === undefined ? {} : { statusChangedAt: { gt: new Date(changedAfter) } }),
     ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
       { id: word },
       // Codes are stored normalised (upper case, no dashes): search them the way they are typed.

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { ErrorMeta } from '../lib/api/query-errors.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { createAppQueryClient } from './query-client.ts';
 
@@ -6,30 +7,39 @@ const envelope = (code: string, requestId?: string) => ({
   errors: [{ code, message: 'Request failed.', ...(requestId ? { requestId } : {}) }],
 });
 
+const disposers: (() => void)[] = [];
+
 function setup() {
   const store = createNotificationStore();
+  disposers.push(store.dispose);
   const client = createAppQueryClient(store);
   return { store, client };
 }
 
 const rejectWith = (error: unknown) => () => Promise.reject(error);
 
+/** Runs one query of `client` that fails with `error`. */
+const failQuery = (
+  client: ReturnType<typeof createAppQueryClient>,
+  key: string,
+  error: unknown,
+  meta?: ErrorMeta,
+) =>
+  client
+    .fetchQuery({ queryKey: [key], queryFn: rejectWith(error), ...(meta ? { meta } : {}) })
+    .catch(() => undefined);
+
 describe('failed queries and mutations reach the user in one place', () => {
-  const disposers: (() => void)[] = [];
   afterEach(() => {
     for (const dispose of disposers.splice(0)) dispose();
   });
 
   it("a failed query shows its meta's message with the request id for support as a second line", async () => {
     const { store, client } = setup();
-    disposers.push(store.dispose);
-    await client
-      .fetchQuery({
-        queryKey: ['products'],
-        queryFn: rejectWith(envelope('INTERNAL_ERROR', 'req-7f3a9c')),
-        meta: { errorMessage: 'products.errors.fetch', errorDuration: 6000 },
-      })
-      .catch(() => undefined);
+    await failQuery(client, 'products', envelope('INTERNAL_ERROR', 'req-7f3a9c'), {
+      errorMessage: 'products.errors.fetch',
+      errorDuration: 6000,
+    });
     expect(store.getSnapshot()).toEqual([
       expect.objectContaining({
         type: 'error',
@@ -42,14 +52,9 @@ describe('failed queries and mutations reach the user in one place', () => {
 
   it('has no second line when the failure carries no request id (a network failure)', async () => {
     const { store, client } = setup();
-    disposers.push(store.dispose);
-    await client
-      .fetchQuery({
-        queryKey: ['jobs'],
-        queryFn: rejectWith(new TypeError('Failed to fetch')),
-        meta: { errorMessage: 'products.errors.jobs' },
-      })
-      .catch(() => undefined);
+    await failQuery(client, 'jobs', new TypeError('Failed to fetch'), {
+      errorMessage: 'products.errors.jobs',
+    });
     const [notice] = store.getSnapshot();
     expect(notice?.message).toBe("Couldn't get the status of your downloads. Try again later");
     expect(notice?.detail).toBeUndefined();
@@ -58,22 +63,15 @@ describe('failed queries and mutations reach the user in one place', () => {
 
   it('a query without an error message stays silent (the screen shows the failure itself)', async () => {
     const { store, client } = setup();
-    disposers.push(store.dispose);
-    await client
-      .fetchQuery({ queryKey: ['quiet'], queryFn: rejectWith(envelope('NOT_FOUND')) })
-      .catch(() => undefined);
+    await failQuery(client, 'quiet', envelope('NOT_FOUND'));
     expect(store.getSnapshot()).toEqual([]);
   });
 
   it('does not stack the same failure while it is on screen (two lists, a poll failing again)', async () => {
     const { store, client } = setup();
-    disposers.push(store.dispose);
     const meta = { errorMessage: 'recipients.errors.fetch' } as const;
-    for (const key of ['claimed', 'unclaimed', 'claimed']) {
-      await client
-        .fetchQuery({ queryKey: [key], queryFn: rejectWith(envelope('INTERNAL_ERROR')), meta })
-        .catch(() => undefined);
-    }
+    for (const key of ['claimed', 'unclaimed', 'claimed'])
+      await failQuery(client, key, envelope('INTERNAL_ERROR'), meta);
     expect(store.getSnapshot().map((item) => item.message)).toEqual([
       'Failed to fetch invitations. Try later..',
     ]);
@@ -81,7 +79,6 @@ describe('failed queries and mutations reach the user in one place', () => {
 
   it("a failed mutation shows the message for its error code, else its meta's message", async () => {
     const { store, client } = setup();
-    disposers.push(store.dispose);
     const meta = {
       errorMessage: 'connectedUsers.errors.remove',
       errorMessages: { REVOKE_FORBIDDEN: 'connectedUsers.errors.forbidden' },

@@ -20,14 +20,6 @@ export function readLastSeen(userId: string | undefined): LastSeen {
   }
 }
 
-/** Entries whose status changed after the view + filter was last shown (never shown: all of them). */
-export function unreadCount(
-  entries: readonly InvitationEntry[] | undefined,
-  since: number | undefined,
-): number {
-  return (entries ?? []).filter((entry) => Date.parse(entry.statusChangedAt) > (since ?? 0)).length;
-}
-
 /**
  * Seen up to the newest change shown. Only server times are compared (never the browser's clock,
  * which may be skewed or differ from the simulation clock): any later change has a later server time.
@@ -53,11 +45,9 @@ export function useLastSeen(userId: string | undefined) {
     [userId],
   );
 
-  const unread = (
-    view: RecipientsView,
-    filter: InvitationFilter,
-    entries: readonly InvitationEntry[] | undefined,
-  ) => unreadCount(entries, lastSeen[slot(view, filter)]);
+  /** The newest change already shown in a view + filter (undefined: never shown). */
+  const seenUpTo = (view: RecipientsView, filter: InvitationFilter): number | undefined =>
+    lastSeen[slot(view, filter)];
 
-  return { markSeen, unread };
+  return { markSeen, seenUpTo };
 }

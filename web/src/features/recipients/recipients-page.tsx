@@ -1,14 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
 import { useBreakpoint } from '../../lib/breakpoints.ts';
 import type { InvitationFilter } from '../../lib/invitation-status.ts';
 import { useNotify } from '../../lib/notifications/notifications-context.tsx';
+import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
 import { useRecipientActions } from './api/use-recipient-actions.ts';
-import { useRecipientLists } from './api/use-recipient-lists.ts';
+import { useRecipientList, useUnreadCount } from './api/use-recipient-lists.ts';
 import { type PendingConfirm, RecipientConfirmModal } from './components/recipient-confirm-modal.tsx';
 import { RecipientList } from './components/recipient-list.tsx';
 import { useLastSeen } from './last-seen.ts';
@@ -33,14 +35,18 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
   const [view, setView] = useState<RecipientsView>('agents');
   const [filter, setFilter] = useState<InvitationFilter>('ALL');
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
-  const lists = useRecipientLists(filter);
+  const search = useSearchParam();
+  const list = useRecipientList(view, filter, search.q);
   const actions = useRecipientActions();
-  const { markSeen, unread } = useLastSeen(user?.id);
-  const shown = lists[view].entries;
+  const { markSeen, seenUpTo } = useLastSeen(user?.id);
+  const other: RecipientsView = view === 'agents' ? 'invitations' : 'agents';
+  // The other tab's badge is a count from the server; the shown tab has none.
+  const otherUnread = useUnreadCount(other, filter, seenUpTo(other, filter), user !== undefined);
+  const shown = list.items;
 
   // What is on screen counts as seen: that view + filter's badge is cleared.
   useEffect(() => {
-    if (shown) markSeen(view, filter, shown);
+    if (shown.length > 0) markSeen(view, filter, shown);
   }, [view, filter, shown, markSeen]);
 
   const copyLink = async (entry: InvitationEntry) => {
@@ -67,7 +73,7 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
   };
 
   const badge = (tab: RecipientsView) => {
-    const count = tab === view ? 0 : unread(tab, filter, lists[tab].entries);
+    const count = tab === view ? 0 : otherUnread;
     return { badge: count, badgeLabel: t('recipients.tabs.newCount', { count }) };
   };
 
@@ -84,7 +90,10 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
         <Tabs
           value={view}
           onValueChange={(value) => {
-            if (isView(value)) setView(value);
+            if (!isView(value)) return;
+            setView(value);
+            // A search of one tab means nothing in the other (company names vs access codes).
+            search.clear();
           }}
           label={t('recipients.title')}
           items={[
@@ -93,6 +102,11 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
           ]}
         >
           <div className="recipients__toolbar">
+            <SearchBox
+              label={t(view === 'agents' ? 'recipients.searchAgents' : 'recipients.searchInvitations')}
+              value={search.text}
+              onChange={search.setText}
+            />
             <StatusFilterMenu value={filter} onChange={setFilter} />
           </div>
           {VIEWS.map((tab) => (
@@ -101,7 +115,9 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
               <h2 className="visually-hidden">
                 {t(tab === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations')}
               </h2>
-              <RecipientList view={tab} list={lists[tab]} desktop={desktop} onAction={onAction} />
+              {tab === view && (
+                <RecipientList view={tab} list={list} q={search.q} desktop={desktop} onAction={onAction} />
+              )}
             </TabPanel>
           ))}
         </Tabs>

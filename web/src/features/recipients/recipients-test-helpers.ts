@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import type { InvitationFilter } from '../../lib/invitation-status.ts';
+import { pageOf } from '../../test/paged-answer.ts';
 import { http, server } from '../../test/server.ts';
 import type { InvitationEntry } from './recipient-status.ts';
 
@@ -45,22 +46,39 @@ export const deletedLink = entry({
 
 export type Calls = { claimed: InvitationFilter[]; unclaimed: InvitationFilter[] };
 
-/** Answers both list calls (a function gets the filter) and records which filters were asked for. */
+/**
+ * Answers both list calls as the server does (pages, `X-Total-Count`, `changedAfter`; a function
+ * gets the filter) and records which filters the lists (not the badge counts) were asked for.
+ */
 export function answerLists(
   claimed: InvitationEntry[] | ((filter: InvitationFilter) => InvitationEntry[]),
   unclaimed: InvitationEntry[] | ((filter: InvitationFilter) => InvitationEntry[]) = [],
 ): Calls {
   const calls: Calls = { claimed: [], unclaimed: [] };
-  const pick = (source: typeof claimed, filter: InvitationFilter) =>
-    typeof source === 'function' ? source(filter) : source;
+  const answer = (
+    source: typeof claimed,
+    filter: InvitationFilter,
+    request: Request,
+    asked: InvitationFilter[],
+  ) => {
+    const params = new URL(request.url).searchParams;
+    const changedAfter = params.get('changedAfter');
+    if (changedAfter === null) asked.push(filter);
+    const entries = typeof source === 'function' ? source(filter) : source;
+    const since = changedAfter === null ? 0 : Date.parse(changedAfter);
+    return pageOf(
+      request,
+      entries.filter((entry) => Date.parse(entry.statusChangedAt) > since),
+    );
+  };
   server.use(
-    http.get('/api/v1/invitations/claimed/{filter}', ({ params, response }) => {
-      calls.claimed.push(params.filter);
-      return response(200).json(pick(claimed, params.filter));
+    http.get('/api/v1/invitations/claimed/{filter}', ({ params, request, response }) => {
+      const page = answer(claimed, params.filter, request, calls.claimed);
+      return response(200).json(page.body, page.init);
     }),
-    http.get('/api/v1/invitations/unclaimed/{filter}', ({ params, response }) => {
-      calls.unclaimed.push(params.filter);
-      return response(200).json(pick(unclaimed, params.filter));
+    http.get('/api/v1/invitations/unclaimed/{filter}', ({ params, request, response }) => {
+      const page = answer(unclaimed, params.filter, request, calls.unclaimed);
+      return response(200).json(page.body, page.init);
     }),
   );
   return calls;

@@ -13,6 +13,16 @@ function statusIs(status: Status) {
   server.use(http.get('/api/v1/agents', ({ response }) => response(200).json({ status })));
 }
 
+/** Opens the form as a new company, fills it in validly (documents included) and submits it. */
+async function submitValidForm(): Promise<void> {
+  const { user } = renderApp('/agent-registration', { user: newAgent });
+  await screen.findByRole('heading', { name: 'Complete your account' });
+  const { fillValidForm } = await import('./registration-test-kit.ts');
+  await fillValidForm(user);
+  await screen.findByText('poa.pdf');
+  await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+}
+
 describe('agent registration status', () => {
   it('shows a loader while the status loads', async () => {
     server.use(
@@ -87,12 +97,7 @@ describe('agent registration status', () => {
         return response(201).json({ status: 'pending' });
       }),
     );
-    const { user } = renderApp('/agent-registration', { user: newAgent });
-    await screen.findByRole('heading', { name: 'Complete your account' });
-    const { fillValidForm } = await import('./registration-test-kit.ts');
-    await fillValidForm(user);
-    await screen.findByText('poa.pdf');
-    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await submitValidForm();
     expect(await screen.findByText('Your account was submitted for approval')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Your application is in review' })).toBeInTheDocument();
     expect(window.localStorage.getItem(`portal.registrationDraft.${newAgent.id}`)).toBeNull();
@@ -108,12 +113,7 @@ describe('agent registration status', () => {
       ),
       http.post('/api/v1/agents', ({ response }) => response(400).json(errorBody('MISSING_DOCUMENTS'))),
     );
-    const { user } = renderApp('/agent-registration', { user: newAgent });
-    await screen.findByRole('heading', { name: 'Complete your account' });
-    const { fillValidForm } = await import('./registration-test-kit.ts');
-    await fillValidForm(user);
-    await screen.findByText('poa.pdf');
-    await user.click(screen.getByRole('button', { name: 'Submit for approval' }));
+    await submitValidForm();
     expect(
       await screen.findByText("Couldn't complete form submission due to some errors"),
     ).toBeInTheDocument();

@@ -27,13 +27,16 @@ export function nextCursorOf(response: Response): string | null {
 export function usePagedList<T>(options: {
   queryKey: QueryKey;
   q: string;
+  /** False: no call at all (a list the server would answer empty). */
+  enabled?: boolean;
   fetchPage: (query: PageQuery, signal: AbortSignal) => Promise<ListAnswer<T>>;
   /** How a failed page reaches the user (lib/api/query-errors.ts). */
   meta?: ErrorMeta;
 }) {
-  const { queryKey, q, fetchPage, meta } = options;
+  const { queryKey, q, enabled = true, fetchPage, meta } = options;
   const query = useInfiniteQuery({
     queryKey: [...queryKey, { paged: true, q }],
+    enabled,
     ...(meta ? { meta } : {}),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }): Promise<Page<T>> => {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { $api } from '../../../lib/api/client.ts';
+import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
 
 export type AgentApplication = Schemas['AgentApplication'];
 export type ApplicationStatus = Schemas['AgentStatus'];
@@ -11,10 +12,18 @@ export type Decision = 'approve' | 'reject';
 const LIST_PATH = '/api/v1/admin/applications';
 const listKey = $api.queryOptions('get', LIST_PATH).queryKey.slice(0, 2);
 
-/** GET /api/v1/admin/applications, all or only one status. */
-export function useApplications(status: ApplicationStatus | 'all') {
-  const init = status === 'all' ? {} : { params: { query: { status } } };
-  return $api.useQuery('get', LIST_PATH, init, { meta: { errorMessage: 'admin.applications.errors.fetch' } });
+/** GET /api/v1/admin/applications page by page, all or only one status (search `q` in the database). */
+export function useApplications(status: ApplicationStatus | 'all', q: string) {
+  return usePagedList({
+    queryKey: [...listKey, { status }],
+    q,
+    fetchPage: (query, signal) =>
+      client.GET(LIST_PATH, {
+        params: { query: status === 'all' ? query : { ...query, status } },
+        signal,
+      }),
+    meta: { errorMessage: 'admin.applications.errors.fetch' },
+  });
 }
 
 /** Approve or reject a pending application; the lists are refetched either way. */

@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
+import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
 import { ApplicationDetails } from './application-details.tsx';
@@ -17,15 +18,17 @@ const TONE: Record<ApplicationStatus, BadgeTone> = {
 export type ApplicationCardProps = {
   application: AgentApplication;
   onDecide: (decision: Decision) => void;
+  /** Position and measuring from the virtual list. */
+  listItem?: ListItemProps;
 };
 
-export function ApplicationCard({ application, onDecide }: ApplicationCardProps) {
+export function ApplicationCard({ application, onDecide, listItem }: ApplicationCardProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
   const { displayName, legalName } = application.registration;
   return (
-    <li className="admin-card">
+    <li {...listItem} className="admin-card">
       <div className="admin-card__head">
         <Avatar name={displayName} variant={application.status === 'pending' ? 'dotted' : 'normal'} />
         <div className="admin-card__main">

@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LoadFailure } from '../../../components/load-failure.tsx';
+import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
+import { VirtualList } from '../../../components/virtual-list.tsx';
+import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
 import {
   type AgentApplication,
   type ApplicationStatus,
@@ -22,7 +26,9 @@ export function ApplicationsPanel() {
   const { t } = useTranslation();
   const [filter, setFilter] = useState<StatusFilter>('pending');
   const [pending, setPending] = useState<{ application: AgentApplication; decision: Decision } | null>(null);
-  const list = useApplications(filter);
+  const search = useSearchParam();
+  const list = useApplications(filter, search.q);
+  const { query } = list;
   const decide = useDecideApplication();
   const name = pending?.application.registration.displayName ?? '';
   const confirm = pending?.decision === 'reject' ? 'confirmReject' : 'confirmApprove';
@@ -45,19 +51,40 @@ export function ApplicationsPanel() {
           />
         </Menu>
       </div>
-      {list.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
-      {list.isError && !list.data && <Callout type="warning">{t('admin.applications.errors.fetch')}</Callout>}
-      {list.data?.length === 0 && <Callout>{t('admin.applications.empty')}</Callout>}
-      {list.data && list.data.length > 0 && (
-        <ul className="admin-list" aria-label={t('admin.tabs.applications')}>
-          {list.data.map((application) => (
+      <SearchBox label={t('admin.applications.search')} value={search.text} onChange={search.setText} />
+      {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
+      {/* A failed next page has its own retry at the end of the list. */}
+      {query.isError && !query.isFetchNextPageError && (
+        <LoadFailure
+          message={t('admin.applications.errors.fetch')}
+          onRetry={() => void query.refetch()}
+          retrying={query.isFetching}
+        />
+      )}
+      {query.isSuccess && list.items.length === 0 && (
+        <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('admin.applications.empty')}</Callout>
+      )}
+      {list.items.length > 0 && (
+        <VirtualList
+          items={list.items}
+          total={list.total}
+          label={t('admin.tabs.applications')}
+          className="admin-list"
+          estimateSize={150}
+          getKey={(application) => application.id}
+          hasMore={query.hasNextPage}
+          loadingMore={query.isFetchingNextPage}
+          loadMoreFailed={query.isFetchNextPageError}
+          onLoadMore={() => void query.fetchNextPage()}
+          renderItem={(application, listItem) => (
             <ApplicationCard
               key={application.id}
+              listItem={listItem}
               application={application}
               onDecide={(decision) => setPending({ application, decision })}
             />
-          ))}
-        </ul>
+          )}
+        />
       )}
       <ConfirmModal
         open={pending !== null}

@@ -1,57 +1,74 @@
-import { $api } from '../../../lib/api/client.ts';
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../../lib/api/client.ts';
 import type { InvitationFilter } from '../../../lib/invitation-status.ts';
-import type { InvitationEntry } from '../recipient-status.ts';
+import { type PageQuery, usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
+import type { RecipientsView } from '../recipient-status.ts';
+import { claimedListsKey, unclaimedListsKey } from './invitation-list-keys.ts';
 
-export type RecipientList = {
-  entries: readonly InvitationEntry[] | undefined;
-  loading: boolean;
-  /** The last fetch failed: the list shows the failure and a retry, never the empty state. */
-  failed: boolean;
-  retrying: boolean;
-  retry: () => void;
-};
-
-const NO_CALL: RecipientList = {
-  entries: [],
-  loading: false,
-  failed: false,
-  retrying: false,
-  retry: () => undefined,
-};
+type ListQuery = Partial<PageQuery> & { changedAfter?: string };
 
 /** Invitation links are never pending or declined: those filters show an empty list without a call. */
 export function fetchesUnclaimed(filter: InvitationFilter): boolean {
   return filter !== 'DECLINED' && filter !== 'PENDING';
 }
 
+const asksServer = (view: RecipientsView, filter: InvitationFilter) =>
+  view === 'agents' || fetchesUnclaimed(filter);
+
+const keyOf = (view: RecipientsView, filter: InvitationFilter) => [
+  ...(view === 'agents' ? claimedListsKey : unclaimedListsKey),
+  { filter },
+];
+
+/** The agents view lists claimed invitations, the invitations view unclaimed ones. */
+function fetchView(view: RecipientsView, filter: InvitationFilter, query: ListQuery, signal: AbortSignal) {
+  const init = { params: { path: { filter }, query }, signal };
+  return view === 'agents'
+    ? client.GET('/api/v1/invitations/claimed/{filter}', init)
+    : client.GET('/api/v1/invitations/unclaimed/{filter}', init);
+}
+
+// Both calls of the page failing at once show one notification (the same text is not stacked).
+const meta = { errorMessage: 'recipients.errors.fetch' } as const;
+
 /**
- * The agents view lists claimed invitations, the invitations view unclaimed ones. Both are read
- * for the current filter so each tab can show its unread count.
+ * The shown view's entries page by page (search `q` in the database). `asked` is false when the
+ * server would answer an empty list, so no call is made; a failure is also a notification.
  */
-export function useRecipientLists(filter: InvitationFilter): {
-  agents: RecipientList;
-  invitations: RecipientList;
-} {
-  const init = { params: { path: { filter } } };
-  // Both lists failing at once show one notification (the same text is not stacked).
-  const meta = { errorMessage: 'recipients.errors.fetch' } as const;
-  const claimed = $api.useQuery('get', '/api/v1/invitations/claimed/{filter}', init, { meta });
-  const withUnclaimed = fetchesUnclaimed(filter);
-  const unclaimed = $api.useQuery('get', '/api/v1/invitations/unclaimed/{filter}', init, {
-    enabled: withUnclaimed,
+export function useRecipientList(view: RecipientsView, filter: InvitationFilter, q: string) {
+  const asked = asksServer(view, filter);
+  const list = usePagedList({
+    queryKey: keyOf(view, filter),
+    q,
+    enabled: asked,
+    fetchPage: (query, signal) => fetchView(view, filter, query, signal),
     meta,
   });
+  return { ...list, asked };
+}
 
-  const listOf = (query: typeof claimed): RecipientList => ({
-    entries: query.data,
-    loading: query.isPending && !query.isError,
-    failed: query.isError,
-    retrying: query.isError && query.isFetching,
-    retry: () => void query.refetch(),
+/**
+ * How many entries of a view changed after `since` (all of them when never seen), read from
+ * `X-Total-Count` of a one-entry page: the tab badge never loads the list.
+ */
+export function useUnreadCount(
+  view: RecipientsView,
+  filter: InvitationFilter,
+  since: number | undefined,
+  enabled: boolean,
+): number {
+  // A failed count is said (meta), not shown as "nothing new"; the next refetch asks again.
+  const count = useQuery({
+    meta,
+    queryKey: [...keyOf(view, filter), { unreadSince: since ?? null }],
+    enabled: enabled && asksServer(view, filter),
+    queryFn: async ({ signal }) => {
+      const query: ListQuery = { limit: 1 };
+      if (since) query.changedAfter = new Date(since).toISOString();
+      const { error, response } = await fetchView(view, filter, query, signal);
+      if (error !== undefined) throw error;
+      return Number(response.headers.get('x-total-count')) || 0;
+    },
   });
-
-  return {
-    agents: listOf(claimed),
-    invitations: withUnclaimed ? listOf(unclaimed) : { ...NO_CALL },
-  };
+  return count.data ?? 0;
 }

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Avatar } from '../../../components/ui/avatar.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import { avatarStyleOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import {
@@ -19,6 +20,8 @@ type RecipientCardProps = {
   /** Desktop: a pending agent shows Decline and Accept buttons instead of its status label. */
   desktop: boolean;
   onAction: (entry: InvitationEntry, action: RecipientAction) => void;
+  /** Position and measuring from the virtual list. */
+  listItem?: ListItemProps;
 };
 
 function DateText({ label }: { label: DateLabel }) {
@@ -27,7 +30,7 @@ function DateText({ label }: { label: DateLabel }) {
   return <>{t(`recipients.dates.${label.key}`, { date: formatDate(label.date) })}</>;
 }
 
-export function RecipientCard({ entry, desktop, onAction }: RecipientCardProps) {
+export function RecipientCard({ entry, desktop, onAction, listItem }: RecipientCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const status = displayStatusOf(entry.status);
@@ -36,7 +39,7 @@ export function RecipientCard({ entry, desktop, onAction }: RecipientCardProps) 
   const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
   const subtitle = isAgent ? entry.site : entry.link;
   return (
-    <li className="list-card recipient-card" data-status={status}>
+    <li {...listItem} className="list-card recipient-card" data-status={status}>
       {isAgent ? (
         <Avatar name={entry.displayName} variant={avatarStyleOf(status)} />
       ) : (
