@@ -23,9 +23,10 @@ if (stylesheet) {
   const css = readFileSync(path.join(dist, stylesheet[1]), 'utf8');
   html = html.replace(stylesheet[0], () => `<style>${css}</style>`);
 }
-const root = '<div id="root"></div>';
-if (!html.includes(root)) throw new Error('dist/index.html has no empty <div id="root"></div>');
+// index.html's root holds the boot placeholder (a loading screen); the sign-in page replaces it.
+const root = /<div id="root">.*?<\/div><\/div>\n/s;
+if (!root.test(html)) throw new Error('dist/index.html has no <div id="root"> with the boot placeholder');
 const markup = renderLoginPage();
-html = html.replace(root, () => `<div id="root">${markup}</div>`);
+html = html.replace(root, () => `<div id="root">${markup}</div>\n`);
 writeFileSync(path.join(dist, 'login.html'), html);
 console.log(`prerendered dist/login.html (${(Buffer.byteLength(html) / 1024).toFixed(1)} kB)`);
