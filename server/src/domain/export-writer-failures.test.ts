@@ -1,7 +1,8 @@
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../test/temp-dir.ts';
 import { type ExportProduct, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
 
@@ -16,13 +17,7 @@ const car: ExportProduct = {
   includeSensitiveData: false,
 };
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'export-failures-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDir('export-failures');
 
 describe('writeExport failures', () => {
   const failingSource = () =>
@@ -32,7 +27,7 @@ describe('writeExport failures', () => {
     })();
 
   it('leaves no file behind when the data cannot be read', async () => {
-    const destinationPath = join(dir, 'failed.zip');
+    const destinationPath = join(tempDir(), 'failed.zip');
     const attempt = writeExport({
       products: [car],
       generatedAt,
@@ -41,11 +36,11 @@ describe('writeExport failures', () => {
       recordSource: failingSource,
     });
     await expect(attempt).rejects.toThrow('telemetry store unavailable');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('keeps an earlier complete export in place when a rewrite fails', async () => {
-    const destinationPath = join(dir, 'kept.zip');
+    const destinationPath = join(tempDir(), 'kept.zip');
     await writeFile(destinationPath, 'previous export');
     await expect(
       writeExport({
@@ -57,11 +52,11 @@ describe('writeExport failures', () => {
       }),
     ).rejects.toThrow();
     expect(await readFile(destinationPath, 'utf8')).toBe('previous export');
-    expect(await readdir(dir)).toEqual(['kept.zip']);
+    expect(await readdir(tempDir())).toEqual(['kept.zip']);
   });
 
   it('stops and cleans up when aborted', async () => {
-    const destinationPath = join(dir, 'aborted.zip');
+    const destinationPath = join(tempDir(), 'aborted.zip');
     const controller = new AbortController();
     const year = { ...car, periods: [{ from: day('2024-01-01'), to: day('2025-01-01') }] };
     const attempt = writeExport({
@@ -73,12 +68,12 @@ describe('writeExport failures', () => {
     });
     setTimeout(() => controller.abort(new Error('job cancelled')), 50);
     await expect(attempt).rejects.toThrow('job cancelled');
-    expect(await readdir(dir)).toEqual([]);
+    expect(await readdir(tempDir())).toEqual([]);
   });
 
   it('writes the temporary file in tmpDir and moves it into place', async () => {
     const scratch = await mkdtemp(join(tmpdir(), 'export-scratch-'));
-    const destinationPath = join(dir, 'moved.zip');
+    const destinationPath = join(tempDir(), 'moved.zip');
     const seen: string[] = [];
     const watcher = setInterval(async () => seen.push(...(await readdir(scratch).catch(() => []))), 1);
     try {
@@ -91,7 +86,7 @@ describe('writeExport failures', () => {
       });
       expect((await stat(destinationPath)).size).toBe(summary.bytes);
       expect(await readdir(scratch)).toEqual([]);
-      expect(await readdir(dir)).toEqual(['moved.zip']);
+      expect(await readdir(tempDir())).toEqual(['moved.zip']);
       expect(seen.length).toBeGreaterThan(0);
       expect(seen.every((name) => /^moved\.zip\.tmp-[0-9a-f]{16}$/.test(name))).toBe(true);
     } finally {

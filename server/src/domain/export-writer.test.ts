@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useTempDir } from '../../test/temp-dir.ts';
 import { readZip } from '../../test/zip.ts';
 import type { Manifest } from './export-manifest.ts';
 import { type ExportProduct, writeExport } from './export-writer.ts';
@@ -46,16 +46,10 @@ const idle: ExportProduct = {
   includeSensitiveData: true,
 };
 
-let dir: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'export-writer-'));
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const tempDir = useTempDir('export-writer');
 
 async function exportOf(products: ExportProduct[], name = 'export.zip') {
-  const destinationPath = join(dir, name);
+  const destinationPath = join(tempDir(), name);
   const summary = await writeExport({
     products,
     generatedAt,

@@ -148,33 +148,20 @@ describe('signing up through the provider', () => {
     const { page } = await openSignInPage(browser);
     const action = formAction(page.body);
     const before = await t.prisma.user.count();
+    const post = (kind: 'user' | 'agent', fullName: string, email: string) =>
+      browser.post(action, { intent: 'sign-up', kind, fullName, email });
 
-    const taken = await browser.post(action, {
-      intent: 'sign-up',
-      kind: 'user',
-      fullName: 'Copy',
-      email: 'owner@example.com',
-    });
+    const taken = await post('user', 'Copy', 'owner@example.com');
     expect(taken.status).toBe(400);
     expect(taken.body).toMatch(/role="alert">An account for owner@example\.com already exists/);
     expect(taken.body).toContain('aria-invalid="true"');
     expect(taken.body).toContain('value="Copy"');
 
-    const malformed = await browser.post(action, {
-      intent: 'sign-up',
-      kind: 'agent',
-      fullName: 'X',
-      email: 'not-an-email',
-    });
+    const malformed = await post('agent', 'X', 'not-an-email');
     expect(malformed.status).toBe(400);
     expect(malformed.body).toContain('Enter an email address');
 
-    const nameless = await browser.post(action, {
-      intent: 'sign-up',
-      kind: 'agent',
-      fullName: ' ',
-      email: 'a@b.example',
-    });
+    const nameless = await post('agent', ' ', 'a@b.example');
     expect(nameless.body).toContain('Enter a contact name');
     expect(await t.prisma.user.count()).toBe(before);
 
