@@ -100,9 +100,12 @@ async function main(): Promise<void> {
     const [portal, prism] = await Promise.all([startPortal(dir, cpuProfileDir), startPrism()]);
     stops.push(portal.server, prism.server);
     const portalUrl = `http://127.0.0.1:${portal.port}${path}`;
-    const portalHeaders = { cookie: portal.cookie };
-    const sample = await fetch(portalUrl, { headers: portalHeaders });
+    const sample = await fetch(portalUrl, { headers: { cookie: portal.cookie } });
     if (sample.status !== 200) throw new Error(`reference server answered ${sample.status} to ${path}`);
+    // Send back the cookies it set (the simulator's caller id), as a browser would: a client that
+    // drops them is a new caller on every request, with a new id and Set-Cookie each time.
+    const given = sample.headers.getSetCookie().map((line) => line.split(';')[0]);
+    const portalHeaders = { cookie: [portal.cookie, ...given].join('; ') };
     const bodyFile = join(dir, 'products.json');
     await writeFile(bodyFile, await sample.text());
     const barePort = await freePort();
