@@ -78,6 +78,28 @@ async function injectFromPanel(page: Page, operation: string, answer: string) {
 describe('simulator panel', () => {
   browser = useBrowser();
 
+  it('has its launcher on a fresh /login too, and a persona switch there opens its home page', async () => {
+    sandboxCount += 1;
+    const context = await browser().newContext({
+      baseURL: baseUrl(),
+      viewport: viewports.desktop,
+      locale: 'en-GB',
+      extraHTTPHeaders: { 'X-Sandbox': `panel-${process.pid}-${sandboxCount}` },
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Simulator' }).waitFor();
+      await page.keyboard.press('Alt+Shift+S');
+      const panel = page.getByRole('dialog', { name: 'Simulator' });
+      await panel.getByRole('button', { name: /fleet@example\.com/ }).click();
+      await page.waitForURL('**/users');
+      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
   it('opens from the launcher, switches persona in one click and keeps the page where allowed', async () => {
     const { page } = await pageInSandbox();
     await page.getByRole('button', { name: 'Simulator' }).click();

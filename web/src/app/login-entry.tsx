@@ -29,8 +29,29 @@ function usePortalConfigOnce(): PortalConfig | undefined {
   return config;
 }
 
+/**
+ * Outside production the simulator launcher joins the sign-in page once the browser is idle, as a
+ * chunk of its own (with the app's providers), so it adds nothing to the page's first load. A
+ * production build has no `__SIMULATOR__` and drops the import.
+ */
+function useLoginSimulator(mode: PortalConfig['mode'] | undefined) {
+  useEffect(() => {
+    if (!__SIMULATOR__ || mode === undefined || mode === 'production') return;
+    const load = () => {
+      void import('./login-simulator.tsx').then((module) => module.mountLoginSimulator());
+    };
+    if ('requestIdleCallback' in window) {
+      const handle = window.requestIdleCallback(load, { timeout: 3000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(load, 1000);
+    return () => clearTimeout(timer);
+  }, [mode]);
+}
+
 export function LoginApp({ error }: { error: string | null }) {
   const config = usePortalConfigOnce();
+  useLoginSimulator(config?.mode);
   const branding = brandingOf(config);
   useDocumentTitle(branding.productName);
   useDefaultLanguage(config?.defaultLanguage);
