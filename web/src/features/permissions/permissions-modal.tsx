@@ -1,10 +1,8 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CategorySection } from '../../components/category-section.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { InfoIcon } from '../../components/ui/icons.tsx';
 import { Modal } from '../../components/ui/modal.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
-import { Tooltip } from '../../components/ui/tooltip.tsx';
 import type { Schemas } from '../../lib/api/types.ts';
 import { type PermissionsRole, usePermissions } from './api/use-permissions.ts';
 import { PermissionItem } from './components/permission-item.tsx';
@@ -24,25 +22,14 @@ type Entries = readonly Schemas['PermissionEntry'][];
 
 function Category({ title, entries, role }: { title: string; entries: Entries; role: PermissionsRole }) {
   const { t } = useTranslation();
-  const headingId = useId();
   if (entries.length === 0) return null;
   const tooltip = t(role === 'user' ? 'permissions.tooltipUser' : 'permissions.tooltipAgent');
   return (
-    <section className="permissions-category" aria-labelledby={headingId}>
-      <h3 id={headingId} className="permissions-category__title">
-        {title}
-        <Tooltip content={tooltip}>
-          <button type="button" className="category-info" aria-label={tooltip}>
-            <InfoIcon size={16} />
-          </button>
-        </Tooltip>
-      </h3>
-      <ul className="category-list">
-        {entries.map((entry) => (
-          <PermissionItem key={entry.id} entry={entry} role={role} />
-        ))}
-      </ul>
-    </section>
+    <CategorySection title={title} tooltip={tooltip} heading="h3" className="permissions-category">
+      {entries.map((entry) => (
+        <PermissionItem key={entry.id} entry={entry} role={role} />
+      ))}
+    </CategorySection>
   );
 }
 

@@ -1,8 +1,7 @@
-import { type ReactNode, useId } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CategorySection } from '../../../components/category-section.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
-import { InfoIcon } from '../../../components/ui/icons.tsx';
-import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import type { Product } from '../../../lib/api/types.ts';
 import { choiceOf, type Selection, setPersonal, setShare } from '../selection.ts';
 import { ProductChoiceCard } from './product-choice-card.tsx';
@@ -20,30 +19,19 @@ function Category(
   props: { title: string; tooltip: string; products: readonly Product[] } & SelectDataStepProps,
 ) {
   const { title, tooltip, products, selection, onChange } = props;
-  const headingId = useId();
   if (products.length === 0) return null;
   return (
-    <section className="wizard-category" aria-labelledby={headingId}>
-      <h4 id={headingId} className="wizard-category__title">
-        {title}
-        <Tooltip content={tooltip}>
-          <button type="button" className="category-info" aria-label={tooltip}>
-            <InfoIcon size={16} />
-          </button>
-        </Tooltip>
-      </h4>
-      <ul className="category-list">
-        {products.map((product) => (
-          <ProductChoiceCard
-            key={product.id}
-            product={product}
-            choice={choiceOf(selection, product.id)}
-            onShare={(share) => onChange(setShare(selection, product.id, share))}
-            onPersonal={(personal) => onChange(setPersonal(selection, product.id, personal))}
-          />
-        ))}
-      </ul>
-    </section>
+    <CategorySection title={title} tooltip={tooltip} heading="h4" className="wizard-category">
+      {products.map((product) => (
+        <ProductChoiceCard
+          key={product.id}
+          product={product}
+          choice={choiceOf(selection, product.id)}
+          onShare={(share) => onChange(setShare(selection, product.id, share))}
+          onPersonal={(personal) => onChange(setPersonal(selection, product.id, personal))}
+        />
+      ))}
+    </CategorySection>
   );
 }
 
