@@ -45,9 +45,14 @@ async function openPanel(page: Page, tab: string) {
   return panel;
 }
 
+/** Escape closes the newest layer first: a notification shown over the panel, then the panel. */
 async function closePanel(page: Page) {
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog', { name: 'Simulator' }).waitFor({ state: 'hidden' });
+  const panel = page.getByRole('dialog', { name: 'Simulator' });
+  for (let press = 0; press < 3 && (await panel.isVisible()); press += 1) {
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden', timeout: 3_000 }).catch(() => undefined);
+  }
+  await panel.waitFor({ state: 'hidden' });
 }
 
 async function switchPersona(page: Page, email: string) {

@@ -37,7 +37,8 @@ export interface Config {
   /** Download jobs one user may have waiting or running at once; more answer 429. */
   exportsPerUser: number;
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
-  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number };
+  /** `prepare`: build the default scenario's template at start, so the first sandbox is a copy too. */
+  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
 }
@@ -122,6 +123,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       max: int(env, 'SANDBOX_MAX', 50),
       idleMinutes: int(env, 'SANDBOX_IDLE_MINUTES', 30),
       maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
+      // Off in test mode by default: each test server would otherwise seed a template it rarely uses.
+      prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
     },
     proxy: loadProxyConfig(env, mode),
   };

@@ -43,8 +43,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   const templates = createTemplates(path.join(root, 'templates'), createSimulationClock());
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
-  const { max, idleMinutes, maxDiskMb } = config.sandboxes;
+  const { max, idleMinutes, maxDiskMb, prepare } = config.sandboxes;
   let sweeper: NodeJS.Timeout | null = null;
+  let preparing: Promise<unknown> = Promise.resolve();
 
   async function build(id: string, scenario: string): Promise<World> {
     const dataDir = path.join(worldsDir, id);
@@ -138,10 +139,18 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         sweep().catch((error: unknown) => log.error({ err: error }, 'sandbox sweep failed'));
       }, SWEEP_MS);
       sweeper.unref();
+      // The first sandbox would otherwise wait for the template's migration and seed (about a
+      // second); built in the background, creating one is a file copy from the start.
+      if (prepare) {
+        preparing = templates.folder(DEFAULT_SCENARIO).catch((error: unknown) => {
+          log.error({ err: error }, 'sandbox template could not be prepared');
+        });
+      }
     },
     async stop(): Promise<void> {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
+      await preparing;
       await Promise.all(pending.values()).catch(() => undefined);
       for (const id of [...live.keys()]) await remove(id);
     },

@@ -14,7 +14,8 @@ const SimulatorEntry = __SIMULATOR__
 /** The simulator launcher, loaded only when the build has it and the server runs outside production. */
 export function SimulatorSlot() {
   const { data } = usePortalConfig();
-  if (!SimulatorEntry || !data?.devMode) return null;
+  // Keyed off the server's mode (demo, development, test: on; production: off), decision 24.
+  if (!SimulatorEntry || !data || data.mode === 'production') return null;
   return (
     <Suspense fallback={null}>
       <SimulatorEntry />
