@@ -1,6 +1,7 @@
 import { type ContractDocument, loadContract } from '@portal/contract/document';
 import { createAnswerChecker } from './answer-checks.ts';
 import { exampleRequest, listOperations, type Operation, resolveRef } from './contract-operations.ts';
+import { errorExamples } from './error-examples.ts';
 import { exampleDifferences } from './example-match.ts';
 import { createHttpClient } from './http-client.ts';
 import { plan } from './plan.ts';
@@ -98,7 +99,7 @@ export async function replayExamples(options: {
   );
   const check = createAnswerChecker(document);
   const byId = new Map(operations.map((o) => [o.operationId, o]));
-  const { simulator } = createCaseContext(client, byId);
+  const { simulator, context } = createCaseContext(client, byId);
   const send = (operation: Operation) => {
     const entry = plan[operation.operationId] ?? {};
     const request = mergeRequest(exampleRequest(document, operation), entry.request);
@@ -130,6 +131,43 @@ export async function replayExamples(options: {
       ...(options.keepAnswers ? { answer: answer.json } : {}),
     });
   }
+  for (const error of errorExamples) {
+    const operation = byId.get(error.operationId);
+    if (!operation) continue;
+    await simulator.reset();
+    await error.before?.(context);
+    const request = mergeRequest(exampleRequest(document, operation), error.request);
+    for (let i = 0; i < (error.repeatBefore ?? 0); i++)
+      await client.call(operation.method, operation.path, request, error.persona);
+    const answer = await client.call(operation.method, operation.path, request, error.persona);
+    const example = errorExampleOf(document, error.response, error.name);
+    const status = errorStatusOf(document, example);
+    const problems = check(operation, answer, { status });
+    if (problems.length === 0) problems.push(...exampleDifferences(example, answer.json, ['requestId']));
+    results.push({
+      operationId: `${error.response}${error.name ? `.${error.name}` : ''} (${error.operationId})`,
+      persona: error.persona,
+      expected: status,
+      status: answer.status,
+      problems,
+    });
+  }
   await simulator.reset();
   return results;
+}
+
+/** A documented error example of `components.responses`, by response and example name. */
+function errorExampleOf(document: ContractDocument, response: string, name?: string): unknown {
+  const media = (document.components as { responses: Record<string, { content: Record<string, Media> }> })
+    .responses[response]?.content['application/json'];
+  if (!media) return undefined;
+  if (name) return resolveRef<{ value?: unknown }>(document, media.examples?.[name]).value;
+  return media.example;
+}
+
+/** The HTTP status of an error example, from the code's entry in `x-error-catalogue`. */
+function errorStatusOf(document: ContractDocument, example: unknown): number {
+  const code = (example as { errors?: Array<{ code?: string }> })?.errors?.[0]?.code ?? '';
+  const catalogue = document['x-error-catalogue'] as Record<string, { status: number }> | undefined;
+  return catalogue?.[code]?.status ?? 0;
 }

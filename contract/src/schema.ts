@@ -2213,7 +2213,7 @@ export interface components {
                  *       "errors": [
                  *         {
                  *           "code": "UNAUTHENTICATED",
-                 *           "message": "Sign in to continue."
+                 *           "message": "You need to sign in to do this."
                  *         }
                  *       ]
                  *     }
@@ -2298,7 +2298,7 @@ export interface components {
                  *       "errors": [
                  *         {
                  *           "code": "EXPORT_EXPIRED",
-                 *           "message": "This export has expired. Start a new download."
+                 *           "message": "This export has expired. Please start a new download."
                  *         }
                  *       ]
                  *     }
@@ -2358,7 +2358,7 @@ export interface components {
                  *       "errors": [
                  *         {
                  *           "code": "RATE_LIMITED",
-                 *           "message": "Too many attempts. Try again later."
+                 *           "message": "Too many attempts. Please wait a minute and try again."
                  *         }
                  *       ]
                  *     }

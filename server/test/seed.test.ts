@@ -166,6 +166,32 @@ describe('seed personas', () => {
   });
 });
 
+describe('objects the contract examples name', () => {
+  it('gives draft@ three documents of a registration not submitted yet', async () => {
+    const draft = await userByEmail('draft@example.com');
+    expect(draft.agentProfile).toBeNull();
+    expect(draft.agentFiles.map((file) => [file.id, file.section, file.submitted]).sort()).toEqual([
+      ['file-draft-1', 'REGISTRATION', false],
+      ['file-draft-2', 'REPRESENTATIVE', false],
+      ['file-draft-3', 'SME_CONFIRMATION', false],
+    ]);
+  });
+
+  it("gives second@ finished downloads, with their zips on disk except the expired one's", async () => {
+    const jobs = await t.prisma.downloadJob.findMany({ orderBy: { id: 'asc' } });
+    expect(jobs.every((job) => job.userId === USER_IDS.second && job.status === 'COMPLETED')).toBe(true);
+    const byId = new Map(jobs.map((job) => [job.id, job]));
+    expect(byId.get('job-second-expired')?.filePath).toBeNull();
+    expect(byId.get('job-second-ready')?.downloadToken).toBeNull();
+    expect(byId.get('job-second-linked')?.tokenExpiresAt?.getTime()).toBeGreaterThan(now.getTime());
+    expect(byId.get('job-second-link-lapsed')?.tokenExpiresAt?.getTime()).toBeLessThan(now.getTime());
+    for (const id of ['job-second-ready', 'job-second-linked', 'job-second-link-lapsed']) {
+      const zip = await readFile(join(t.dir, 'exports', `${id}.zip`));
+      expect(zip.subarray(0, 2).toString('latin1'), id).toBe('PK');
+    }
+  });
+});
+
 describe('resetToScenario', () => {
   it('wipes app data and stored uploads, then seeds the same personas again', async () => {
     const owner = await userByEmail('owner@example.com');

@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { components } from '@portal/contract/schema';
 import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
@@ -12,7 +11,6 @@ export type CollectionAction = 'ENABLE' | 'DISABLE';
 export const COLLECTION_CHANGE_MS = 3_000;
 /** A toggle call never waits longer than this in real time, however slow the simulation clock runs. */
 const MAX_REAL_WAIT_MS = 30_000;
-const POLL_MS = 25;
 
 export function toApiProduct(
   product: Pick<ProductRow, 'id' | 'externalId' | 'productType' | 'model' | 'brand' | 'name'>,
@@ -133,19 +131,34 @@ async function applyChange(tx: Db, productId: string, action: CollectionAction, 
 /**
  * Waits until the change is due on the simulation clock and applies it. The real-time wait follows
  * the clock's speed (3 s simulated at speed 10 is 0.3 s), capped so a call never hangs; past the cap
- * the change still completes in the background runner.
+ * the change still completes in the background runner. No polling: one timer for the due moment,
+ * planned again whenever the clock's speed changes or it jumps.
  */
 export async function awaitCollectionChange(
   deps: Pick<PortalDeps, 'prisma' | 'clock'>,
   change: { id: string; productId: string; completesAt: Date },
 ): Promise<void> {
-  const remaining = change.completesAt.getTime() - deps.clock.now().getTime();
-  const speed = deps.clock.speed > 0 ? deps.clock.speed : 1;
-  const cap = Math.min(MAX_REAL_WAIT_MS, Math.max(0, remaining) / speed + 1_000);
-  const deadline = Date.now() + cap;
-  while (deps.clock.now() < change.completesAt && Date.now() < deadline) {
-    await sleep(POLL_MS);
-  }
+  const { clock } = deps;
+  const remaining = change.completesAt.getTime() - clock.now().getTime();
+  const speed = clock.speed > 0 ? clock.speed : 1;
+  const deadline = Date.now() + Math.min(MAX_REAL_WAIT_MS, Math.max(0, remaining) / speed + 1_000);
+  await new Promise<void>((resolve) => {
+    let timer: NodeJS.Timeout | undefined;
+    let unsubscribe: () => void = () => undefined;
+    const plan = () => {
+      clearTimeout(timer);
+      const left = change.completesAt.getTime() - clock.now().getTime();
+      const realLeft = deadline - Date.now();
+      if (left <= 0 || realLeft <= 0) {
+        unsubscribe();
+        resolve();
+        return;
+      }
+      timer = setTimeout(plan, Math.min(realLeft, Math.ceil(left / clock.speed)));
+    };
+    unsubscribe = clock.onChange(plan);
+    plan();
+  });
   await applyDueCollectionChanges(deps, change.productId);
 }
 

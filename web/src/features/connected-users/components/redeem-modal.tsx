@@ -64,7 +64,7 @@ export function RedeemModal({ open, onOpenChange, initialCode = '' }: RedeemModa
         </label>
         <input
           id={`${id}-code`}
-          className="redeem-form__input"
+          className="ui-input redeem-form__input"
           value={code}
           autoComplete="off"
           spellCheck={false}

@@ -30,7 +30,7 @@ export function SelectField({ name, label, placeholder, options, autoComplete }:
       <select
         {...register(name, rulesFor(name, t))}
         id={id}
-        className="form-field__input"
+        className="ui-input form-field__input"
         autoComplete={autoComplete}
         aria-required={!optional}
         aria-invalid={message ? true : undefined}

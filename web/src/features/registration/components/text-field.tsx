@@ -40,7 +40,7 @@ export function TextField({ name, label, autoComplete, inputMode, numeric = fals
         {...field}
         id={id}
         type="text"
-        className="form-field__input"
+        className="ui-input form-field__input"
         autoComplete={autoComplete}
         inputMode={numeric ? 'numeric' : inputMode}
         aria-required={!optional}
