@@ -42,3 +42,15 @@ export const server = setupServer(...defaultHandlers);
 export function documentHead(status: number, contentType = 'application/pdf'): Response {
   return new Response(null, { status, headers: status < 300 ? { 'content-type': contentType } : {} });
 }
+
+/**
+ * A gate for a mock answer: the handler awaits `opened` and the test calls `open()` once it has seen what
+ * the screen shows while the request runs. No timed window, so a slow machine cannot skip the state.
+ */
+export function answerGate(): { opened: Promise<void>; open: () => void } {
+  let open = () => {};
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}

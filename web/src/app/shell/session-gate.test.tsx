@@ -1,21 +1,23 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay, HttpResponse } from 'msw';
+import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { answerGate, errorBody, http, server } from '../../test/server.ts';
 
 describe('session loading', () => {
   it('shows the loading screen (title and Loading...) until the profile arrives', async () => {
+    const gate = answerGate();
     server.use(
       http.get('/api/v1/users/me', async ({ response }) => {
-        await delay(50);
+        await gate.opened;
         return response(200).json(owner);
       }),
     );
     renderApp('/products');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Test Data Portal' })).toBeInTheDocument();
+    gate.open();
     expect(await screen.findByRole('heading', { name: 'Connected Products' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).not.toBeInTheDocument();
   });

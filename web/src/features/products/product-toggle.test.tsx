@@ -1,28 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { owner, vehicle, wallbox } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { answerGate, errorBody, http, server } from '../../test/server.ts';
 import { answerJobs, findCard, job, toggleIn } from './products-test-helpers.ts';
 
-function answerToggle(status: 200 | 500, wait = 0) {
+/**
+ * Answers the toggle call; with `held`, only once the test calls `release()`, so what the screen shows
+ * while the request runs is asserted however slowly the machine runs (no timed window).
+ */
+function answerToggle(status: 200 | 500, { held = false } = {}) {
   const calls: string[] = [];
+  const gate = answerGate();
+  if (!held) gate.open();
   server.use(
     http.post('/api/v1/products/{id}/collect/{action}', async ({ params, response }) => {
       calls.push(`${params.id}/${params.action}`);
-      if (wait) await delay(wait);
+      await gate.opened;
       if (status === 500) return response(500).json(errorBody('INTERNAL_ERROR'));
       const source = params.id === vehicle.id ? vehicle : wallbox;
       return response(200).json({ ...source, dataCollectionEnabled: params.action === 'ENABLE' });
     }),
   );
-  return calls;
+  return { calls, release: gate.open };
 }
 
 describe('data collection toggle', () => {
   it('asks for confirmation first; Cancel changes nothing', async () => {
-    const calls = answerToggle(200);
+    const { calls } = answerToggle(200);
     const { user } = renderApp('/products', { user: owner });
     const toggle = toggleIn(await findCard('Garage charger'));
     expect(toggle).not.toBeChecked();
@@ -35,7 +40,7 @@ describe('data collection toggle', () => {
   });
 
   it('enables optimistically, shows progress and locks every toggle while the request runs', async () => {
-    const calls = answerToggle(200, 300);
+    const { calls, release } = answerToggle(200, { held: true });
     const { user } = renderApp('/products', { user: owner });
     const card = await findCard('Garage charger');
     await user.click(toggleIn(card));
@@ -50,6 +55,7 @@ describe('data collection toggle', () => {
     const download = within(card).getByRole('button', { name: 'Download data of Garage charger' });
     expect(download).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Download data' })).toBeDisabled();
+    release();
     expect(await screen.findByText('Action was succesful')).toBeInTheDocument();
     await waitFor(() => expect(download).toBeEnabled());
     expect(calls).toEqual(['prd_wallbox_1/ENABLE']);
@@ -59,12 +65,13 @@ describe('data collection toggle', () => {
   });
 
   it('rolls back and names the action when enabling fails', async () => {
-    answerToggle(500, 300);
+    const { release } = answerToggle(500, { held: true });
     const { user } = renderApp('/products', { user: owner });
     const card = await findCard('Garage charger');
     await user.click(toggleIn(card));
     await user.click(await screen.findByRole('button', { name: 'Enable' }));
     await waitFor(() => expect(toggleIn(card)).toBeChecked());
+    release();
     expect(await screen.findByText("Couldn't enable data sharing! Try again later..")).toBeInTheDocument();
     expect(toggleIn(card)).not.toBeChecked();
     expect(screen.queryByText('Action was succesful')).not.toBeInTheDocument();

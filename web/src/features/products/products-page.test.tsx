@@ -1,10 +1,9 @@
 import { focusManager } from '@tanstack/react-query';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { noProducts, owner, products } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { answerGate, errorBody, http, server } from '../../test/server.ts';
 
 function section(name: string) {
   return screen.getByRole('region', { name });
@@ -24,9 +23,10 @@ describe('products page (slice)', () => {
   });
 
   it('shows skeletons while loading', async () => {
+    const gate = answerGate();
     server.use(
       http.get('/api/v1/products', async ({ response }) => {
-        await delay(100);
+        await gate.opened;
         return response(200).json(products);
       }),
     );
@@ -34,6 +34,7 @@ describe('products page (slice)', () => {
     await screen.findByRole('heading', { name: 'Connected Products' });
     expect(section('My vehicles')).toHaveAttribute('aria-busy', 'true');
     expect(within(section('My vehicles')).getAllByTestId('skeleton').length).toBeGreaterThan(0);
+    gate.open();
     expect(await screen.findByRole('heading', { name: 'ID.4 Pro' })).toBeInTheDocument();
     expect(screen.queryAllByTestId('skeleton')).toHaveLength(0);
   });

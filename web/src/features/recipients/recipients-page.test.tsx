@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { delay } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { answerGate, errorBody, http, server } from '../../test/server.ts';
 import {
   activeAgent,
   activeLink,
@@ -72,14 +71,16 @@ describe('data recipients page', () => {
   });
 
   it('shows the loading text, then the empty placeholder of each view', async () => {
+    const gate = answerGate();
     server.use(
       http.get('/api/v1/invitations/claimed/{filter}', async ({ response }) => {
-        await delay(80);
+        await gate.opened;
         return response(200).json([]);
       }),
     );
     const { user } = renderApp('/agents', { user: owner });
     expect(await screen.findByText('Loading data recipients...')).toBeInTheDocument();
+    gate.open();
     expect(await screen.findByText('No data recipients yet')).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: /Invitation Links/ }));
     expect(await screen.findByText('No invitation links yet')).toBeInTheDocument();

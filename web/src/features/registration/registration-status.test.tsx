@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { delay } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../../lib/api/types.ts';
 import { currentUserQueryKey } from '../../lib/session/current-user.ts';
 import { newAgent, pendingAgent, rejectedAgent } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { answerGate, errorBody, http, server } from '../../test/server.ts';
 
 type Status = 'pending' | 'rejected' | 'active' | null;
 
@@ -25,14 +24,16 @@ async function submitValidForm(): Promise<void> {
 
 describe('agent registration status', () => {
   it('shows a loader while the status loads', async () => {
+    const gate = answerGate();
     server.use(
       http.get('/api/v1/agents', async ({ response }) => {
-        await delay(150);
+        await gate.opened;
         return response(200).json({ status: null });
       }),
     );
     renderApp('/agent-registration', { user: newAgent });
     expect(await screen.findByText('Loading your account...')).toBeInTheDocument();
+    gate.open();
     expect(await screen.findByRole('heading', { name: 'Complete your account' })).toBeInTheDocument();
   });
 
