@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { PagedList } from '../lib/paged-list/use-paged-list.ts';
 import { LoadFailure } from './load-failure.tsx';
 
 /** What a card spreads on its `<li>`: position, measuring, and its place in the whole list. */
@@ -21,19 +22,15 @@ export type ListItemProps = {
 };
 
 export type VirtualListProps<T> = {
-  items: readonly T[];
-  /** Size of the whole list on the server (X-Total-Count), announced and set on every item. */
-  total: number;
+  /** The list loaded so far (usePagedList): its items, its whole size on the server (X-Total-Count,
+   * announced and set on every item) and its next page. */
+  list: PagedList<T>;
   label: string;
   className: string;
   /** A first guess of an item's height in px; real heights are measured. */
   estimateSize: number;
   getKey: (item: T) => string;
   renderItem: (item: T, props: ListItemProps) => ReactNode;
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMoreFailed: boolean;
-  onLoadMore: () => void;
 };
 
 const GAP_PX = 12; // --space-3 between cards
@@ -47,7 +44,8 @@ const PREFETCH = 15;
  * scrolls away, and tells screen readers how many items the whole list has.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
-  const { items, total, label, className, estimateSize, getKey, renderItem } = props;
+  const { list, label, className, estimateSize, getKey, renderItem } = props;
+  const { items, total, query } = list;
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
   const [scrollMargin, setScrollMargin] = useState(0);
@@ -75,7 +73,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   });
   const virtualItems = virtualizer.getVirtualItems();
   const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
-  const { hasMore, loadingMore, loadMoreFailed, onLoadMore } = props;
+  const hasMore = query.hasNextPage;
+  const loadingMore = query.isFetchingNextPage;
+  const loadMoreFailed = query.isFetchNextPageError;
+  const onLoadMore = useCallback(() => void query.fetchNextPage(), [query.fetchNextPage]);
   useEffect(() => {
     if (hasMore && !loadingMore && !loadMoreFailed && lastIndex >= items.length - PREFETCH) onLoadMore();
   }, [hasMore, loadingMore, loadMoreFailed, lastIndex, items.length, onLoadMore]);

@@ -65,16 +65,11 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
         )}
         {users.length > 0 && (
           <VirtualList
-            items={users}
-            total={list.total}
+            list={list}
             label={t('connectedUsers.title')}
             className="user-list"
             estimateSize={104}
             getKey={(invitation) => invitation.invitationId}
-            hasMore={query.hasNextPage}
-            loadingMore={query.isFetchingNextPage}
-            loadMoreFailed={query.isFetchNextPageError}
-            onLoadMore={() => void query.fetchNextPage()}
             renderItem={(invitation, listItem) => (
               <UserCard
                 key={invitation.invitationId}

@@ -1,4 +1,9 @@
-import { type QueryKey, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryResult,
+  useInfiniteQuery,
+} from '@tanstack/react-query';
 import type { ErrorMeta } from '../api/query-errors.ts';
 
 /** One page of a list operation: its items, the cursor of the next page, the list's total. */
@@ -6,6 +11,13 @@ export type Page<T> = { items: T[]; next: string | null; total: number };
 
 /** What openapi-fetch answers for a list call. */
 type ListAnswer<T> = { data?: T[]; error?: unknown; response: Response };
+
+/** A list loaded page by page: the infinite query, the items loaded so far and the whole size. */
+export type PagedList<T> = {
+  query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
+  items: T[];
+  total: number;
+};
 
 export type PageQuery = { limit: number; cursor?: string; q?: string };
 
@@ -55,9 +67,10 @@ export function usePagedList<T>(options: {
     getNextPageParam: (last) => last.next,
   });
   const pages = query.data?.pages ?? [];
-  return {
+  const list: PagedList<T> = {
     query,
     items: pages.flatMap((page) => page.items),
     total: pages[0]?.total ?? 0,
   };
+  return list;
 }

@@ -66,16 +66,11 @@ export function ApplicationsPanel() {
       )}
       {list.items.length > 0 && (
         <VirtualList
-          items={list.items}
-          total={list.total}
+          list={list}
           label={t('admin.tabs.applications')}
           className="admin-list"
           estimateSize={150}
           getKey={(application) => application.id}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          loadMoreFailed={query.isFetchNextPageError}
-          onLoadMore={() => void query.fetchNextPage()}
           renderItem={(application, listItem) => (
             <ApplicationCard
               key={application.id}

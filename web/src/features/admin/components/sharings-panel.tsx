@@ -34,16 +34,11 @@ export function SharingsPanel() {
       )}
       {list.items.length > 0 && (
         <VirtualList
-          items={list.items}
-          total={list.total}
+          list={list}
           label={t('admin.tabs.sharings')}
           className="admin-list"
           estimateSize={180}
           getKey={(sharing) => sharing.id}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          loadMoreFailed={query.isFetchNextPageError}
-          onLoadMore={() => void query.fetchNextPage()}
           renderItem={(sharing, listItem) => (
             <SharingCard
               key={sharing.id}

@@ -42,16 +42,11 @@ export function RecipientList({ view, list, q, desktop, onAction }: RecipientLis
   }
   return (
     <VirtualList
-      items={items}
-      total={list.total}
+      list={list}
       label={label}
       className="recipient-list"
       estimateSize={desktop ? 96 : 150}
       getKey={(entry) => entry.id}
-      hasMore={query.hasNextPage}
-      loadingMore={query.isFetchingNextPage}
-      loadMoreFailed={query.isFetchNextPageError}
-      onLoadMore={() => void query.fetchNextPage()}
       renderItem={(entry, listItem) => (
         <RecipientCard
           key={entry.id}
