@@ -7,6 +7,14 @@ import type { CaseContext, ErrorCase, OperationPlan } from './plan-types.ts';
 // 404 for an unknown id, 500 through an injected fault); this table holds what needs knowledge
 // of the seeded data. Ids and codes here exist after `POST /api/v1/sim/reset`.
 
+/** A documented error that path parameters cause: its name, status, code and the parameters. */
+const byParams = (name: string, status: number, code: string, params: Record<string, string>): ErrorCase => ({
+  name,
+  status,
+  code,
+  request: { params },
+});
+
 const badOrigin = { headers: { origin: 'https://attacker.example' } };
 const csrf = { name: 'from another site', status: 403, code: 'CSRF_REJECTED', request: badOrigin } as const;
 const pdf = (name: string): RequestSpec['raw'] => {
@@ -77,12 +85,7 @@ export const plan: Record<string, OperationPlan> = {
     anyRole: true,
     errors: [
       { name: 'terms already accepted', persona: p.owner, status: 409, code: 'TERMS_NOT_PENDING' },
-      {
-        name: 'malformed terms id',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { termsId: 'not a version' } },
-      },
+      byParams('malformed terms id', 400, 'VALIDATION_FAILED', { termsId: 'not a version' }),
       csrf,
     ],
   },
@@ -91,18 +94,8 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.owner,
     foreign: p.second,
     errors: [
-      {
-        name: 'already off',
-        status: 409,
-        code: 'COLLECTION_UNCHANGED',
-        request: { params: { id: 'prod-veh-3' } },
-      },
-      {
-        name: 'unknown action',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { action: 'TOGGLE' } },
-      },
+      byParams('already off', 409, 'COLLECTION_UNCHANGED', { id: 'prod-veh-3' }),
+      byParams('unknown action', 400, 'VALIDATION_FAILED', { action: 'TOGGLE' }),
       csrf,
     ],
   },
@@ -120,18 +113,8 @@ export const plan: Record<string, OperationPlan> = {
     foreign: p.second,
     errors: [
       tooManyExports(),
-      {
-        name: 'collection off',
-        status: 409,
-        code: 'COLLECTION_DISABLED',
-        request: { params: { id: 'prod-veh-3' } },
-      },
-      {
-        name: 'malformed id',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { id: 'bad id!' } },
-      },
+      byParams('collection off', 409, 'COLLECTION_DISABLED', { id: 'prod-veh-3' }),
+      byParams('malformed id', 400, 'VALIDATION_FAILED', { id: 'bad id!' }),
       csrf,
     ],
   },
@@ -147,37 +130,19 @@ export const plan: Record<string, OperationPlan> = {
         code: 'JOB_NOT_READY',
         prepare: async (context) => ({ params: { jobId: await newJob(context) } }),
       },
-      {
-        name: 'export deleted after the retention period',
-        status: 410,
-        code: 'EXPORT_EXPIRED',
-        request: { params: { jobId: 'job-second-expired' } },
-      },
-      {
-        name: 'malformed job id',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { jobId: 'bad id!' } },
-      },
+      byParams('export deleted after the retention period', 410, 'EXPORT_EXPIRED', {
+        jobId: 'job-second-expired',
+      }),
+      byParams('malformed job id', 400, 'VALIDATION_FAILED', { jobId: 'bad id!' }),
     ],
   },
   downloadExport: {
     persona: p.second,
     foreign: p.owner,
     errors: [
-      {
-        name: 'malformed token',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { token: 'short' } },
-      },
+      byParams('malformed token', 400, 'VALIDATION_FAILED', { token: 'short' }),
       { name: 'unknown token', status: 404, request: { params: { token: 'unknownToken_0123456789' } } },
-      {
-        name: 'link lapsed',
-        status: 410,
-        code: 'EXPORT_EXPIRED',
-        request: { params: { token: 'demo-link-second-lapsed' } },
-      },
+      byParams('link lapsed', 410, 'EXPORT_EXPIRED', { token: 'demo-link-second-lapsed' }),
     ],
     unreachable: {
       '409': 'needs the sharing to end between the link and the download',
@@ -205,25 +170,11 @@ export const plan: Record<string, OperationPlan> = {
   },
   listClaimedInvitations: {
     persona: p.owner,
-    errors: [
-      {
-        name: 'unknown filter',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { filter: 'SOME' } },
-      },
-    ],
+    errors: [byParams('unknown filter', 400, 'VALIDATION_FAILED', { filter: 'SOME' })],
   },
   listUnclaimedInvitations: {
     persona: p.owner,
-    errors: [
-      {
-        name: 'unknown filter',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { filter: 'SOME' } },
-      },
-    ],
+    errors: [byParams('unknown filter', 400, 'VALIDATION_FAILED', { filter: 'SOME' })],
   },
   getInvitationPermissions: { persona: p.owner, foreign: p.second, errors: [malformedId()] },
   listInvitationEvents: { persona: p.owner, foreign: p.second, errors: [malformedId()] },
@@ -231,18 +182,8 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.owner,
     foreign: p.second,
     errors: [
-      {
-        name: 'already accepted',
-        status: 409,
-        code: 'INVALID_INVITATION_STATE',
-        request: { params: { id: 'inv-owner-accepted' } },
-      },
-      {
-        name: 'unknown decision',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { decision: 'maybe' } },
-      },
+      byParams('already accepted', 409, 'INVALID_INVITATION_STATE', { id: 'inv-owner-accepted' }),
+      byParams('unknown decision', 400, 'VALIDATION_FAILED', { decision: 'maybe' }),
       csrf,
     ],
   },
@@ -250,12 +191,7 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.owner,
     foreign: p.second,
     errors: [
-      {
-        name: 'already revoked',
-        status: 409,
-        code: 'INVALID_REVOKE_STATE',
-        request: { params: { id: 'inv-owner-revoked-after-claimed' } },
-      },
+      byParams('already revoked', 409, 'INVALID_REVOKE_STATE', { id: 'inv-owner-revoked-after-claimed' }),
       malformedId(),
       csrf,
     ],
@@ -263,12 +199,7 @@ export const plan: Record<string, OperationPlan> = {
   redeemInvitationCode: {
     persona: p.fleet,
     errors: [
-      {
-        name: 'wrong code',
-        status: 400,
-        code: 'INVALID_CODE',
-        request: { params: { code: 'AAAA-AAAA-AAAA-AAAA' } },
-      },
+      byParams('wrong code', 400, 'INVALID_CODE', { code: 'AAAA-AAAA-AAAA-AAAA' }),
       { name: 'company not approved', persona: p.pending, status: 403, code: 'AGENT_NOT_ACTIVE' },
       {
         name: 'too many attempts',
@@ -282,26 +213,14 @@ export const plan: Record<string, OperationPlan> = {
   },
   listConnectedInvitations: {
     persona: p.fleet,
-    errors: [
-      {
-        name: 'unknown filter',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { filter: 'SOME' } },
-      },
-    ],
+    errors: [byParams('unknown filter', 400, 'VALIDATION_FAILED', { filter: 'SOME' })],
   },
   getConnectedInvitationPermissions: { persona: p.fleet, foreign: p.chargewise, errors: [malformedId()] },
   revokeConnectedInvitation: {
     persona: p.fleet,
     foreign: p.chargewise,
     errors: [
-      {
-        name: 'declined',
-        status: 409,
-        code: 'INVALID_REVOKE_STATE',
-        request: { params: { id: 'inv-second-declined' } },
-      },
+      byParams('declined', 409, 'INVALID_REVOKE_STATE', { id: 'inv-second-declined' }),
       malformedId(),
       csrf,
     ],
@@ -311,18 +230,8 @@ export const plan: Record<string, OperationPlan> = {
     foreign: p.chargewise,
     errors: [
       tooManyExports(),
-      {
-        name: 'sharing paused',
-        status: 409,
-        code: 'SHARING_SUSPENDED',
-        request: { params: { invitationId: 'inv-second-paused' } },
-      },
-      {
-        name: 'malformed id',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { invitationId: 'bad id!' } },
-      },
+      byParams('sharing paused', 409, 'SHARING_SUSPENDED', { invitationId: 'inv-second-paused' }),
+      byParams('malformed id', 400, 'VALIDATION_FAILED', { invitationId: 'bad id!' }),
       csrf,
     ],
   },
@@ -354,12 +263,7 @@ export const plan: Record<string, OperationPlan> = {
       { name: 'not a PDF or PNG', status: 415, code: 'FILE_TYPE_NOT_ALLOWED', request: { raw: textFile } },
       { name: 'larger than 5 MB', status: 413, code: 'FILE_TOO_LARGE', request: { raw: largeFile() } },
       { name: 'registration submitted', persona: p.pending, status: 409, code: 'REGISTRATION_LOCKED' },
-      {
-        name: 'unknown section',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { section: 'OTHER' } },
-      },
+      byParams('unknown section', 400, 'VALIDATION_FAILED', { section: 'OTHER' }),
       csrf,
     ],
   },
@@ -392,12 +296,7 @@ export const plan: Record<string, OperationPlan> = {
   approveAgentApplication: {
     persona: p.admin,
     errors: [
-      {
-        name: 'already active',
-        status: 409,
-        code: 'INVALID_APPLICATION_STATE',
-        request: { params: { id: 'agent-fleet' } },
-      },
+      byParams('already active', 409, 'INVALID_APPLICATION_STATE', { id: 'agent-fleet' }),
       malformedId(),
       csrf,
     ],
@@ -405,12 +304,7 @@ export const plan: Record<string, OperationPlan> = {
   rejectAgentApplication: {
     persona: p.admin,
     errors: [
-      {
-        name: 'already active',
-        status: 409,
-        code: 'INVALID_APPLICATION_STATE',
-        request: { params: { id: 'agent-fleet' } },
-      },
+      byParams('already active', 409, 'INVALID_APPLICATION_STATE', { id: 'agent-fleet' }),
       malformedId(),
       csrf,
     ],
@@ -419,12 +313,7 @@ export const plan: Record<string, OperationPlan> = {
   suspendSharing: {
     persona: p.admin,
     errors: [
-      {
-        name: 'already paused',
-        status: 409,
-        code: 'INVALID_SHARING_STATE',
-        request: { params: { id: 'inv-owner-paused' } },
-      },
+      byParams('already paused', 409, 'INVALID_SHARING_STATE', { id: 'inv-owner-paused' }),
       malformedId(),
       csrf,
     ],
@@ -432,12 +321,7 @@ export const plan: Record<string, OperationPlan> = {
   resumeSharing: {
     persona: p.admin,
     errors: [
-      {
-        name: 'not paused',
-        status: 409,
-        code: 'INVALID_SHARING_STATE',
-        request: { params: { id: 'inv-owner-accepted' } },
-      },
+      byParams('not paused', 409, 'INVALID_SHARING_STATE', { id: 'inv-owner-accepted' }),
       malformedId(),
       csrf,
     ],
@@ -522,12 +406,7 @@ function tooManyExports() {
 }
 
 function malformedId() {
-  return {
-    name: 'malformed id',
-    status: 400,
-    code: 'VALIDATION_FAILED',
-    request: { params: { id: 'bad id!' } },
-  };
+  return byParams('malformed id', 400, 'VALIDATION_FAILED', { id: 'bad id!' });
 }
 
 function malformedSandbox() {
@@ -550,18 +429,8 @@ function snapshotPlan(): OperationPlan {
     anyRole: true,
     prepare: saved,
     errors: [
-      {
-        name: 'no such snapshot',
-        status: 404,
-        code: 'SNAPSHOT_NOT_FOUND',
-        request: { params: { name: 'never-saved' } },
-      },
-      {
-        name: 'malformed name',
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        request: { params: { name: '-bad!' } },
-      },
+      byParams('no such snapshot', 404, 'SNAPSHOT_NOT_FOUND', { name: 'never-saved' }),
+      byParams('malformed name', 400, 'VALIDATION_FAILED', { name: '-bad!' }),
       { ...csrf, prepare: saved },
     ],
     unreachable: { '500': 'the simulator injects no faults into its own operations' },

@@ -1,5 +1,5 @@
+import escapeMarkup from 'escape-html';
 import type { CaseResult, RunReport } from '../run.ts';
-import { escapeMarkup } from './escape-markup.ts';
 
 const verdict = (result: CaseResult) =>
   result.skipped

@@ -1,5 +1,5 @@
+import escapeMarkup from 'escape-html';
 import type { CaseResult, RunReport } from '../run.ts';
-import { escapeMarkup } from './escape-markup.ts';
 
 const testcase = (className: string, result: CaseResult) => {
   const name = escapeMarkup(`${result.name}${result.persona ? ` [${result.persona}]` : ''}`);

@@ -2,20 +2,12 @@ import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promise
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { day, exportCar, generatedAt } from '../../test/export-fixtures.ts';
 import { useTempDir } from '../../test/temp-dir.ts';
-import { type ExportProduct, writeExport } from './export-writer.ts';
+import { writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
 
-const generatedAt = new Date('2025-04-01T00:00:00Z');
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-const car: ExportProduct = {
-  id: 'veh-export-1',
-  productType: 'VEHICLE',
-  externalId: 'WVWZZZ1JZXW000001',
-  label: 'ID.3 Pro',
-  periods: [{ from: day('2025-03-01'), to: day('2025-03-02') }],
-  includeSensitiveData: false,
-};
+const car = exportCar();
 
 const tempDir = useTempDir('export-failures');
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { day, exportCar, generatedAt } from '../../test/export-fixtures.ts';
 import { useTempDir } from '../../test/temp-dir.ts';
 import { readZip } from '../../test/zip.ts';
 import type { Manifest } from './export-manifest.ts';
@@ -15,20 +16,10 @@ async function readZipFile(path: string): Promise<{ name: string; data: Buffer }
 }
 
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
-const generatedAt = new Date('2025-04-01T00:00:00Z');
-const day = (iso: string) => new Date(`${iso}T00:00:00Z`);
-
-const car: ExportProduct = {
-  id: 'veh-export-1',
-  productType: 'VEHICLE',
-  externalId: 'WVWZZZ1JZXW000001',
-  label: 'ID.3 Pro',
-  periods: [
-    { from: day('2025-03-01'), to: day('2025-03-02') },
-    { from: new Date('2025-03-31T22:00:00Z'), to: null },
-  ],
-  includeSensitiveData: false,
-};
+const car = exportCar([
+  { from: day('2025-03-01'), to: day('2025-03-02') },
+  { from: new Date('2025-03-31T22:00:00Z'), to: null },
+]);
 const charger: ExportProduct = {
   id: 'wb-export-1',
   productType: 'WALLBOX',

@@ -1,14 +1,7 @@
+import escapeHtml from 'escape-html';
 import type { Drift } from './contract-drift.ts';
 import type { ProxyConfig } from './proxy-config.ts';
 
-const entities: Record<string, string> = {
-  '<': '&lt;',
-  '>': '&gt;',
-  '&': '&amp;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => entities[c] ?? c);
 const shown = (value: unknown) =>
   value === undefined ? '—' : escapeHtml(JSON.stringify(value).slice(0, 200));
 
