@@ -113,7 +113,15 @@ describe('390 px (issue 13)', () => {
     await expectTappable(wizard, 'step 1');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByText('Step 2 of 2').waitFor();
-    // The success notice sits at the bottom of a phone's screen, over the sheet's buttons, until dismissed.
+    // The success notice sits at the bottom of a phone's screen, above the sheet's buttons: it covers none.
+    const notice = page.locator('.ui-notification').filter({ hasText: 'Invitation created' });
+    await notice.waitFor();
+    await notice.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));
+    const noticeBox = await notice.boundingBox();
+    for (const button of await wizard.locator('.ui-modal__footer button').all()) {
+      const box = await button.boundingBox();
+      expect(noticeBox && box && noticeBox.y + noticeBox.height <= box.y).toBe(true);
+    }
     await expectNotice(page, 'Invitation created');
     await expectNoOverflow(page, 'wizard step 2');
     await expectTappable(wizard, 'step 2');

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePublishedSize } from '../../lib/published-size.ts';
 import { CloseIcon } from './icons.tsx';
 
 export type ModalProps = {
@@ -20,6 +21,20 @@ export type ModalProps = {
   closeOnOutsideClick?: boolean;
   className?: string;
 };
+
+// From the top of the buttons to the bottom of the screen: on a mobile, notifications rise above a
+// full-screen modal's buttons instead of covering them (styles/notifications.css).
+const clearanceBelow = (node: HTMLElement) => window.innerHeight - node.getBoundingClientRect().top;
+
+function ModalFooter({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  usePublishedSize(ref, '--modal-footer-clearance', clearanceBelow);
+  return (
+    <div ref={ref} className="ui-modal__footer">
+      {children}
+    </div>
+  );
+}
 
 /** Accessible dialog (Radix): focus is trapped inside and restored on close, Escape closes it. */
 export function Modal({
@@ -85,7 +100,7 @@ export function Modal({
             <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
           )}
           {children && <div className="ui-modal__body">{children}</div>}
-          {footer && <div className="ui-modal__footer">{footer}</div>}
+          {footer && <ModalFooter>{footer}</ModalFooter>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
