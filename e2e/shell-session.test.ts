@@ -51,6 +51,11 @@ describe('shell: login page, auth callback and log out', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome to Data Act Portal' }).waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(await page.title()).toBe('Data Act Portal');
+    // A fresh /login (the light sign-in entry) says the server's mode too, over the page, not moving it.
+    const heading = page.getByRole('heading', { level: 1 });
+    const before = await heading.boundingBox();
+    await page.getByRole('complementary', { name: 'Server mode' }).getByText(/^Test mode/).waitFor();
+    expect(await heading.boundingBox()).toEqual(before);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import type { PortalConfig } from '../lib/api/types.ts';
 import { brandingOf } from '../lib/branding-defaults.ts';
 import { DEFAULT_LANGUAGE, initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
+import { ModeBanner } from './shell/mode-banner.tsx';
 
 // A fresh load of /login: only React, i18next with the English pack and the sign-in page. No router,
 // query client, menus, modals or current-user code: those are for signed-in pages and load later.
@@ -57,7 +58,12 @@ export function LoginApp({ error }: { error: string | null }) {
   useDefaultLanguage(config?.defaultLanguage);
   // Only a failed sign-in carries a request id (never in the build-time prerender, which has no error).
   const requestId = error ? new URLSearchParams(window.location.search).get('requestId') : null;
-  return <LoginPage branding={branding} error={error} requestId={requestId} />;
+  return (
+    <>
+      <ModeBanner mode={config?.mode} floating />
+      <LoginPage branding={branding} error={error} requestId={requestId} />
+    </>
+  );
 }
 
 /** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */

@@ -33,12 +33,13 @@ function DocumentSettings() {
 }
 
 export function RootLayout() {
+  const { data: config } = usePortalConfig();
   return (
     <>
       <NetworkFailureListener />
       <SessionLostListener />
       <DocumentSettings />
-      <ModeBanner />
+      <ModeBanner mode={config?.mode} />
       <Outlet />
       <NotificationViewport />
       <SimulatorSlot />
