@@ -54,7 +54,10 @@ describe('shell: login page, auth callback and log out', () => {
     // A fresh /login (the light sign-in entry) says the server's mode too, over the page, not moving it.
     const heading = page.getByRole('heading', { level: 1 });
     const before = await heading.boundingBox();
-    await page.getByRole('complementary', { name: 'Server mode' }).getByText(/^Test mode/).waitFor();
+    await page
+      .getByRole('complementary', { name: 'Server mode' })
+      .getByText(/^Test mode/)
+      .waitFor();
     expect(await heading.boundingBox()).toEqual(before);
     await context.close();
   });
