@@ -3,7 +3,10 @@
 // package (@portal/contract) that the web app, the server and the tools import.
 //
 //   node scripts/generate.mjs           write the generated files
-//   node scripts/generate.mjs --check   exit 1 if a committed file differs from what would be generated
+//   node scripts/generate.mjs --check   exit 1 if the file on disk differs from what would be generated
+//
+// The file is not committed: `npm install` writes it (the contract workspace's postinstall), like the
+// Prisma client, so it cannot go stale in the repository and merges never conflict on it.
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -44,7 +47,7 @@ const main = async () => {
     if (stale.length > 0) {
       console.error(`Generated API types are stale or missing: ${stale.join(', ')}`);
       console.error(
-        'openapi.yaml changed without regenerating. Run `npm run generate` and commit the result.',
+        'openapi.yaml changed without regenerating. Run `npm run generate` (npm install runs it too).',
       );
       process.exitCode = 1;
       return;
