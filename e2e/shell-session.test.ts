@@ -81,26 +81,34 @@ describe('shell: login page, auth callback and log out', () => {
     await context.close();
   });
 
-  it('logs out from the avatar menu at 1280 px and ends the session on the server', async () => {
-    const { context, page } = await signedInPage(browser(), 'owner@example.com', 'desktop');
-    await page.waitForURL('**/products');
-    await expectLogsOut(context, page, async () => {
-      await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('menuitem', { name: 'Log out' }).click();
-    });
-    await context.close();
-  });
-
-  it('logs out from the burger menu at 390 px with the keyboard', async () => {
-    const { context, page } = await signedInPage(browser(), 'fleet@example.com', 'mobile');
-    await page.waitForURL('**/users');
-    await expectLogsOut(context, page, async () => {
-      await page.getByRole('button', { name: 'Open menu' }).focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('menu').waitFor();
-      await page.getByRole('menuitem', { name: 'Log out' }).focus();
-      await page.keyboard.press('Enter');
-    });
+  it.each([
+    {
+      title: 'logs out from the avatar menu at 1280 px and ends the session on the server',
+      email: 'owner@example.com',
+      viewport: 'desktop',
+      home: '**/products',
+      chooseLogOut: async (page: Page) => {
+        await page.getByRole('button', { name: 'Account menu' }).click();
+        await page.getByRole('menuitem', { name: 'Log out' }).click();
+      },
+    },
+    {
+      title: 'logs out from the burger menu at 390 px with the keyboard',
+      email: 'fleet@example.com',
+      viewport: 'mobile',
+      home: '**/users',
+      chooseLogOut: async (page: Page) => {
+        await page.getByRole('button', { name: 'Open menu' }).focus();
+        await page.keyboard.press('Enter');
+        await page.getByRole('menu').waitFor();
+        await page.getByRole('menuitem', { name: 'Log out' }).focus();
+        await page.keyboard.press('Enter');
+      },
+    },
+  ] as const)('$title', async ({ email, viewport, home, chooseLogOut }) => {
+    const { context, page } = await signedInPage(browser(), email, viewport);
+    await page.waitForURL(home);
+    await expectLogsOut(context, page, () => chooseLogOut(page));
     await context.close();
   });
 });

@@ -15,9 +15,11 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-e2e-'));
   const baseUrl = `http://localhost:${port}`;
-  // Test mode on loopback: the journeys' helpers call the API as a persona with X-User-Id.
+  // Test mode on loopback: the journeys' helpers call the API as a persona with X-User-Id. Each test
+  // file works in a sandbox (support/world.ts): the demo template is prepared before the server
+  // answers, and the limit leaves room for every file and the simulator panel's own sandboxes.
   const server = await startHealthyServer(
-    { PORTAL_MODE: 'test', PUBLIC_URL: baseUrl, DATA_DIR: dataDir },
+    { PORTAL_MODE: 'test', PUBLIC_URL: baseUrl, DATA_DIR: dataDir, SANDBOX_PREPARE: '1', SANDBOX_MAX: '200' },
     port,
   );
   project.provide('baseUrl', baseUrl);
