@@ -94,7 +94,7 @@ describe('shell: footer', () => {
     }
   });
 
-  it.each([
+  for (const { who, email, home, path, choose } of [
     {
       who: 'Vehicle Data for a user',
       email: 'owner@example.com',
@@ -119,12 +119,14 @@ describe('shell: footer', () => {
         await page.keyboard.press('Enter');
       },
     },
-  ])('opens a catalogue PDF after the HEAD check: $who', async ({ email, home, path, choose }) => {
-    const { context, page } = await signedInPage(browser(), email);
-    await page.waitForURL(home);
-    await expectOpensPdf(context, () => choose(page), path);
-    await context.close();
-  });
+  ]) {
+    it(`opens a catalogue PDF after the HEAD check: ${who}`, async () => {
+      const { context, page } = await signedInPage(browser(), email);
+      await page.waitForURL(home);
+      await expectOpensPdf(context, () => choose(page), path);
+      await context.close();
+    });
+  }
 
   it('opens the user guide PDF from the account menu after the HEAD check', async () => {
     const { context, page } = await signedInPage(browser(), 'owner@example.com');

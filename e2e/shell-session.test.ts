@@ -81,7 +81,7 @@ describe('shell: login page, auth callback and log out', () => {
     await context.close();
   });
 
-  it.each([
+  for (const { title, email, viewport, home, chooseLogOut } of [
     {
       title: 'logs out from the avatar menu at 1280 px and ends the session on the server',
       email: 'owner@example.com',
@@ -105,10 +105,12 @@ describe('shell: login page, auth callback and log out', () => {
         await page.keyboard.press('Enter');
       },
     },
-  ] as const)('$title', async ({ email, viewport, home, chooseLogOut }) => {
-    const { context, page } = await signedInPage(browser(), email, viewport);
-    await page.waitForURL(home);
-    await expectLogsOut(context, page, () => chooseLogOut(page));
-    await context.close();
-  });
+  ] as const) {
+    it(title, async () => {
+      const { context, page } = await signedInPage(browser(), email, viewport);
+      await page.waitForURL(home);
+      await expectLogsOut(context, page, () => chooseLogOut(page));
+      await context.close();
+    });
+  }
 });

@@ -20,7 +20,7 @@ async function waitForShell(page: Page): Promise<void> {
 describe('shell: signing in through the development identity provider', () => {
   const browser = useBrowser();
 
-  it.each([
+  for (const { title, email, home, nav } of [
     {
       title: 'a user lands on /products with Products (selected) and Agents in the header',
       email: 'owner@example.com',
@@ -33,15 +33,17 @@ describe('shell: signing in through the development identity provider', () => {
       home: '**/users',
       nav: { links: ['Users'], current: ['Users'] },
     },
-  ])('$title', async ({ email, home, nav }) => {
-    const { context, page } = await signedInPage(browser(), email);
-    await page.waitForURL(home);
-    await waitForShell(page);
-    expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
-    expect(await headerNav(page)).toEqual(nav);
-    await page.getByRole('contentinfo').waitFor();
-    await context.close();
-  });
+  ]) {
+    it(title, async () => {
+      const { context, page } = await signedInPage(browser(), email);
+      await page.waitForURL(home);
+      await waitForShell(page);
+      expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
+      expect(await headerNav(page)).toEqual(nav);
+      await page.getByRole('contentinfo').waitFor();
+      await context.close();
+    });
+  }
 
   it('a company in review lands on /agent-registration with no nav links and no footer', async () => {
     const { context, page } = await signedInPage(browser(), 'pending@example.com');
