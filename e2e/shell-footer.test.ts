@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { newContext, signedInPage } from './support/browser.ts';
+import { chooseMenuItem, newContext, signedInPage } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 import { baseUrl } from './support/world.ts';
 
@@ -94,36 +94,16 @@ describe('shell: footer', () => {
     }
   });
 
-  for (const { who, email, home, path, choose } of [
-    {
-      who: 'Vehicle Data for a user',
-      email: 'owner@example.com',
-      home: '**/products',
-      path: '/catalogue/Vehicle%20Data.pdf',
-      choose: async (page: Page) => {
-        await page.getByRole('button', { name: 'Download catalogue' }).click();
-        await page.getByRole('menuitem', { name: 'Vehicle Data' }).click();
-      },
-    },
-    {
-      who: 'Data Prices for a company, keyboard only',
-      email: 'fleet@example.com',
-      home: '**/users',
-      path: '/catalogue/Data%20Prices.pdf',
-      choose: async (page: Page) => {
-        // Enter opens the dropdown, the arrows reach the item, Enter opens it.
-        await page.getByRole('button', { name: 'Download catalogue' }).focus();
-        await page.keyboard.press('Enter');
-        await page.getByRole('menu').waitFor();
-        await page.getByRole('menuitem', { name: 'Data Prices' }).focus();
-        await page.keyboard.press('Enter');
-      },
-    },
-  ]) {
-    it(`opens a catalogue PDF after the HEAD check: ${who}`, async () => {
+  const catalogues = [
+    ['Vehicle Data', 'for a user', 'owner@example.com', '**/products', 'mouse'],
+    ['Data Prices', 'for a company, keyboard only', 'fleet@example.com', '**/users', 'keyboard'],
+  ] as const;
+  for (const [catalogue, who, email, home, by] of catalogues) {
+    it(`opens the ${catalogue} catalogue PDF after the HEAD check, ${who}`, async () => {
       const { context, page } = await signedInPage(browser(), email);
       await page.waitForURL(home);
-      await expectOpensPdf(context, () => choose(page), path);
+      const path = `/catalogue/${encodeURIComponent(catalogue)}.pdf`;
+      await expectOpensPdf(context, () => chooseMenuItem(page, 'Download catalogue', catalogue, by), path);
       await context.close();
     });
   }

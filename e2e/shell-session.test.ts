@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, pathOf, signedInPage } from './support/browser.ts';
+import { chooseMenuItem, newContext, pathOf, signedInPage } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 
 /** Logs out via `chooseLogOut`, then checks the browser is on /login and the old session cookie is dead. */
@@ -81,35 +81,14 @@ describe('shell: login page, auth callback and log out', () => {
     await context.close();
   });
 
-  for (const { title, email, viewport, home, chooseLogOut } of [
-    {
-      title: 'logs out from the avatar menu at 1280 px and ends the session on the server',
-      email: 'owner@example.com',
-      viewport: 'desktop',
-      home: '**/products',
-      chooseLogOut: async (page: Page) => {
-        await page.getByRole('button', { name: 'Account menu' }).click();
-        await page.getByRole('menuitem', { name: 'Log out' }).click();
-      },
-    },
-    {
-      title: 'logs out from the burger menu at 390 px with the keyboard',
-      email: 'fleet@example.com',
-      viewport: 'mobile',
-      home: '**/users',
-      chooseLogOut: async (page: Page) => {
-        await page.getByRole('button', { name: 'Open menu' }).focus();
-        await page.keyboard.press('Enter');
-        await page.getByRole('menu').waitFor();
-        await page.getByRole('menuitem', { name: 'Log out' }).focus();
-        await page.keyboard.press('Enter');
-      },
-    },
-  ] as const) {
-    it(title, async () => {
+  const logOuts = [
+    ['the avatar menu at 1280 px', 'Account menu', 'owner@example.com', 'desktop', 'mouse'],
+    ['the burger menu at 390 px with the keyboard', 'Open menu', 'fleet@example.com', 'mobile', 'keyboard'],
+  ] as const;
+  for (const [how, menu, email, viewport, by] of logOuts) {
+    it(`logs out from ${how} and ends the session on the server`, async () => {
       const { context, page } = await signedInPage(browser(), email, viewport);
-      await page.waitForURL(home);
-      await expectLogsOut(context, page, () => chooseLogOut(page));
+      await expectLogsOut(context, page, () => chooseMenuItem(page, menu, 'Log out', by));
       await context.close();
     });
   }

@@ -50,3 +50,25 @@ export async function signedInPage(
 
 /** The path of the page's current URL, e.g. '/products'. */
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/**
+ * Opens the header menu behind `button` and chooses `item`: with the mouse, or keyboard only (Enter
+ * opens the menu, focus moves to the item, Enter chooses it).
+ */
+export async function chooseMenuItem(
+  page: Page,
+  button: string,
+  item: string,
+  by: 'mouse' | 'keyboard' = 'mouse',
+): Promise<void> {
+  if (by === 'mouse') {
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    return;
+  }
+  await page.getByRole('button', { name: button }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  await page.getByRole('menuitem', { name: item }).focus();
+  await page.keyboard.press('Enter');
+}
