@@ -127,9 +127,12 @@ describe('shell: header navigation and account menus', () => {
     const fleet = await signedInPage(browser(), 'fleet@example.com', 'mobile');
     await fleet.page.waitForURL('**/users');
     await fleet.page.getByRole('button', { name: 'Open menu' }).click();
-    const fleetMenu = await menuContents(fleet.page.getByRole('menu'));
+    const menu = fleet.page.getByRole('menu');
+    await menu.getByRole('menuitem', { name: 'Users' }).waitFor();
+    // Under load one read once landed while the opening menu was still rendering: read it settled.
+    await expect.poll(async () => (await menuContents(menu)).current).toEqual(['Users']);
+    const fleetMenu = await menuContents(menu);
     expect(fleetMenu.items[0]).toBe('Users');
-    expect(fleetMenu.current).toEqual(['Users']);
     expect(fleetMenu.items).not.toContain('Products');
     await fleet.context.close();
 

@@ -35,11 +35,12 @@ export function useBrowser(options: BrowserKitOptions = {}): () => Browser {
   });
   beforeEach(() => clearFaults());
   afterAll(async () => {
+    // The browser first: a page left open by a failed test must not call into a sandbox being removed.
+    await browser?.close();
     if (options.world === 'shared') {
       await clearFaults();
       if (options.clockSpeed !== undefined) await setClockSpeed(1);
     } else await leaveSandbox();
-    await browser?.close();
   });
   return () => {
     if (!browser)

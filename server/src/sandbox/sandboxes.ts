@@ -43,10 +43,13 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   const templates = createTemplates(path.join(root, 'templates'), createSimulationClock());
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
+  const removing = new Map<string, Promise<void>>();
   const { max, idleMinutes, maxDiskMb, prepare } = config.sandboxes;
   let sweeper: NodeJS.Timeout | null = null;
 
   async function build(id: string, scenario: string): Promise<World> {
+    // A late call for a sandbox being removed recreates it, but only once its old folder is gone.
+    await removing.get(id);
     const dataDir = path.join(worldsDir, id);
     await templates.copyTo(scenario, dataDir);
     const databaseUrl = databaseUrlIn(dataDir);
@@ -64,9 +67,17 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const world = live.get(id);
     if (!world) return false;
     live.delete(id);
-    await world.services.stop();
-    await world.prisma.$disconnect();
-    await rm(world.dataDir, { recursive: true, force: true });
+    const removal = (async () => {
+      await world.services.stop();
+      await world.prisma.$disconnect();
+      await rm(world.dataDir, { recursive: true, force: true });
+    })();
+    removing.set(id, removal);
+    try {
+      await removal;
+    } finally {
+      removing.delete(id);
+    }
     log.info({ sandbox: id }, 'sandbox removed');
     return true;
   }
