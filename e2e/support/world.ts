@@ -12,9 +12,6 @@ const SANDBOX_COOKIE = 'portal_sandbox';
 
 let sandbox: string | undefined;
 
-/** The file's sandbox name, or undefined in the shared world. */
-export const currentSandbox = (): string | undefined => sandbox;
-
 /** Headers that send a direct API call to the file's world. */
 export const worldHeaders = (): Record<string, string> => (sandbox ? { 'x-sandbox': sandbox } : {});
 
