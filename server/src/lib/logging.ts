@@ -3,31 +3,13 @@ import fp from 'fastify-plugin';
 import pino from 'pino';
 import { redactUrl } from './redact.ts';
 
-// Lines are buffered up to this many bytes, and written at least this often.
-const bufferBytes = 4096;
-const flushEveryMs = 500;
-
-/** Standard output, buffered: one system call per few dozen lines under load instead of one each. */
-function bufferedStdout() {
-  const destination = pino.destination({ dest: 1, sync: false, minLength: bufferBytes });
-  setInterval(() => {
-    try {
-      destination.flush();
-    } catch {
-      // Still opening, or a write in flight: the next tick writes it.
-    }
-  }, flushEveryMs).unref();
-  return destination;
-}
-
 /**
- * Pino options for the server. Writes go through an asynchronous, buffered destination (a line waits
- * at most half a second; pino flushes it at exit): the write system call per line was most of the
- * logging cost of a hot read (decision 0030). Cookies, authorisation headers and codes in URLs are
- * never logged.
+ * Pino options for the server. Writes go through an asynchronous destination: under load, lines that
+ * arrive while a write is pending leave in one system call instead of one each (pino flushes it at
+ * exit). Cookies, authorisation headers and codes in URLs are never logged.
  */
 export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
-  const destination = stream ?? (level === 'silent' ? undefined : bufferedStdout());
+  const destination = stream ?? (level === 'silent' ? undefined : pino.destination({ dest: 1, sync: false }));
   return {
     level,
     ...(destination ? { stream: destination } : {}),
@@ -38,23 +20,34 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
   };
 }
 
+// An answer this slow is worth an operator's attention even when it succeeded.
+const slowMs = 1_000;
+const debugValue = pino.levels.values.debug as number;
+
 /**
- * One line per request once it is answered (Fastify's own request logging writes two: incoming and
- * completed; it is switched off with `LogController({ disableRequestLogging })`). Flat fields only:
- * pino writes strings and numbers directly, while nested objects go through its generic serialiser.
- * The request id comes with `request.log`.
+ * One line per answered request (Fastify's own request logging writes two: incoming and completed;
+ * it is switched off with `LogController({ disableRequestLogging })`). At `info`, only what an
+ * operator acts on: errors (4xx, 5xx) and slow answers; every answer at `debug`. A line per hot read
+ * was the largest cost left in its profile (decision 0030). Flat fields only: pino writes strings and
+ * numbers directly, nested objects go through its generic serialiser. The request id comes with
+ * `request.log`.
  */
 async function requestLog(app: FastifyInstance): Promise<void> {
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        statusCode: reply.statusCode,
-        responseTime: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request completed',
-    );
+    const statusCode = reply.statusCode;
+    const elapsed = reply.elapsedTime;
+    const notable = statusCode >= 400 || elapsed >= slowMs;
+    if (notable || (pino.levels.values[request.log.level] ?? Number.POSITIVE_INFINITY) <= debugValue) {
+      request.log[notable ? 'info' : 'debug'](
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          statusCode,
+          responseTime: Math.round(elapsed * 10) / 10,
+        },
+        'request completed',
+      );
+    }
     done();
   });
 }
