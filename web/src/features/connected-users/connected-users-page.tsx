@@ -48,14 +48,14 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
           <h1>{t('connectedUsers.title')}</h1>
           <p className="page__subtitle">{t('connectedUsers.subtitle')}</p>
         </div>
-        <div className="connected-users__actions">
+        <div className="button-row connected-users__actions">
           <StatusFilterMenu value={filter} onChange={setFilter} />
           <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
         </div>
       </header>
       <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
-        {query.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
+        {query.isPending && <p className="list-loading">{t('connectedUsers.loading')}</p>}
         {/* A failed next page has its own retry at the end of the list. */}
         {query.isError && !query.isFetchNextPageError && (
           <LoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />

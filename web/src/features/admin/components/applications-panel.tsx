@@ -52,7 +52,7 @@ export function ApplicationsPanel() {
         </Menu>
       </div>
       <SearchBox label={t('admin.applications.search')} value={search.text} onChange={search.setText} />
-      {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
+      {query.isPending && <p className="list-loading">{t('common.loading')}</p>}
       {/* A failed next page has its own retry at the end of the list. */}
       {query.isError && !query.isFetchNextPageError && (
         <LoadFailure

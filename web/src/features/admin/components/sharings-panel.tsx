@@ -21,7 +21,7 @@ export function SharingsPanel() {
   return (
     <div className="admin-panel">
       <SearchBox label={t('admin.sharings.search')} value={search.text} onChange={search.setText} />
-      {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
+      {query.isPending && <p className="list-loading">{t('common.loading')}</p>}
       {query.isError && !query.isFetchNextPageError && (
         <LoadFailure
           message={t('admin.sharings.errors.fetch')}
