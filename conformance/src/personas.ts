@@ -21,6 +21,10 @@ export const personas = {
   newco: 'newco@example.com',
   /** company with documents uploaded, registration not submitted */
   draft: 'draft@example.com',
+  /** second company in review: the one rejectAgentApplication's example rejects */
+  review: 'review@example.com',
+  /** company with one document uploaded and no registration: deleteAgentFile's example */
+  starter: 'starter@example.com',
   admin: 'admin@example.com',
 } as const;
 
@@ -34,6 +38,7 @@ export const outsiderOf: Record<string, Persona> = {
   [personas.fleet]: personas.owner,
   [personas.newco]: personas.owner,
   [personas.draft]: personas.owner,
+  [personas.starter]: personas.owner,
   [personas.second]: personas.fleet,
   [personas.pending]: personas.owner,
   [personas.admin]: personas.owner,

@@ -94,7 +94,7 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.owner,
     foreign: p.second,
     errors: [
-      byParams('already off', 409, 'COLLECTION_UNCHANGED', { id: 'prod-veh-3' }),
+      byParams('already off', 409, 'COLLECTION_UNCHANGED', { id: 'prod-veh-3', action: 'DISABLE' }),
       byParams('unknown action', 400, 'VALIDATION_FAILED', { action: 'TOGGLE' }),
       csrf,
     ],
@@ -188,10 +188,15 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   revokeInvitation: {
-    persona: p.owner,
-    foreign: p.second,
+    persona: p.second,
+    foreign: p.owner,
     errors: [
-      byParams('already revoked', 409, 'INVALID_REVOKE_STATE', { id: 'inv-owner-revoked-after-claimed' }),
+      {
+        ...byParams('already revoked', 409, 'INVALID_REVOKE_STATE', {
+          id: 'inv-owner-revoked-after-claimed',
+        }),
+        persona: p.owner,
+      },
       malformedId(),
       csrf,
     ],
@@ -268,7 +273,7 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   deleteAgentFile: {
-    persona: p.draft,
+    persona: p.starter,
     errors: [
       {
         name: 'registration submitted',
