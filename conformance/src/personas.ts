@@ -15,6 +15,8 @@ export const personas = {
   fleet: 'fleet@example.com',
   /** another active company */
   chargewise: 'chargewise@example.com',
+  /** active company whose sharing with owner@ an admin paused (it holds an export of it) */
+  saferoad: 'saferoad@example.com',
   /** company whose registration is in review */
   pending: 'pending@example.com',
   /** company that has not registered yet */
