@@ -20,23 +20,27 @@ async function waitForShell(page: Page): Promise<void> {
 describe('shell: signing in through the development identity provider', () => {
   const browser = useBrowser();
 
-  for (const { title, email, home, nav } of [
+  for (const { title, email, home, heading, nav } of [
     {
       title: 'a user lands on /products with Products (selected) and Agents in the header',
       email: 'owner@example.com',
       home: '**/products',
+      heading: 'Connected Products',
       nav: { links: ['Products', 'Agents'], current: ['Products'] },
     },
     {
       title: 'an active company lands on /users with Users (selected) in the header',
       email: 'fleet@example.com',
       home: '**/users',
+      heading: 'Users',
       nav: { links: ['Users'], current: ['Users'] },
     },
   ]) {
     it(title, async () => {
       const { context, page } = await signedInPage(browser(), email);
       await page.waitForURL(home);
+      // The URL changes first; the header marks the current link once the lazily loaded page renders.
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
       await waitForShell(page);
       expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
       expect(await headerNav(page)).toEqual(nav);
