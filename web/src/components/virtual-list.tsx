@@ -1,6 +1,7 @@
 import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
 import {
   type CSSProperties,
+  Fragment,
   type ReactNode,
   useCallback,
   useEffect,
@@ -30,6 +31,7 @@ export type VirtualListProps<T> = {
   /** A first guess of an item's height in px; real heights are measured. */
   estimateSize: number;
   getKey: (item: T) => string;
+  /** The item's card (an `<li>` spreading `props`); the list keys it by `getKey`. */
   renderItem: (item: T, props: ListItemProps) => ReactNode;
 };
 
@@ -96,15 +98,17 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           if (item) setFocused(Number(item.dataset.index));
         }}
       >
-        {virtualItems.map((virtual) =>
-          renderItem(items[virtual.index] as T, {
-            ref: virtualizer.measureElement,
-            style: { transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` },
-            'data-index': virtual.index,
-            'aria-posinset': virtual.index + 1,
-            'aria-setsize': total,
-          }),
-        )}
+        {virtualItems.map((virtual) => (
+          <Fragment key={virtual.key}>
+            {renderItem(items[virtual.index] as T, {
+              ref: virtualizer.measureElement,
+              style: { transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` },
+              'data-index': virtual.index,
+              'aria-posinset': virtual.index + 1,
+              'aria-setsize': total,
+            })}
+          </Fragment>
+        ))}
       </ul>
       <div className="virtual-list__footer">
         {loadingMore && <p role="status">{t('lists.loadingMore')}</p>}

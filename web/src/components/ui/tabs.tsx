@@ -2,17 +2,24 @@ import { Tabs as RadixTabs } from 'radix-ui';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../lib/intl-format.ts';
 
-export type TabItem = { value: string; label: string; badge?: number; badgeLabel?: string };
+export type TabItem = {
+  value: string;
+  label: string;
+  badge?: number;
+  badgeLabel?: string;
+  /** The tab's own panel; leave it out to render `TabPanel`s (or one shared panel) as children. */
+  panel?: ReactNode;
+};
 
 export type TabsProps = {
   value: string;
   onValueChange: (value: string) => void;
   items: readonly TabItem[];
   label: string;
-  children: ReactNode;
+  children?: ReactNode;
 };
 
-/** Tabs (Radix) with an optional count badge per tab; render one `TabPanel` per item. */
+/** Tabs (Radix) with an optional count badge per tab; one `TabPanel` per item, from its `panel` or the children. */
 export function Tabs({ value, onValueChange, items, label, children }: TabsProps) {
   return (
     <RadixTabs.Root className="ui-tabs" value={value} onValueChange={onValueChange}>
@@ -29,6 +36,14 @@ export function Tabs({ value, onValueChange, items, label, children }: TabsProps
           </RadixTabs.Trigger>
         ))}
       </RadixTabs.List>
+      {items.map(
+        (item) =>
+          item.panel !== undefined && (
+            <TabPanel key={item.value} value={item.value}>
+              {item.panel}
+            </TabPanel>
+          ),
+      )}
       {children}
     </RadixTabs.Root>
   );

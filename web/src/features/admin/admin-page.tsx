@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { ApplicationsPanel } from './components/applications-panel.tsx';
 import { SharingsPanel } from './components/sharings-panel.tsx';
 import './admin.css';
@@ -13,28 +14,16 @@ export function AdminPage() {
   const [view, setView] = useState<View>('applications');
   return (
     <div className="page admin-page">
-      <header className="page__header">
-        <div>
-          <h1>{t('admin.title')}</h1>
-          <p className="page__subtitle">{t('admin.subtitle')}</p>
-        </div>
-      </header>
+      <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />
       <Tabs
         value={view}
         onValueChange={(value) => setView(value === 'sharings' ? 'sharings' : 'applications')}
         label={t('admin.tabs.label')}
         items={[
-          { value: 'applications', label: t('admin.tabs.applications') },
-          { value: 'sharings', label: t('admin.tabs.sharings') },
+          { value: 'applications', label: t('admin.tabs.applications'), panel: <ApplicationsPanel /> },
+          { value: 'sharings', label: t('admin.tabs.sharings'), panel: <SharingsPanel /> },
         ]}
-      >
-        <TabPanel value="applications">
-          <ApplicationsPanel />
-        </TabPanel>
-        <TabPanel value="sharings">
-          <SharingsPanel />
-        </TabPanel>
-      </Tabs>
+      />
     </div>
   );
 }

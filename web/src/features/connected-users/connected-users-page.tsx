@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailure } from '../../components/load-failure.tsx';
+import { PageHeader } from '../../components/page-header.tsx';
+import { PagedListView } from '../../components/paged-list-view.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
-import { VirtualList } from '../../components/virtual-list.tsx';
 import { displayStatusOf, type InvitationFilter } from '../../lib/invitation-status.ts';
 import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
@@ -40,53 +40,40 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
     if (pendingCode !== null) clearPendingInvitationCode();
   }, [pendingCode]);
 
-  const users = list.items;
   return (
     <div className="page connected-users">
-      <header className="page__header">
-        <div>
-          <h1>{t('connectedUsers.title')}</h1>
-          <p className="page__subtitle">{t('connectedUsers.subtitle')}</p>
-        </div>
+      <PageHeader title={t('connectedUsers.title')} subtitle={t('connectedUsers.subtitle')}>
         <div className="connected-users__actions">
           <StatusFilterMenu value={filter} onChange={setFilter} />
           <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
         </div>
-      </header>
+      </PageHeader>
       <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
-        {query.isPending && <p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
-        {/* A failed next page has its own retry at the end of the list. */}
-        {query.isError && !query.isFetchNextPageError && (
-          <LoadFailure onRetry={() => void query.refetch()} retrying={query.isFetching} />
-        )}
-        {query.isSuccess && users.length === 0 && (
-          <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('connectedUsers.empty')}</Callout>
-        )}
-        {users.length > 0 && (
-          <VirtualList
-            list={list}
-            label={t('connectedUsers.title')}
-            className="user-list"
-            estimateSize={104}
-            getKey={(invitation) => invitation.invitationId}
-            renderItem={(invitation, listItem) => (
-              <UserCard
-                key={invitation.invitationId}
-                listItem={listItem}
-                invitation={invitation}
-                download={downloads.stateFor(
-                  invitation.invitationId,
-                  displayStatusOf(invitation.status) === 'active',
-                )}
-                onStartDownload={() => downloads.start(invitation.invitationId)}
-                onDownload={(jobId) => void downloads.download(invitation.invitationId, jobId)}
-                onViewPermissions={() => onViewPermissions(invitation.invitationId, invitation.fullName)}
-                onRemove={() => setToRemove(invitation)}
-              />
-            )}
-          />
-        )}
+        <PagedListView
+          list={list}
+          loading={<p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
+          q={search.q}
+          empty={<Callout>{t('connectedUsers.empty')}</Callout>}
+          label={t('connectedUsers.title')}
+          className="user-list"
+          estimateSize={104}
+          getKey={(invitation) => invitation.invitationId}
+          renderItem={(invitation, listItem) => (
+            <UserCard
+              listItem={listItem}
+              invitation={invitation}
+              download={downloads.stateFor(
+                invitation.invitationId,
+                displayStatusOf(invitation.status) === 'active',
+              )}
+              onStartDownload={() => downloads.start(invitation.invitationId)}
+              onDownload={(jobId) => void downloads.download(invitation.invitationId, jobId)}
+              onViewPermissions={() => onViewPermissions(invitation.invitationId, invitation.fullName)}
+              onRemove={() => setToRemove(invitation)}
+            />
+          )}
+        />
       </section>
       <RedeemModal open={redeemOpen} onOpenChange={setRedeemOpen} initialCode={pendingCode ?? ''} />
       <ConfirmModal

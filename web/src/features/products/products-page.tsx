@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import type { Product } from '../../lib/api/types.ts';
@@ -19,6 +20,11 @@ import {
 } from './download-state.ts';
 import './products.css';
 import { useFailedJobsWatch } from '../../lib/download-jobs/use-failed-jobs-watch.ts';
+
+const SECTIONS = [
+  { kind: 'vehicles', title: 'products.vehicles', emptyText: 'products.noVehicles' },
+  { kind: 'wallboxes', title: 'products.wallboxes', emptyText: 'products.noWallboxes' },
+] as const;
 
 /** Connected products: data collection per product (confirmed, optimistic) and data downloads. */
 export function ProductsPage() {
@@ -66,11 +72,7 @@ export function ProductsPage() {
 
   return (
     <div className="page products-page">
-      <header className="page__header">
-        <div>
-          <h1>{t('products.title')}</h1>
-          <p className="page__subtitle">{t('products.subtitle')}</p>
-        </div>
+      <PageHeader title={t('products.title')} subtitle={t('products.subtitle')}>
         <DownloadAllButton
           target={allTarget}
           // While a toggle is in flight the set of enabled products is not known yet.
@@ -80,7 +82,7 @@ export function ProductsPage() {
           }
           onClick={(target) => download(target, downloads.startAll)}
         />
-      </header>
+      </PageHeader>
       {products.isError && (
         <Callout type="warning">
           <p>{t('products.errors.fetch')}</p>
@@ -89,20 +91,16 @@ export function ProductsPage() {
           </Button>
         </Callout>
       )}
-      <ProductSection
-        title={t('products.vehicles')}
-        emptyText={t('products.noVehicles')}
-        products={products.data?.vehicles}
-        loading={products.isPending}
-        renderProduct={renderProduct}
-      />
-      <ProductSection
-        title={t('products.wallboxes')}
-        emptyText={t('products.noWallboxes')}
-        products={products.data?.wallboxes}
-        loading={products.isPending}
-        renderProduct={renderProduct}
-      />
+      {SECTIONS.map(({ kind, title, emptyText }) => (
+        <ProductSection
+          key={kind}
+          title={t(title)}
+          emptyText={t(emptyText)}
+          products={products.data?.[kind]}
+          loading={products.isPending}
+          renderProduct={renderProduct}
+        />
+      ))}
       <CollectionConfirmModal
         change={change}
         onCancel={() => setChange(null)}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -79,13 +80,9 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
 
   return (
     <div className="page recipients-page">
-      <header className="page__header">
-        <div>
-          <h1>{t('recipients.title')}</h1>
-          <p className="page__subtitle">{t('recipients.subtitle')}</p>
-        </div>
+      <PageHeader title={t('recipients.title')} subtitle={t('recipients.subtitle')}>
         <Button onClick={onInvite}>{t('recipients.invite')}</Button>
-      </header>
+      </PageHeader>
       <div className="recipients__tabs">
         <Tabs
           value={view}

@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useSubmitRegistration } from './api/use-submit-registration.ts';
 import { CompanyFields } from './components/company-fields.tsx';
@@ -57,12 +58,11 @@ export function RegistrationForm({ userId, onSubmitted }: RegistrationFormProps)
   return (
     <FormProvider {...form}>
       <form className="registration-form" noValidate onSubmit={onSubmit} aria-labelledby="registration-title">
-        <header className="page__header">
-          <div>
-            <h1 id="registration-title">{t('registration.formTitle')}</h1>
-            <p className="page__subtitle">{t('registration.formIntro')}</p>
-          </div>
-        </header>
+        <PageHeader
+          title={t('registration.formTitle')}
+          subtitle={t('registration.formIntro')}
+          titleId="registration-title"
+        />
         <CompanyFields />
         <RepresentativeFields />
         <DocumentsFieldset documents={documents} companyType={companyType} showMissing={submitted} />

@@ -1,8 +1,8 @@
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { type ComponentType, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/ui/icons.tsx';
-import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { CallsSection } from './sections/calls-section.tsx';
 import { ClockSection } from './sections/clock-section.tsx';
 import { FaultsSection } from './sections/faults-section.tsx';
@@ -11,6 +11,13 @@ import { WorldSection } from './sections/world-section.tsx';
 
 const TABS = ['persona', 'world', 'faults', 'clock', 'calls'] as const;
 type Tab = (typeof TABS)[number];
+const SECTIONS: Record<Tab, ComponentType> = {
+  persona: PersonaSection,
+  world: WorldSection,
+  faults: FaultsSection,
+  clock: ClockSection,
+  calls: CallsSection,
+};
 
 /** The simulator as a drawer dialog: focus trapped inside, Escape closes it, focus returns to the launcher. */
 export function SimulatorPanel({
@@ -37,24 +44,11 @@ export function SimulatorPanel({
             value={tab}
             onValueChange={(value) => setTab(value as Tab)}
             label={t('title')}
-            items={TABS.map((value) => ({ value, label: t(`tabs.${value}`) }))}
-          >
-            <TabPanel value="persona">
-              <PersonaSection />
-            </TabPanel>
-            <TabPanel value="world">
-              <WorldSection />
-            </TabPanel>
-            <TabPanel value="faults">
-              <FaultsSection />
-            </TabPanel>
-            <TabPanel value="clock">
-              <ClockSection />
-            </TabPanel>
-            <TabPanel value="calls">
-              <CallsSection />
-            </TabPanel>
-          </Tabs>
+            items={TABS.map((value) => {
+              const Section = SECTIONS[value];
+              return { value, label: t(`tabs.${value}`), panel: <Section /> };
+            })}
+          />
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,13 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailure } from '../../../components/load-failure.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Callout } from '../../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
-import { VirtualList } from '../../../components/virtual-list.tsx';
 import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
 import {
   type AgentApplication,
@@ -16,6 +12,7 @@ import {
   useApplications,
   useDecideApplication,
 } from '../api/use-applications.ts';
+import { AdminListPanel } from './admin-list-panel.tsx';
 import { ApplicationCard } from './application-card.tsx';
 
 type StatusFilter = ApplicationStatus | 'all';
@@ -28,59 +25,42 @@ export function ApplicationsPanel() {
   const [pending, setPending] = useState<{ application: AgentApplication; decision: Decision } | null>(null);
   const search = useSearchParam();
   const list = useApplications(filter, search.q);
-  const { query } = list;
   const decide = useDecideApplication();
   const name = pending?.application.registration.displayName ?? '';
   const confirm = pending?.decision === 'reject' ? 'confirmReject' : 'confirmApprove';
   return (
-    <div className="admin-panel">
-      <div className="admin-panel__toolbar">
-        <Menu
-          align="start"
-          trigger={
-            <Button variant="secondary" icon={<ChevronDownIcon size={16} />}>
-              {`${t('admin.filter.label')}: ${t(`admin.filter.${filter}`)}`}
-            </Button>
-          }
-        >
-          <MenuRadioGroup
-            label={t('admin.filter.label')}
-            value={filter}
-            onValueChange={(value) => isFilter(value) && setFilter(value)}
-            options={FILTERS.map((value) => ({ value, label: t(`admin.filter.${value}`) }))}
-          />
-        </Menu>
-      </div>
-      <SearchBox label={t('admin.applications.search')} value={search.text} onChange={search.setText} />
-      {query.isPending && <p className="admin-panel__loading">{t('common.loading')}</p>}
-      {/* A failed next page has its own retry at the end of the list. */}
-      {query.isError && !query.isFetchNextPageError && (
-        <LoadFailure
-          message={t('admin.applications.errors.fetch')}
-          onRetry={() => void query.refetch()}
-          retrying={query.isFetching}
+    <AdminListPanel
+      kind="applications"
+      list={list}
+      search={search}
+      estimateSize={150}
+      renderItem={(application, listItem) => (
+        <ApplicationCard
+          listItem={listItem}
+          application={application}
+          onDecide={(decision) => setPending({ application, decision })}
         />
       )}
-      {query.isSuccess && list.items.length === 0 && (
-        <Callout>{search.q ? t('lists.noMatches', { q: search.q }) : t('admin.applications.empty')}</Callout>
-      )}
-      {list.items.length > 0 && (
-        <VirtualList
-          list={list}
-          label={t('admin.tabs.applications')}
-          className="admin-list"
-          estimateSize={150}
-          getKey={(application) => application.id}
-          renderItem={(application, listItem) => (
-            <ApplicationCard
-              key={application.id}
-              listItem={listItem}
-              application={application}
-              onDecide={(decision) => setPending({ application, decision })}
+      toolbar={
+        <div className="admin-panel__toolbar">
+          <Menu
+            align="start"
+            trigger={
+              <Button variant="secondary" icon={<ChevronDownIcon size={16} />}>
+                {`${t('admin.filter.label')}: ${t(`admin.filter.${filter}`)}`}
+              </Button>
+            }
+          >
+            <MenuRadioGroup
+              label={t('admin.filter.label')}
+              value={filter}
+              onValueChange={(value) => isFilter(value) && setFilter(value)}
+              options={FILTERS.map((value) => ({ value, label: t(`admin.filter.${value}`) }))}
             />
-          )}
-        />
-      )}
+          </Menu>
+        </div>
+      }
+    >
       <ConfirmModal
         open={pending !== null}
         onOpenChange={(open) => !open && setPending(null)}
@@ -94,6 +74,6 @@ export function ApplicationsPanel() {
           pending && decide.decide(pending.decision, pending.application.id, () => setPending(null))
         }
       />
-    </div>
+    </AdminListPanel>
   );
 }

@@ -32,19 +32,17 @@ function fetchView(view: RecipientsView, filter: InvitationFilter, query: ListQu
 const meta = { errorMessage: 'recipients.errors.fetch' } as const;
 
 /**
- * The shown view's entries page by page (search `q` in the database). `asked` is false when the
- * server would answer an empty list, so no call is made; a failure is also a notification.
+ * The shown view's entries page by page (search `q` in the database). No call is made when the
+ * server would answer an empty list (the query stays idle); a failure is also a notification.
  */
 export function useRecipientList(view: RecipientsView, filter: InvitationFilter, q: string) {
-  const asked = asksServer(view, filter);
-  const list = usePagedList({
+  return usePagedList({
     queryKey: keyOf(view, filter),
     q,
-    enabled: asked,
+    enabled: asksServer(view, filter),
     fetchPage: (query, signal) => fetchView(view, filter, query, signal),
     meta,
   });
-  return { ...list, asked };
 }
 
 /**
