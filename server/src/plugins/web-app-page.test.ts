@@ -62,7 +62,9 @@ describe('the app page of a signed-in visit', () => {
   it('preloads the screen of the route and its first calls, with credentials as the app sends them', async () => {
     const page = await get('/products', 'owner@example.com');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/products-page-abc.js">');
-    expect(page.body).toContain('<link rel="preload" as="style" href="/assets/products-page-abc.css">');
+    expect(page.body).toContain(
+      '<link rel="preload" as="style" crossorigin href="/assets/products-page-abc.css">',
+    );
     for (const call of ['/api/v1/config', '/api/v1/products', '/api/v1/products/download/jobs']) {
       expect(page.body).toContain(
         `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call}">`,

@@ -14,7 +14,11 @@ type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
 /** The element the web app reads the user from (web/src/app/embedded-user.ts). */
 export const EMBEDDED_USER_ID = 'portal-current-user';
 
-/** A screen's first calls, each sent by the app with credentials (the preload must match to be used). */
+/**
+ * A screen's first calls, each sent by the app with credentials. A preload is only used when its mode
+ * matches the later request's: the app's fetches send credentials, Vite loads a screen's stylesheet
+ * with `crossorigin` (anonymous), and module preloads are always CORS.
+ */
 const firstDataCalls: Record<string, { role: Role; urls: readonly string[] }> = {
   '/products': { role: 'user', urls: ['/api/v1/products', '/api/v1/products/download/jobs'] },
 };
@@ -49,7 +53,9 @@ export function signedInPage(
     ...(screen?.modules ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
     ),
-    ...(screen?.styles ?? []).map((href) => `<link rel="preload" as="style" href="${attribute(href)}">`),
+    ...(screen?.styles ?? []).map(
+      (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
+    ),
     // The configuration is drawn above every page (web/src/app/first-page.ts asks for it first).
     ...['/api/v1/config', ...pageCalls].map(
       (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(href)}">`,

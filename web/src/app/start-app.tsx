@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { App } from './app.tsx';
 import { embeddedUser, prepareFirstPage } from './first-page.ts';
@@ -15,6 +15,8 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const queryClient = createAppQueryClient(notificationStore);
   const language = storedLanguage();
   const user = embeddedUser();
+  // Before any query: a first call that fails is told in a notification, in words.
+  initI18n();
   await Promise.all([
     // Render in the visitor's language from the start rather than switching after a first English paint.
     language ? loadLanguage(language).catch(() => undefined) : undefined,

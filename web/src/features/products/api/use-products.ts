@@ -16,6 +16,9 @@ export function productsQueryOptions() {
       retry: 1,
       staleTime: PRODUCTS_STALE_TIME,
       refetchOnWindowFocus: false,
+      // A failure (also of the first page's prefetch, app/first-page.ts) stays on screen with its
+      // "Try again" rather than being retried out of sight when the page mounts.
+      retryOnMount: false,
       meta: { errorMessage: 'products.errors.fetch' },
     },
   );
