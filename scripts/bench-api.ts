@@ -3,6 +3,7 @@
 // front-end team would run instead) and a bare Fastify route answering the same JSON (the ceiling).
 // Every target runs in its own process; each run measures all three, ratios are per run.
 // Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 5] [--cpu-prof DIR]
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -23,14 +24,36 @@ interface Load {
   requestsPerSecond: number;
   p99Ms: number;
   failures: number;
+  /** CPU time the server process spent per answered request (NaN where /proc is not readable). */
+  cpuMicrosPerRequest: number;
 }
 
-async function load(url: string, headers: Record<string, string>, seconds: number): Promise<Load> {
+/**
+ * User + system CPU time of a process so far, in microseconds, from Linux's /proc. Unlike req/s it
+ * hardly depends on what else the machine runs, so it compares changes made hours apart.
+ */
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 10 ms
+  } catch {
+    return Number.NaN;
+  }
+}
+
+async function load(
+  url: string,
+  headers: Record<string, string>,
+  seconds: number,
+  pid?: number,
+): Promise<Load> {
+  const before = cpuMicros(pid);
   const result = await autocannon({ url, connections, duration: seconds, headers });
   return {
     requestsPerSecond: result.requests.average,
     p99Ms: result.latency.p99,
     failures: result.non2xx + result.errors + result.timeouts,
+    cpuMicrosPerRequest: (cpuMicros(pid) - before) / result.requests.total,
   };
 }
 
@@ -116,10 +139,11 @@ async function main(): Promise<void> {
     );
     stops.push(bare);
     const targets = {
-      portal: { url: portalUrl, headers: portalHeaders },
-      // Prism checks only that a credential is present; the cookie is sent the same way.
-      prism: { url: `http://127.0.0.1:${prism.port}${path}`, headers: portalHeaders },
-      bare: { url: `http://127.0.0.1:${barePort}${path}`, headers: {} },
+      portal: { url: portalUrl, headers: portalHeaders, pid: portal.server.child.pid },
+      // Prism checks only that a credential is present; the cookie is sent the same way. Its CPU is
+      // not read: npx runs it as a grandchild.
+      prism: { url: `http://127.0.0.1:${prism.port}${path}`, headers: portalHeaders, pid: undefined },
+      bare: { url: `http://127.0.0.1:${barePort}${path}`, headers: {}, pid: bare.child.pid },
     };
     for (const target of Object.values(targets)) await load(target.url, target.headers, 1); // warm-up
     const results: Record<keyof typeof targets, Load[]> = { portal: [], prism: [], bare: [] };
@@ -128,7 +152,7 @@ async function main(): Promise<void> {
         keyof typeof targets,
         (typeof targets)['portal'],
       ][]) {
-        const measured = await load(target.url, target.headers, seconds);
+        const measured = await load(target.url, target.headers, seconds, target.pid);
         if (measured.failures > 0)
           throw new Error(`${name}: ${measured.failures} failed requests in run ${run}`);
         results[name].push(measured);
@@ -140,6 +164,7 @@ async function main(): Promise<void> {
       );
     }
     const rps = (name: keyof typeof targets) => results[name].map((r) => r.requestsPerSecond);
+    const cpu = (name: keyof typeof targets) => results[name].map((r) => r.cpuMicrosPerRequest);
     const ratio = (other: keyof typeof targets) =>
       results.portal.map(
         (r, i) => r.requestsPerSecond / (results[other][i]?.requestsPerSecond ?? Number.NaN),
@@ -172,6 +197,8 @@ async function main(): Promise<void> {
         { figure: 'Prism 5 mock', unit: 'req/s', values: rps('prism') },
         { figure: 'bare Fastify route', unit: 'req/s', values: rps('bare') },
         { figure: 'Prism 5 p99 latency', unit: 'ms', values: results.prism.map((r) => r.p99Ms) },
+        { figure: 'portal server CPU per request', unit: 'µs', values: cpu('portal') },
+        { figure: 'bare Fastify CPU per request', unit: 'µs', values: cpu('bare') },
       ],
     );
     if (!met) process.exitCode = 1;

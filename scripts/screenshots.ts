@@ -19,35 +19,32 @@ interface Shot {
   act?: (page: Page) => Promise<void>;
 }
 
+const shot = (name: string, path: string, persona?: string, act?: Shot['act']): Shot => ({
+  name,
+  path,
+  persona,
+  act,
+});
+/** Opens a tab, a modal or a menu once the page has loaded. */
+const click = (role: 'tab' | 'button', name: string | RegExp) => async (page: Page) =>
+  page.getByRole(role, { name }).click();
+const OWNER = 'owner@example.com';
+const FLEET = 'fleet@example.com';
+
 const shots: Shot[] = [
-  { name: 'login', path: '/login' },
-  { name: 'owner-products', persona: 'owner@example.com', path: '/products' },
-  { name: 'empty-products', persona: 'empty@example.com', path: '/products' },
-  { name: 'owner-agents', persona: 'owner@example.com', path: '/agents' },
-  {
-    name: 'owner-invitation-links',
-    persona: 'owner@example.com',
-    path: '/agents',
-    act: async (page) => page.getByRole('tab', { name: /Invitation Links/ }).click(),
-  },
-  {
-    name: 'owner-wizard',
-    persona: 'owner@example.com',
-    path: '/agents',
-    act: async (page) => page.getByRole('button', { name: 'Invite data recipients' }).click(),
-  },
-  { name: 'terms-modal', persona: 'terms@example.com', path: '/products' },
-  { name: 'fleet-users', persona: 'fleet@example.com', path: '/users' },
-  {
-    name: 'fleet-redeem',
-    persona: 'fleet@example.com',
-    path: '/users',
-    act: async (page) => page.getByRole('button', { name: 'Access code' }).click(),
-  },
-  { name: 'newco-registration', persona: 'newco@example.com', path: '/agent-registration' },
-  { name: 'pending-registration', persona: 'pending@example.com', path: '/agent-registration' },
-  { name: 'rejected-registration', persona: 'rejected@example.com', path: '/agent-registration' },
-  { name: 'admin', persona: 'admin@example.com', path: '/admin' },
+  shot('login', '/login'),
+  shot('owner-products', '/products', OWNER),
+  shot('empty-products', '/products', 'empty@example.com'),
+  shot('owner-agents', '/agents', OWNER),
+  shot('owner-invitation-links', '/agents', OWNER, click('tab', /Invitation Links/)),
+  shot('owner-wizard', '/agents', OWNER, click('button', 'Invite data recipients')),
+  shot('terms-modal', '/products', 'terms@example.com'),
+  shot('fleet-users', '/users', FLEET),
+  shot('fleet-redeem', '/users', FLEET, click('button', 'Access code')),
+  shot('newco-registration', '/agent-registration', 'newco@example.com'),
+  shot('pending-registration', '/agent-registration', 'pending@example.com'),
+  shot('rejected-registration', '/agent-registration', 'rejected@example.com'),
+  shot('admin', '/admin', 'admin@example.com'),
 ];
 
 /** Every screen at these widths. */

@@ -1,16 +1,16 @@
 import { loadContract, operationIndex } from '@portal/contract/document';
 import { describe, expect, it, vi } from 'vitest';
-import { as, useTestApp } from '../test/app.ts';
+import { as, expectError, useTestApp } from '../test/app.ts';
 import { createRoutes } from './routes/index.ts';
 
 describe('the reference server skeleton', () => {
   const t = useTestApp();
 
   it('answers health and the branding configuration', async () => {
-    const health = await t.http({ method: 'GET', url: '/api/v1/health' });
+    const health = await t.call('GET', '/api/v1/health');
     expect(health.statusCode).toBe(200);
     expect(health.json()).toEqual({ status: 'ok' });
-    const config = await t.http({ method: 'GET', url: '/api/v1/config' });
+    const config = await t.call('GET', '/api/v1/config');
     expect(config.json()).toMatchObject({
       productName: 'Data Act Portal',
       devMode: true,
@@ -19,36 +19,29 @@ describe('the reference server skeleton', () => {
   });
 
   it('answers an unknown /api/v1 path with 404 in the envelope', async () => {
-    const response = await t.http({ method: 'GET', url: '/api/v1/nothing/here' });
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({
-      errors: [{ code: 'NOT_FOUND', message: 'There is no GET /api/v1/nothing/here here.' }],
-    });
+    const response = await t.call('GET', '/api/v1/nothing/here');
+    expectError(response, 404, 'NOT_FOUND', 'There is no GET /api/v1/nothing/here here.');
   });
 
   it('refuses a state-changing call from another site', async () => {
-    const response = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/download',
-      headers: { ...as('owner@example.com'), origin: 'https://evil.example', 'sec-fetch-site': 'cross-site' },
+    const response = await t.call('POST', '/api/v1/products/download', {
+      ...as('owner@example.com'),
+      origin: 'https://evil.example',
+      'sec-fetch-site': 'cross-site',
     });
-    expect(response.statusCode).toBe(403);
-    expect(response.json().errors[0].code).toBe('CSRF_REJECTED');
+    expectError(response, 403, 'CSRF_REJECTED');
   });
 
   it('answers 401 in the envelope before validating anything when nobody is signed in', async () => {
-    const response = await t.http({ method: 'GET', url: '/api/v1/products' });
-    expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({
-      errors: [{ code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' }],
-    });
+    const response = await t.call('GET', '/api/v1/products');
+    expectError(response, 401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
   });
 
   it('serves the contract as a browsable API reference', async () => {
-    const page = await t.http({ method: 'GET', url: '/docs/' });
+    const page = await t.call('GET', '/docs/');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
-    const json = await t.http({ method: 'GET', url: '/docs/json' });
+    const json = await t.call('GET', '/docs/json');
     expect(json.json().info.title).toBe('Data Act Portal API');
   });
 
@@ -64,12 +57,7 @@ describe('the reference server skeleton', () => {
     fileIds: [],
   };
   const submit = (payload: unknown) =>
-    t.http({
-      method: 'POST',
-      url: '/api/v1/agents',
-      headers: as('newco@example.com'),
-      payload: payload as object,
-    });
+    t.call('POST', '/api/v1/agents', 'newco@example.com', payload as object);
 
   it('rejects an unknown property with 400 in the envelope instead of dropping it', async () => {
     const response = await submit({ ...registration, isAdmin: true });
@@ -92,11 +80,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('rejects a wrong enum value with 400 listing the allowed values', async () => {
-    const response = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/prod-veh-1/collect/TOGGLE',
-      headers: as('owner@example.com'),
-    });
+    const response = await t.call('POST', '/api/v1/products/prod-veh-1/collect/TOGGLE', 'owner@example.com');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -108,11 +92,7 @@ describe('the reference server skeleton', () => {
     const spy = vi
       .spyOn(t.prisma.user, 'findUnique')
       .mockRejectedValueOnce(new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed'));
-    const response = await t.http({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: as('owner@example.com'),
-    });
+    const response = await t.call('GET', '/api/v1/users/me', 'owner@example.com');
     spy.mockRestore();
     expect(response.statusCode).toBe(500);
     const [error] = response.json().errors;

@@ -48,8 +48,11 @@ export interface TestApp {
   baseUrl: string;
   /** Sends one request over the socket. */
   http(request: HttpRequest): Promise<HttpResponse>;
-  /** `http` signed in as a seeded persona (by email), with an optional JSON or raw body. */
-  call(method: Method, url: string, who?: string, payload?: HttpRequest['payload']): Promise<HttpResponse>;
+  /**
+   * `http` as a caller: a seeded persona (by email), or the request headers of one that is not a
+   * persona (a session cookie, another host or origin); with an optional JSON or raw body.
+   */
+  call(method: Method, url: string, who?: Caller, payload?: HttpRequest['payload']): Promise<HttpResponse>;
   close(): Promise<void>;
 }
 
@@ -59,6 +62,9 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   config?: Partial<Config>;
 }
+
+/** Who calls: a seeded persona's email, or the headers a caller sends instead (cookie, host, origin). */
+export type Caller = string | Record<string, string | undefined>;
 
 export const testNow = new Date('2026-03-01T09:00:00Z');
 
@@ -132,7 +138,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     databaseUrl: db.url,
     baseUrl,
     http,
-    call: (method, url, who, payload) => http({ method, url, headers: who ? as(who) : {}, payload }),
+    call: (method, url, who, payload) =>
+      http({ method, url, headers: typeof who === 'string' ? as(who) : (who ?? {}), payload }),
     async close() {
       await app.close();
       await db.cleanup();
@@ -168,7 +175,35 @@ export function codeOf(response: Pick<HttpResponse, 'json'>): string | undefined
   return body.errors[0]?.code;
 }
 
-/** Asserts a refusal: this status, the error envelope, and this first code. */
-export function expectError(response: HttpResponse, status: number, code: string): void {
+/** One refusal of a call: who calls (`undefined`: nobody is signed in), the status and the envelope's first code. */
+export type Refusal = [who: Caller | undefined, status: number, code: string];
+
+/** The refusal every signed-in call gives when nobody is signed in. */
+export const signedOut: Refusal = [undefined, 401, 'UNAUTHENTICATED'];
+
+/** Asserts that each caller of the table is refused this call with its status and code. */
+export async function expectRefusals(
+  t: Pick<TestApp, 'call'>,
+  method: Method,
+  url: string,
+  refusals: Refusal[],
+): Promise<void> {
+  for (const [who, status, code] of refusals) {
+    const response = await t.call(method, url, who);
+    expect([response.statusCode, codeOf(response)], `${method} ${url} as ${JSON.stringify(who)}`).toEqual([
+      status,
+      code,
+    ]);
+  }
+}
+
+/** Asserts a refusal: this status, the error envelope, and this first code (and, given one, its exact message). */
+export function expectError(
+  response: Pick<HttpResponse, 'statusCode' | 'json'>,
+  status: number,
+  code: string,
+  message?: string,
+): void {
   expect([response.statusCode, codeOf(response)]).toEqual([status, code]);
+  if (message !== undefined) expect(response.json().errors).toEqual([{ code, message }]);
 }

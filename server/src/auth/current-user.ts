@@ -1,5 +1,5 @@
 import type { PortalDeps } from '../deps.ts';
-import { AppError, conflict } from '../lib/app-error.ts';
+import { conflict, unauthenticated } from '../lib/app-error.ts';
 import type { Role } from '../lib/route.ts';
 
 type AgentStatus = 'pending' | 'rejected' | 'active';
@@ -34,7 +34,7 @@ export async function pendingTermsVersion(
 
 export async function loadCurrentUser(deps: Deps, userId: string): Promise<CurrentUser> {
   const user = await deps.prisma.user.findUnique({ where: { id: userId }, include: { agentProfile: true } });
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
+  if (!user) throw unauthenticated();
   const role = user.role as Role;
   return {
     id: user.id,

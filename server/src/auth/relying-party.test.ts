@@ -15,14 +15,18 @@ function recordingFetch() {
 }
 
 describe('withRegisteredRedirectUri', () => {
+  /** A token request as openid-client sends it, with the redirect URI stripped of its query. */
+  const tokenRequest = (grantType: string, extra: Record<string, string> = {}) =>
+    new URLSearchParams({
+      grant_type: grantType,
+      redirect_uri: 'http://localhost:3000/auth/callback',
+      ...extra,
+    });
+
   it('puts the registered redirect URI (with its client_id query) back into the code exchange', async () => {
     const { seen, fetchImpl } = recordingFetch();
     const wrapped = withRegisteredRedirectUri(registered, fetchImpl);
-    const body = new URLSearchParams({
-      grant_type: 'authorization_code',
-      redirect_uri: 'http://localhost:3000/auth/callback',
-      code: 'c',
-    });
+    const body = tokenRequest('authorization_code', { code: 'c' });
     await wrapped('http://idp/token', { method: 'POST', body, headers: {}, redirect: 'manual' });
     expect(new URLSearchParams(seen[0]?.body).get('redirect_uri')).toBe(registered);
   });
@@ -30,10 +34,7 @@ describe('withRegisteredRedirectUri', () => {
   it('leaves every other request alone', async () => {
     const { seen, fetchImpl } = recordingFetch();
     const wrapped = withRegisteredRedirectUri(registered, fetchImpl);
-    const refresh = new URLSearchParams({
-      grant_type: 'refresh_token',
-      redirect_uri: 'http://localhost:3000/auth/callback',
-    });
+    const refresh = tokenRequest('refresh_token');
     await wrapped('http://idp/token', { method: 'POST', body: refresh, headers: {}, redirect: 'manual' });
     await wrapped('http://idp/.well-known/openid-configuration', {
       method: 'GET',

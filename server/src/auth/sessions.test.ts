@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { as, useTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 
 const minutes = (n: number) => n * 60_000;
@@ -11,7 +11,7 @@ describe('session lifetime (30 minutes idle, 12 hours absolute)', () => {
     const browser = createBrowser(t);
     await signIn(browser, email);
     const cookie = `portal_session=${browser.cookie('portal_session')}`;
-    return () => t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie } });
+    return () => t.call('GET', '/api/v1/users/me', { cookie });
   }
 
   it('ends after 30 minutes without a request, and is deleted', async () => {
@@ -44,13 +44,9 @@ describe('production mode', () => {
   const t = useTestApp({ env: { PORTAL_MODE: 'production', PUBLIC_URL: 'https://portal.example.com' } });
 
   it('ignores X-User-Id', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: as('owner@example.com'),
-    });
+    const response = await t.call('GET', '/api/v1/users/me', 'owner@example.com');
     expect(response.statusCode).toBe(401);
-    const byId = await t.http({ method: 'GET', url: '/api/v1/users/me', headers: as('user-admin') });
+    const byId = await t.call('GET', '/api/v1/users/me', 'user-admin');
     expect(byId.statusCode).toBe(401);
   });
 

@@ -55,55 +55,33 @@ interface EventRule {
   from: Partial<Record<InvitationStatus, InvitationStatus>>;
 }
 
+const eventRule = (
+  actorRole: ActorRole,
+  eventType: SharingEventType,
+  refusal: TransitionErrorCode,
+  from: EventRule['from'],
+): EventRule => ({ actorRole, eventType, refusal, from });
+
+/** Once a company has claimed the code, either side's revocation ends it the same way. */
+const revokedOnceClaimed = {
+  CLAIMED: 'REVOKED_AFTER_CLAIMED',
+  ACCEPTED: 'REVOKED_AFTER_ACCEPTED',
+  PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
+} as const;
+
 export const TRANSITIONS: Readonly<Record<InvitationEvent, EventRule>> = {
   // A used or revoked code answers exactly like a wrong one.
-  claim: { actorRole: 'agent', eventType: 'CLAIMED', refusal: 'INVALID_CODE', from: { CREATED: 'CLAIMED' } },
-  accept: {
-    actorRole: 'user',
-    eventType: 'ACCEPTED',
-    refusal: 'INVALID_INVITATION_STATE',
-    from: { CLAIMED: 'ACCEPTED' },
-  },
-  decline: {
-    actorRole: 'user',
-    eventType: 'DECLINED',
-    refusal: 'INVALID_INVITATION_STATE',
-    from: { CLAIMED: 'DECLINED' },
-  },
-  revokeByOwner: {
-    actorRole: 'user',
-    eventType: 'REVOKED',
-    refusal: 'INVALID_REVOKE_STATE',
-    from: {
-      CREATED: 'REVOKED_BEFORE_CLAIMED',
-      CLAIMED: 'REVOKED_AFTER_CLAIMED',
-      ACCEPTED: 'REVOKED_AFTER_ACCEPTED',
-      PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
-    },
-  },
+  claim: eventRule('agent', 'CLAIMED', 'INVALID_CODE', { CREATED: 'CLAIMED' }),
+  accept: eventRule('user', 'ACCEPTED', 'INVALID_INVITATION_STATE', { CLAIMED: 'ACCEPTED' }),
+  decline: eventRule('user', 'DECLINED', 'INVALID_INVITATION_STATE', { CLAIMED: 'DECLINED' }),
+  revokeByOwner: eventRule('user', 'REVOKED', 'INVALID_REVOKE_STATE', {
+    CREATED: 'REVOKED_BEFORE_CLAIMED',
+    ...revokedOnceClaimed,
+  }),
   // An agent has nothing to revoke before it has claimed the code.
-  revokeByAgent: {
-    actorRole: 'agent',
-    eventType: 'REVOKED',
-    refusal: 'INVALID_REVOKE_STATE',
-    from: {
-      CLAIMED: 'REVOKED_AFTER_CLAIMED',
-      ACCEPTED: 'REVOKED_AFTER_ACCEPTED',
-      PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
-    },
-  },
-  suspend: {
-    actorRole: 'admin',
-    eventType: 'PAUSED',
-    refusal: 'INVALID_SHARING_STATE',
-    from: { ACCEPTED: 'PAUSED_BY_ADMIN' },
-  },
-  resume: {
-    actorRole: 'admin',
-    eventType: 'RESUMED',
-    refusal: 'INVALID_SHARING_STATE',
-    from: { PAUSED_BY_ADMIN: 'ACCEPTED' },
-  },
+  revokeByAgent: eventRule('agent', 'REVOKED', 'INVALID_REVOKE_STATE', revokedOnceClaimed),
+  suspend: eventRule('admin', 'PAUSED', 'INVALID_SHARING_STATE', { ACCEPTED: 'PAUSED_BY_ADMIN' }),
+  resume: eventRule('admin', 'RESUMED', 'INVALID_SHARING_STATE', { PAUSED_BY_ADMIN: 'ACCEPTED' }),
 };
 
 export function transition(status: InvitationStatus, event: InvitationEvent): TransitionResult {

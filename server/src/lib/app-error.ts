@@ -23,6 +23,7 @@ export class AppError extends Error {
   }
 }
 
+export const unauthenticated = () => new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'The requested resource was not found.') =>
   new AppError(404, code, message);
 export const forbidden = (code: ErrorCode = 'FORBIDDEN', message = "You don't have permission to do this.") =>

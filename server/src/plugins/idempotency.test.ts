@@ -8,12 +8,7 @@ const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 const owner = 'owner@example.com';
 const share = [{ productId: 'prod-veh-1', includeSensitiveData: false }];
 const createInvitation = (key: string | undefined, payload: object = share, who = owner) =>
-  t.http({
-    method: 'POST',
-    url: '/api/v1/invitations',
-    headers: { ...as(who), ...(key ? { 'idempotency-key': key } : {}) },
-    payload,
-  });
+  t.call('POST', '/api/v1/invitations', { ...as(who), ...(key ? { 'idempotency-key': key } : {}) }, payload);
 const invitations = () => t.prisma.invitation.count({ where: { ownerId: 'user-owner' } });
 
 describe('Idempotency-Key', () => {
@@ -60,15 +55,13 @@ describe('Idempotency-Key', () => {
 
   it('never shares a key between users', async () => {
     const key = 'same-key-two-users';
-    const ownJob = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/download',
-      headers: { ...as(owner), 'idempotency-key': key },
+    const ownJob = await t.call('POST', '/api/v1/products/download', {
+      ...as(owner),
+      'idempotency-key': key,
     });
-    const otherJob = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/download',
-      headers: { ...as('second@example.com'), 'idempotency-key': key },
+    const otherJob = await t.call('POST', '/api/v1/products/download', {
+      ...as('second@example.com'),
+      'idempotency-key': key,
     });
     expect(ownJob.statusCode).toBe(201);
     expect(otherJob.statusCode).toBe(201);
@@ -94,10 +87,9 @@ describe('Idempotency-Key', () => {
   it('replays a redeemed code to the company that redeemed it', async () => {
     const { code } = (await createInvitation(undefined)).json();
     const redeem = (key?: string) =>
-      t.http({
-        method: 'PUT',
-        url: `/api/v1/invitations/redeem/${code}`,
-        headers: { ...as('fleet@example.com'), ...(key ? { 'idempotency-key': key } : {}) },
+      t.call('PUT', `/api/v1/invitations/redeem/${code}`, {
+        ...as('fleet@example.com'),
+        ...(key ? { 'idempotency-key': key } : {}),
       });
     const first = await redeem('redeem-once');
     const again = await redeem('redeem-once');

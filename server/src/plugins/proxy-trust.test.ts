@@ -17,10 +17,9 @@ describe('TRUST_PROXY', () => {
     const t = await createTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '3' } });
     try {
       const attempt = (i: number) =>
-        t.http({
-          method: 'PUT',
-          url: '/api/v1/invitations/redeem/ZZZZ-ZZZZ-ZZZZ-ZZZZ',
-          headers: { ...as('fleet@example.com'), 'x-forwarded-for': `198.51.100.${i}` },
+        t.call('PUT', '/api/v1/invitations/redeem/ZZZZ-ZZZZ-ZZZZ-ZZZZ', {
+          ...as('fleet@example.com'),
+          'x-forwarded-for': `198.51.100.${i}`,
         });
       for (let i = 0; i < 3; i += 1) expect((await attempt(i)).statusCode).toBe(400);
       expect((await attempt(3)).statusCode).toBe(429);
@@ -32,8 +31,7 @@ describe('TRUST_PROXY', () => {
   it('behind a trusted proxy, limits sign-in per forwarded client address', async () => {
     const t = await createTestApp({ env: { TRUST_PROXY: '127.0.0.1' } });
     try {
-      const call = (ip: string) =>
-        t.http({ method: 'GET', url: '/api/v1/login', headers: { 'x-forwarded-for': ip } });
+      const call = (ip: string) => t.call('GET', '/api/v1/login', { 'x-forwarded-for': ip });
       for (let i = 0; i < 120; i += 1) expect((await call('203.0.113.9')).statusCode).toBe(302);
       expect((await call('203.0.113.9')).statusCode).toBe(429);
       expect((await call('203.0.113.10')).statusCode).toBe(302);

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { as, useTestApp } from '../../test/app.ts';
+import { as, expectError, useTestApp } from '../../test/app.ts';
 
 // Cross-site protection as Go 1.25's CrossOriginProtection, and the loopback-name redirect.
 const t = useTestApp();
 
 const logout = (headers: Record<string, string>) =>
-  t.http({ method: 'POST', url: '/api/logout', headers: { ...as('owner@example.com'), ...headers } });
+  t.call('POST', '/api/logout', { ...as('owner@example.com'), ...headers });
 
 describe('cross-site request protection on state-changing calls', () => {
   it.each([
@@ -16,10 +16,7 @@ describe('cross-site request protection on state-changing calls', () => {
     ['an Origin that is not a URL', { origin: '::::' }],
   ])('refuses %s with 403 CSRF_REJECTED', async (_label, headers) => {
     const response = await logout(headers);
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({
-      errors: [{ code: 'CSRF_REJECTED', message: 'This request came from another site and was refused.' }],
-    });
+    expectError(response, 403, 'CSRF_REJECTED', 'This request came from another site and was refused.');
   });
 
   it.each([
@@ -39,32 +36,20 @@ describe('cross-site request protection on state-changing calls', () => {
 describe('the other loopback name', () => {
   it('sends pages and sign-in to the public origin before anything starts', async () => {
     for (const url of ['/', '/products?x=1', '/api/v1/login']) {
-      const response = await t.http({ method: 'GET', url, headers: { host: '127.0.0.1:3000' } });
+      const response = await t.call('GET', url, { host: '127.0.0.1:3000' });
       expect(response.statusCode, url).toBe(302);
       expect(response.headers.location).toBe(`http://localhost:3000${url}`);
     }
   });
 
   it('answers API calls where they arrive, and leaves other hosts and ports alone', async () => {
-    const api = await t.http({
-      method: 'GET',
-      url: '/api/v1/health',
-      headers: { host: '127.0.0.1:3000' },
-    });
+    const api = await t.call('GET', '/api/v1/health', { host: '127.0.0.1:3000' });
     expect(api.statusCode).toBe(200);
-    const proxy = await t.http({
-      method: 'GET',
-      url: '/api/v1/login',
-      headers: { host: 'portal.example.com' },
-    });
+    const proxy = await t.call('GET', '/api/v1/login', { host: 'portal.example.com' });
     // Sign-in starts there (on to the provider), instead of coming back to the public origin first.
     expect(proxy.statusCode).toBe(302);
     expect(proxy.headers.location).not.toBe('http://localhost:3000/api/v1/login');
-    const vite = await t.http({
-      method: 'GET',
-      url: '/api/v1/login',
-      headers: { host: '127.0.0.1:5173' },
-    });
+    const vite = await t.call('GET', '/api/v1/login', { host: '127.0.0.1:5173' });
     expect(vite.headers.location).not.toBe('http://localhost:3000/api/v1/login');
   });
 });

@@ -1,52 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTestApp, type TestApp } from '../../test/app.ts';
+import { describe, expect, it } from 'vitest';
+import { as, expectError, useTestApp } from '../../test/app.ts';
 
 // Errors raised before or outside the contract's routes still use the one envelope and a declared status.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => t.close());
+// Through `inject`: these addresses are sent to the router exactly as written.
+const t = useTestApp();
 
 const owner = as('owner@example.com');
+const tooLong = 'A path segment is longer than 500 characters.';
+const badEncoding = 'The address is not validly percent-encoded.';
+const permissionsOf = (id: string) => `/api/v1/invitations/${id}/permissions`;
 
 describe('router-level errors', () => {
-  it('answers a bad percent-encoding with 400 in the envelope', async () => {
-    for (const url of ['/api/v1/invitations/%ff/permissions', '/api/v1/invitations/%E0%A4%A/permissions']) {
-      const response = await t.app.inject({ method: 'GET', url, headers: owner });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({
-        errors: [{ code: 'VALIDATION_FAILED', message: 'The address is not validly percent-encoded.' }],
-      });
-    }
-  });
-
-  it('answers a path parameter over the router limit with 400 (not 414) in the envelope', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/invitations/${'a'.repeat(600)}/permissions`,
-      headers: owner,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({
-      errors: [{ code: 'VALIDATION_FAILED', message: 'A path segment is longer than 500 characters.' }],
-    });
-  });
-
-  it('answers an over-long segment of an unknown path with the same 400, built web app or not', async () => {
-    const response = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/${'x'.repeat(5000)}`,
-      headers: owner,
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0].message).toBe('A path segment is longer than 500 characters.');
+  it.each([
+    ['a bad percent-encoding', permissionsOf('%ff'), badEncoding],
+    ['a cut-off percent-encoding', permissionsOf('%E0%A4%A'), badEncoding],
+    ['a path parameter over the router limit (not 414)', permissionsOf('a'.repeat(600)), tooLong],
+    ['an over-long segment of an unknown path, built web app or not', `/api/v1/${'x'.repeat(5000)}`, tooLong],
+  ])('answers %s with 400 in the envelope', async (_label, url, message) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: owner });
+    expectError(response, 400, 'VALIDATION_FAILED', message);
   });
 
   it('answers a path parameter over its schema limit with 400 naming the parameter', async () => {
     const response = await t.app.inject({
       method: 'GET',
-      url: `/api/v1/invitations/${'a'.repeat(120)}/permissions`,
+      url: permissionsOf('a'.repeat(120)),
       headers: owner,
     });
     expect(response.statusCode).toBe(400);

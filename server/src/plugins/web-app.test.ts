@@ -27,63 +27,55 @@ describe('the web app on the same port', () => {
 
   it('answers client routes such as /redeem/{code} with index.html', async () => {
     for (const url of ['/', '/products', '/redeem/ABCD-EFGH-JKMN-PQRS', '/auth/callback?code=x']) {
-      const response = await t.http({ method: 'GET', url });
+      const response = await t.call('GET', url);
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">');
       // It names the current build's assets: always revalidated, never kept for an hour.
       expect(response.headers['cache-control'], url).toBe('no-cache');
     }
-    const direct = await t.http({ method: 'GET', url: '/index.html' });
+    const direct = await t.call('GET', '/index.html');
     expect(direct.headers['cache-control']).toBe('no-cache');
   });
 
   it('serves fingerprinted assets with a long cache life, and a missing asset is a 404, not the page', async () => {
-    const asset = await t.http({ method: 'GET', url: '/assets/index-abc123.js' });
+    const asset = await t.call('GET', '/assets/index-abc123.js');
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toContain('immutable');
-    const missing = await t.http({ method: 'GET', url: '/assets/index-gone.js' });
+    const missing = await t.call('GET', '/assets/index-gone.js');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().errors[0].code).toBe('NOT_FOUND');
   });
 
   it('answers /login with the prerendered sign-in page, other pages with index.html', async () => {
     for (const url of ['/login', '/login?error=failed']) {
-      const response = await t.http({ method: 'GET', url });
+      const response = await t.call('GET', url);
       expect(response.statusCode, url).toBe(200);
       expect(response.body, url).toContain('<h1>Welcome</h1>');
     }
-    expect((await t.http({ method: 'GET', url: '/login/x' })).body).not.toContain('<h1>Welcome</h1>');
+    expect((await t.call('GET', '/login/x')).body).not.toContain('<h1>Welcome</h1>');
   });
 
   it('sends the precompressed copy a browser accepts, and the plain file otherwise', async () => {
-    const brotli = await t.http({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'gzip, br' },
-    });
+    const brotli = await t.call('GET', '/assets/index-abc123.js', { 'accept-encoding': 'gzip, br' });
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.body).toBe('console.log("from the .br copy")');
     expect(brotli.headers['cache-control']).toContain('immutable');
-    const plain = await t.http({
-      method: 'GET',
-      url: '/assets/index-abc123.js',
-      headers: { 'accept-encoding': 'identity' },
-    });
+    const plain = await t.call('GET', '/assets/index-abc123.js', { 'accept-encoding': 'identity' });
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe('console.log("app")');
   });
 
   it('sets the security headers (Helmet) on pages and API answers', async () => {
     for (const url of ['/login', '/api/v1/health']) {
-      const response = await t.http({ method: 'GET', url });
+      const response = await t.call('GET', url);
       expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 
   it('never answers an unknown API path or a POST with the page', async () => {
-    expect((await t.http({ method: 'GET', url: '/api/v1/unknown' })).statusCode).toBe(404);
-    expect((await t.http({ method: 'POST', url: '/products' })).statusCode).toBe(404);
+    expect((await t.call('GET', '/api/v1/unknown')).statusCode).toBe(404);
+    expect((await t.call('POST', '/products')).statusCode).toBe(404);
   });
 });

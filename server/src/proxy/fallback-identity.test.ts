@@ -29,7 +29,7 @@ describe('PROXY_FALLBACK_AS', () => {
       expect([products.statusCode, products.headers['x-portal-source']]).toEqual([200, 'simulation']);
       expect(products.json().vehicles.map((v: { id: string }) => v.id)).toContain('prod-veh-1');
     }
-    const me = await t.http({ method: 'GET', url: '/api/v1/users/me' });
+    const me = await t.call('GET', '/api/v1/users/me');
     expect(me.json()).toMatchObject({ email: 'owner@example.com' });
     // The proxy's own session stays inside: the caller gets no cookie of it.
     expect([me.headers['set-cookie'] ?? []].flat().filter((c) => c.startsWith('portal_session='))).toEqual(
@@ -39,7 +39,7 @@ describe('PROXY_FALLBACK_AS', () => {
 
   it('signs the persona in again after a reset ended its session', async () => {
     await t.prisma.session.deleteMany();
-    const products = await t.http({ method: 'GET', url: '/api/v1/products' });
+    const products = await t.call('GET', '/api/v1/products');
     expect(products.statusCode).toBe(200);
   });
 });

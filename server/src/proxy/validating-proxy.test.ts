@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, useTestApp } from '../../test/app.ts';
+import { useTestApp } from '../../test/app.ts';
 import { notImplemented } from './validating-proxy.ts';
 
 // A fake back end on loopback that implements part of the contract, one answer of it wrongly.
@@ -152,8 +152,8 @@ describe('validating proxy (PROXY_TARGET)', () => {
   });
 
   it('shows the drift on /proxy/drift to signed-in callers only', async () => {
-    expect((await t.http({ method: 'GET', url: '/proxy/drift' })).statusCode).toBe(401);
-    const page = await t.http({ method: 'GET', url: '/proxy/drift', headers: as('admin@example.com') });
+    expect((await t.call('GET', '/proxy/drift')).statusCode).toBe(401);
+    const page = await t.call('GET', '/proxy/drift', 'admin@example.com');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('getCurrentUser');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // Admin: company applications and their documents, and suspending sharings.
 const t = useTestApp();
@@ -104,11 +104,11 @@ describe('sharings', () => {
   it('suspends and resumes an accepted sharing, recorded in the audit trail', async () => {
     const suspended = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
     expect(suspended.json().status).toBe('PAUSED_BY_ADMIN');
-    const download = await t.http({
-      method: 'POST',
-      url: '/api/v1/agents/invites/inv-second-accepted/download',
-      headers: as('fleet@example.com'),
-    });
+    const download = await t.call(
+      'POST',
+      '/api/v1/agents/invites/inv-second-accepted/download',
+      'fleet@example.com',
+    );
     expectError(download, 409, 'SHARING_SUSPENDED');
     const twice = await t.call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
     expectError(twice, 409, 'INVALID_SHARING_STATE');

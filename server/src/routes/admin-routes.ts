@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises';
 import type { PortalDeps } from '../deps.ts';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
-import { callerOf, defineRoute } from '../lib/route.ts';
+import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
 import {
   applicationsSource,
   changeSharing,
@@ -23,6 +23,15 @@ export function attachmentHeader(filename: string): string {
 export function adminRoutes(deps: PortalDeps) {
   const admin = ['admin'] as const;
   const fileNotFound = () => notFound('FILE_NOT_FOUND', 'This file could not be found.');
+  // The admin's two decisions on an application, and the two changes to a sharing.
+  const decide =
+    (status: 'active' | 'rejected') =>
+    ({ user, params }: RouteContext<'approveAgentApplication' | 'rejectAgentApplication'>) =>
+      decideApplication(deps, callerOf(user).id, params.id, status);
+  const change =
+    (action: 'suspend' | 'resume') =>
+    ({ user, params }: RouteContext<'suspendSharing' | 'resumeSharing'>) =>
+      changeSharing(deps, callerOf(user).id, params.id, action);
   return [
     defineRoute({
       operationId: 'listAgentApplications',
@@ -54,16 +63,8 @@ export function adminRoutes(deps: PortalDeps) {
           .send(createReadStream(filePath));
       },
     }),
-    defineRoute({
-      operationId: 'approveAgentApplication',
-      roles: admin,
-      handler: async ({ user, params }) => decideApplication(deps, callerOf(user).id, params.id, 'active'),
-    }),
-    defineRoute({
-      operationId: 'rejectAgentApplication',
-      roles: admin,
-      handler: async ({ user, params }) => decideApplication(deps, callerOf(user).id, params.id, 'rejected'),
-    }),
+    defineRoute({ operationId: 'approveAgentApplication', roles: admin, handler: decide('active') }),
+    defineRoute({ operationId: 'rejectAgentApplication', roles: admin, handler: decide('rejected') }),
     defineRoute({
       operationId: 'listSharings',
       roles: admin,
@@ -72,15 +73,7 @@ export function adminRoutes(deps: PortalDeps) {
         return answerList(reply, page, sharingsSource(deps, page.q));
       },
     }),
-    defineRoute({
-      operationId: 'suspendSharing',
-      roles: admin,
-      handler: async ({ user, params }) => changeSharing(deps, callerOf(user).id, params.id, 'suspend'),
-    }),
-    defineRoute({
-      operationId: 'resumeSharing',
-      roles: admin,
-      handler: async ({ user, params }) => changeSharing(deps, callerOf(user).id, params.id, 'resume'),
-    }),
+    defineRoute({ operationId: 'suspendSharing', roles: admin, handler: change('suspend') }),
+    defineRoute({ operationId: 'resumeSharing', roles: admin, handler: change('resume') }),
   ];
 }

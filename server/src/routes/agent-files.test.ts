@@ -38,12 +38,12 @@ function multipart(parts: Part[]) {
 
 const upload = (section: string, parts: Part[], who = company) => {
   const body = multipart(parts);
-  return t.http({
-    method: 'POST',
-    url: `/api/v1/agents/files/upload/section/${section}`,
-    headers: { ...as(who), ...body.headers },
-    payload: body.payload,
-  });
+  return t.call(
+    'POST',
+    `/api/v1/agents/files/upload/section/${section}`,
+    { ...as(who), ...body.headers },
+    body.payload,
+  );
 };
 const pdf = makePdf(['Registry extract']);
 const png = makePng(8, 8, [10, 20, 30]);
@@ -71,7 +71,7 @@ describe('uploadAgentFiles', () => {
       rows.every((row) => !row.storedName.includes('extract') && !row.storedName.includes('stamp')),
     ).toBe(true);
     expect(await readFile(path.join(filesDir(), rows[0]?.storedName ?? ''))).toEqual(pdf);
-    const list = await t.http({ method: 'GET', url: '/api/v1/agents/files', headers: as(company) });
+    const list = await t.call('GET', '/api/v1/agents/files', company);
     expect(list.json()).toEqual(answer.map((file) => ({ ...file, section: 'REGISTRATION' })));
   });
 
@@ -172,12 +172,12 @@ describe('uploadAgentFiles', () => {
       'FORBIDDEN',
     );
     const body = multipart([{ name: 'a.pdf', content: pdf }]);
-    const anonymous = await t.http({
-      method: 'POST',
-      url: '/api/v1/agents/files/upload/section/REGISTRATION',
-      headers: body.headers,
-      payload: body.payload,
-    });
+    const anonymous = await t.call(
+      'POST',
+      '/api/v1/agents/files/upload/section/REGISTRATION',
+      body.headers,
+      body.payload,
+    );
     expect(anonymous.statusCode).toBe(401);
     expect(await stored()).toBe(0);
   });
@@ -187,40 +187,27 @@ describe('deleteAgentFile and listAgentFiles', () => {
   it('deletes the caller’s own draft file from the list and the disk', async () => {
     const [file] = (await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }])).json();
     const row = await t.prisma.agentFile.findUniqueOrThrow({ where: { id: file.id } });
-    const response = await t.http({
-      method: 'DELETE',
-      url: `/api/v1/agents/file/${file.id}`,
-      headers: as(company),
-    });
+    const response = await t.call('DELETE', `/api/v1/agents/file/${file.id}`, company);
     expect(response.statusCode).toBe(204);
     expect(await stored()).toBe(0);
     expect(await filesOnDisk()).not.toContain(row.storedName);
   });
 
   it('answers FILE_NOT_FOUND for another company’s or an unknown file, REGISTRATION_LOCKED once submitted', async () => {
-    const del = (id: string, who: string) =>
-      t.http({ method: 'DELETE', url: `/api/v1/agents/file/${id}`, headers: as(who) });
+    const del = (id: string, who: string) => t.call('DELETE', `/api/v1/agents/file/${id}`, who);
     const foreign = await del('file-fleet-1', company);
     expectError(foreign, 404, 'FILE_NOT_FOUND');
     expect(codeOf(await del('nope', company))).toBe('FILE_NOT_FOUND');
     const locked = await del('file-pending-1', 'pending@example.com');
     expectError(locked, 409, 'REGISTRATION_LOCKED');
     expect(codeOf(await del('file-pending-1', 'owner@example.com'))).toBe('FORBIDDEN');
-    expect((await t.http({ method: 'DELETE', url: '/api/v1/agents/file/file-pending-1' })).statusCode).toBe(
-      401,
-    );
+    expect((await t.call('DELETE', '/api/v1/agents/file/file-pending-1')).statusCode).toBe(401);
   });
 
   it('lists only the caller’s files', async () => {
-    const list = await t.http({
-      method: 'GET',
-      url: '/api/v1/agents/files',
-      headers: as('pending@example.com'),
-    });
+    const list = await t.call('GET', '/api/v1/agents/files', 'pending@example.com');
     const ids = (list.json() as { id: string }[]).map((file) => file.id).sort();
     expect(ids).toEqual(['file-pending-1', 'file-pending-2', 'file-pending-3', 'file-pending-4']);
-    expect(
-      codeOf(await t.http({ method: 'GET', url: '/api/v1/agents/files', headers: as('owner@example.com') })),
-    ).toBe('FORBIDDEN');
+    expect(codeOf(await t.call('GET', '/api/v1/agents/files', 'owner@example.com'))).toBe('FORBIDDEN');
   });
 });

@@ -1,13 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { codeOf, expectError, useTestApp } from '../../test/app.ts';
 
 // Company registration: status and submission (documents are uploaded in agent-files.test.ts).
 const t = useTestApp();
 
-const status = async (who: string) =>
-  (await t.http({ method: 'GET', url: '/api/v1/agents', headers: as(who) })).json().status;
-const submit = (who: string, payload: object) =>
-  t.http({ method: 'POST', url: '/api/v1/agents', headers: as(who), payload });
+const status = async (who: string) => (await t.call('GET', '/api/v1/agents', who)).json().status;
+const submit = (who: string, payload: object) => t.call('POST', '/api/v1/agents', who, payload);
 
 let userCount = 0;
 /** A fresh company account with uploaded (unsubmitted) documents in the given sections. */
@@ -57,11 +55,9 @@ describe('getAgentStatus', () => {
 
   it('is for companies only', async () => {
     for (const who of ['owner@example.com', 'admin@example.com']) {
-      expect(codeOf(await t.http({ method: 'GET', url: '/api/v1/agents', headers: as(who) }))).toBe(
-        'FORBIDDEN',
-      );
+      expect(codeOf(await t.call('GET', '/api/v1/agents', who))).toBe('FORBIDDEN');
     }
-    expect((await t.http({ method: 'GET', url: '/api/v1/agents' })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/agents')).statusCode).toBe(401);
   });
 });
 
@@ -84,11 +80,7 @@ describe('submitAgentRegistration', () => {
     });
     const files = await t.prisma.agentFile.findMany({ where: { id: { in: company.fileIds } } });
     expect(files.every((file) => file.submitted)).toBe(true);
-    const deleted = await t.http({
-      method: 'DELETE',
-      url: `/api/v1/agents/file/${company.fileIds[0]}`,
-      headers: as(company.email),
-    });
+    const deleted = await t.call('DELETE', `/api/v1/agents/file/${company.fileIds[0]}`, company.email);
     expectError(deleted, 409, 'REGISTRATION_LOCKED');
   });
 

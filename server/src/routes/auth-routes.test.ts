@@ -38,14 +38,8 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(attempt?.codeVerifier).not.toBe(authorize.searchParams.get('code_challenge'));
 
     expect(page.status).toBe(200);
-    for (const email of [
-      'owner@example.com',
-      'terms@example.com',
-      'fleet@example.com',
-      'admin@example.com',
-    ]) {
-      expect(page.body).toContain(email);
-    }
+    for (const name of ['owner', 'terms', 'fleet', 'admin'])
+      expect(page.body).toContain(`${name}@example.com`);
 
     const { action, accountId } = accountButton(page.body, 'owner@example.com');
     const callback = new URL(await submitAndReachCallback(browser, action, { intent: 'choose', accountId }));
@@ -81,13 +75,14 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(await t.prisma.session.findUnique({ where: { id: token } })).toBeNull();
   });
 
-  it('refuses a tampered state and creates no session', async () => {
+  it.each([
+    ['a tampered state', 'state', 'tampered-state-value'],
+    ['an answer whose issuer is not the configured provider (RFC 9207)', 'iss', 'https://evil.example/oidc'],
+  ])('refuses %s and creates no session', async (_label, param, value) => {
     const browser = createBrowser(t);
     const callback = await callbackFor(browser, 'owner@example.com');
     const before = await sessions();
-    const done = await browser.get(
-      withParam(loginUrlFromCallback(callback), 'state', 'tampered-state-value'),
-    );
+    const done = await browser.get(withParam(loginUrlFromCallback(callback), param, value));
     expect(done.location).toBe('/login?error=failed');
     expect(done.setCookies.some((c) => c.startsWith('portal_session='))).toBe(false);
     expect(await sessions()).toBe(before);
@@ -110,17 +105,6 @@ describe('GET /api/v1/login against the built-in provider', () => {
     browser.setCookie('portal_login_state', state, '/api/v1/login');
     expect((await browser.get(loginUrl)).location).toBe('/login?error=failed');
     expect(await sessions()).toBe(after);
-  });
-
-  it('refuses an answer whose issuer is not the configured provider (RFC 9207)', async () => {
-    const browser = createBrowser(t);
-    const callback = await callbackFor(browser, 'owner@example.com');
-    const before = await sessions();
-    const done = await browser.get(
-      withParam(loginUrlFromCallback(callback), 'iss', 'https://evil.example/oidc'),
-    );
-    expect(done.location).toBe('/login?error=failed');
-    expect(await sessions()).toBe(before);
   });
 
   it('refuses a callback that did not start in this browser (no login-state cookie)', async () => {
@@ -170,12 +154,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
 
   it('limits sign-in calls per client address with 429 RATE_LIMITED, whatever X-Forwarded-For claims', async () => {
     // No proxy is trusted by default, so a made-up forwarded address per call changes nothing.
-    const call = (i: number) =>
-      t.http({
-        method: 'GET',
-        url: '/api/v1/login',
-        headers: { 'x-forwarded-for': `203.0.113.${i % 250}` },
-      });
+    const call = (i: number) => t.call('GET', '/api/v1/login', { 'x-forwarded-for': `203.0.113.${i % 250}` });
     // Earlier tests here signed in from the same address too, so the budget of 120 ends on or before this.
     for (let i = 0; i < 120; i += 1) expect([302, 429]).toContain((await call(i)).statusCode);
     const limited = await call(120);
@@ -185,10 +164,9 @@ describe('GET /api/v1/login against the built-in provider', () => {
 
   it('a person whose sign-in navigation fails lands on the login page with the request id, not on JSON', async () => {
     const call = (ip: string, navigate: boolean) =>
-      t.http({
-        method: 'GET',
-        url: '/api/v1/login',
-        headers: { 'x-forwarded-for': ip, ...(navigate ? { 'sec-fetch-mode': 'navigate' } : {}) },
+      t.call('GET', '/api/v1/login', {
+        'x-forwarded-for': ip,
+        ...(navigate ? { 'sec-fetch-mode': 'navigate' } : {}),
       });
     for (let i = 0; i < 120; i += 1) await call('203.0.113.20', true);
     const limited = await call('203.0.113.20', true);
@@ -199,20 +177,15 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(location.searchParams.get('requestId')).toMatch(/\S+/);
     // A script (no navigation) still gets the envelope.
     expect((await call('203.0.113.20', false)).json().errors[0].code).toBe('RATE_LIMITED');
-    const invalid = await t.http({
-      method: 'GET',
-      url: `/api/v1/login?state=${'x'.repeat(600)}&code=a`,
-      headers: { 'sec-fetch-mode': 'navigate' },
+    const invalid = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`, {
+      'sec-fetch-mode': 'navigate',
     });
     expect(invalid.statusCode).toBe(302);
     expect(invalid.headers.location).toMatch(/^\/login\?error=failed&requestId=/);
   });
 
   it('rejects over-long parameters with the validation envelope', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: `/api/v1/login?state=${'x'.repeat(600)}&code=a`,
-    });
+    const response = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
   });

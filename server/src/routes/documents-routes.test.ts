@@ -4,7 +4,7 @@ import { useTestApp } from '../../test/app.ts';
 // The public PDFs: user guide, catalogues and terms, with GET and HEAD answering the same headers.
 const t = useTestApp();
 
-const request = (method: 'GET' | 'HEAD', url: string) => t.http({ method, url });
+const request = (method: 'GET' | 'HEAD', url: string) => t.call(method, url);
 
 const documents = [
   ['/manuals', 'User Guide.pdf'],

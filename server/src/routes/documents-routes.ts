@@ -5,7 +5,8 @@ import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documen
 import type { CatalogueName } from '../domain/field-catalogue.ts';
 import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
-import { defineRoute } from '../lib/route.ts';
+import { createPromiseCache } from '../lib/promise-cache.ts';
+import { defineRoute, type RouteContext } from '../lib/route.ts';
 import { termsVersionExists } from '../services/portal-status.ts';
 
 const USER_GUIDE_FILE = 'User Guide.pdf';
@@ -68,16 +69,8 @@ function sendPdf(
 export function documentsRoutes(deps: PortalDeps) {
   const { config } = deps;
   const brand = config.brand;
-  const cache = new Map<string, Promise<RenderedPdf>>();
-  const cached = (key: string, render: () => Promise<Buffer>): Promise<RenderedPdf> => {
-    let pdf = cache.get(key);
-    if (!pdf) {
-      pdf = rendered(render);
-      cache.set(key, pdf);
-      pdf.catch(() => cache.delete(key));
-    }
-    return pdf;
-  };
+  const cache = createPromiseCache<RenderedPdf>();
+  const cached = (key: string, render: () => Promise<Buffer>) => cache(key, () => rendered(render));
 
   const userGuide = () => cached('manual', () => renderUserGuide(brand));
   const catalogue = (document: string) => {
@@ -93,34 +86,20 @@ export function documentsRoutes(deps: PortalDeps) {
     );
   };
 
+  // GET and HEAD of each document share one handler (sendPdf leaves the body out of a HEAD answer).
+  const userGuideHandler = async ({ request, reply }: RouteContext<'getUserGuide' | 'headUserGuide'>) =>
+    sendPdf(request, reply, USER_GUIDE_FILE, await userGuide());
+  const namedHandler =
+    (render: (document: string) => Promise<RenderedPdf>) =>
+    async ({ request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
+      sendPdf(request, reply, params.document, await render(params.document));
+
   return [
-    defineRoute({
-      operationId: 'getUserGuide',
-      handler: async ({ request, reply }) => sendPdf(request, reply, USER_GUIDE_FILE, await userGuide()),
-    }),
-    defineRoute({
-      operationId: 'headUserGuide',
-      handler: async ({ request, reply }) => sendPdf(request, reply, USER_GUIDE_FILE, await userGuide()),
-    }),
-    defineRoute({
-      operationId: 'getCatalogue',
-      handler: async ({ request, reply, params }) =>
-        sendPdf(request, reply, params.document, await catalogue(params.document)),
-    }),
-    defineRoute({
-      operationId: 'headCatalogue',
-      handler: async ({ request, reply, params }) =>
-        sendPdf(request, reply, params.document, await catalogue(params.document)),
-    }),
-    defineRoute({
-      operationId: 'getTermsDocument',
-      handler: async ({ request, reply, params }) =>
-        sendPdf(request, reply, params.document, await terms(params.document)),
-    }),
-    defineRoute({
-      operationId: 'headTermsDocument',
-      handler: async ({ request, reply, params }) =>
-        sendPdf(request, reply, params.document, await terms(params.document)),
-    }),
+    defineRoute({ operationId: 'getUserGuide', handler: userGuideHandler }),
+    defineRoute({ operationId: 'headUserGuide', handler: userGuideHandler }),
+    defineRoute({ operationId: 'getCatalogue', handler: namedHandler(catalogue) }),
+    defineRoute({ operationId: 'headCatalogue', handler: namedHandler(catalogue) }),
+    defineRoute({ operationId: 'getTermsDocument', handler: namedHandler(terms) }),
+    defineRoute({ operationId: 'headTermsDocument', handler: namedHandler(terms) }),
   ];
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, useTestApp } from '../../test/app.ts';
+import { expectError, expectRefusals, type Refusal, signedOut, useTestApp } from '../../test/app.ts';
 import { readZip } from '../../test/zip.ts';
 import { createDownloadJob } from '../services/jobs.ts';
 
@@ -61,10 +61,8 @@ describe('createProductDownload', () => {
   });
 
   it('refuses no session (401) and companies (403)', async () => {
-    const anonymous = await t.call('POST', '/api/v1/products/prod-veh-1/download');
-    expectError(anonymous, 401, 'UNAUTHENTICATED');
-    const agent = await t.call('POST', '/api/v1/products/prod-veh-1/download', 'fleet@example.com');
-    expectError(agent, 403, 'FORBIDDEN');
+    const company: Refusal = ['fleet@example.com', 403, 'FORBIDDEN'];
+    await expectRefusals(t, 'POST', '/api/v1/products/prod-veh-1/download', [signedOut, company]);
   });
 });
 
@@ -81,12 +79,11 @@ describe('createProductsDownload', () => {
   });
 
   it('answers 409 NO_PRODUCTS_ENABLED when nothing is collecting, 401 without a session, 403 for companies', async () => {
-    const none = await t.call('POST', '/api/v1/products/download', 'empty@example.com');
-    expectError(none, 409, 'NO_PRODUCTS_ENABLED');
-    const anonymous = await t.call('POST', '/api/v1/products/download');
-    expectError(anonymous, 401, 'UNAUTHENTICATED');
-    const agent = await t.call('POST', '/api/v1/products/download', 'fleet@example.com');
-    expectError(agent, 403, 'FORBIDDEN');
+    await expectRefusals(t, 'POST', '/api/v1/products/download', [
+      ['empty@example.com', 409, 'NO_PRODUCTS_ENABLED'],
+      signedOut,
+      ['fleet@example.com', 403, 'FORBIDDEN'],
+    ]);
   });
 });
 
@@ -136,28 +133,26 @@ describe('listDownloadJobs', () => {
   });
 
   it('refuses no session (401) and admins (403)', async () => {
-    const anonymous = await t.call('GET', '/api/v1/products/download/jobs');
-    expectError(anonymous, 401, 'UNAUTHENTICATED');
-    const admin = await t.call('GET', '/api/v1/products/download/jobs', 'admin@example.com');
-    expectError(admin, 403, 'FORBIDDEN');
+    const admin: Refusal = ['admin@example.com', 403, 'FORBIDDEN'];
+    await expectRefusals(t, 'GET', '/api/v1/products/download/jobs', [signedOut, admin]);
   });
 });
 
 describe('getDownloadLink and downloadExport', () => {
   it('moves a job CREATED → RUNNING → COMPLETED on the simulation clock', async () => {
     const job = await createOne('prod-wb-1');
-    t.clock.advance(1_999);
-    await t.app.portal.jobs.tick();
-    expect(await statusOf(job.id)).toBe('CREATED');
-    t.clock.advance(1);
-    await t.app.portal.jobs.tick();
-    expect(await statusOf(job.id)).toBe('RUNNING');
-    t.clock.advance(4_999);
-    await t.app.portal.jobs.tick();
-    expect(await statusOf(job.id)).toBe('RUNNING');
-    t.clock.advance(1);
-    await t.app.portal.jobs.tick();
-    expect(await statusOf(job.id)).toBe('COMPLETED');
+    // CREATED for 2 s, then RUNNING for at least 5 s.
+    const steps = [
+      [1_999, 'CREATED'],
+      [1, 'RUNNING'],
+      [4_999, 'RUNNING'],
+      [1, 'COMPLETED'],
+    ] as const;
+    for (const [ms, status] of steps) {
+      t.clock.advance(ms);
+      await t.app.portal.jobs.tick();
+      expect(await statusOf(job.id), `${ms} ms later`).toBe(status);
+    }
     const listed = (await t.call('GET', '/api/v1/products/download/jobs', OWNER)).json() as Job[];
     expect(listed.find((entry) => entry.id === job.id)?.status).toBe('COMPLETED');
   });
@@ -211,24 +206,18 @@ describe('getDownloadLink and downloadExport', () => {
   it('keeps links and exports to their owner: 404 for another user, a company, an unknown token', async () => {
     const job = await createOne('prod-wb-1');
     await runJobs();
-    for (const who of ['second@example.com', 'fleet@example.com']) {
-      const response = await linkFor(job.id, who);
-      expectError(response, 404, 'JOB_NOT_FOUND');
-    }
-    const admin = await linkFor(job.id, 'admin@example.com');
-    expectError(admin, 403, 'FORBIDDEN');
-    const anonymousLink = await t.call('GET', `/api/v1/products/download/jobs/${job.id}/link`);
-    expectError(anonymousLink, 401, 'UNAUTHENTICATED');
-    const unknownJob = await linkFor('no-such-job');
-    expectError(unknownJob, 404, 'JOB_NOT_FOUND');
+    await expectRefusals(t, 'GET', `/api/v1/products/download/jobs/${job.id}/link`, [
+      ['second@example.com', 404, 'JOB_NOT_FOUND'],
+      ['fleet@example.com', 404, 'JOB_NOT_FOUND'],
+      ['admin@example.com', 403, 'FORBIDDEN'],
+      signedOut,
+    ]);
+    expectError(await linkFor('no-such-job'), 404, 'JOB_NOT_FOUND');
 
     const { link } = (await linkFor(job.id)).json() as { link: string };
-    for (const who of ['second@example.com', 'fleet@example.com', 'admin@example.com']) {
-      const response = await t.call('GET', link, who);
-      expectError(response, 404, 'NOT_FOUND');
-    }
-    const anonymous = await t.call('GET', link);
-    expectError(anonymous, 401, 'UNAUTHENTICATED');
+    const notFound = (who: string): Refusal => [who, 404, 'NOT_FOUND'];
+    const others = ['second@example.com', 'fleet@example.com', 'admin@example.com'].map(notFound);
+    await expectRefusals(t, 'GET', link, [...others, signedOut]);
     const unknown = await t.call('GET', `/api/v1/exports/${'x'.repeat(43)}`, OWNER);
     expectError(unknown, 404, 'NOT_FOUND');
     const malformed = await t.call('GET', '/api/v1/exports/short', OWNER);

@@ -1,8 +1,7 @@
 import { createReadStream } from 'node:fs';
 import type { PortalDeps } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
 import { answerList } from '../lib/paging.ts';
-import { type AuthenticatedUser, defineRoute } from '../lib/route.ts';
+import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   createDownloadLink,
   downloadJobsPage,
@@ -13,11 +12,6 @@ import {
 } from '../services/downloads.ts';
 import { createExportStorage } from '../services/export-storage.ts';
 import { toApiDownloadJob } from '../services/job-snapshot.ts';
-
-function callerId(user: AuthenticatedUser | null): string {
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
-  return user.id;
-}
 
 /** RFC 6266: an ASCII-only, quote-free file name, so no header injection and no encoding surprises. */
 function exportFileName(createdAt: Date, jobId: string): string {
@@ -36,7 +30,7 @@ export function downloadsRoutes(deps: PortalDeps) {
       roles: ['user', 'agent'],
       async handler({ user, query, reply }) {
         const page = downloadJobsPage(query);
-        return answerList(reply, page, downloadJobsSource(deps, callerId(user), page.q));
+        return answerList(reply, page, downloadJobsSource(deps, callerOf(user).id, page.q));
       },
     }),
     defineRoute({
@@ -44,7 +38,7 @@ export function downloadsRoutes(deps: PortalDeps) {
       roles: ['user'],
       status: 201,
       async handler({ user, request }) {
-        const job = await startProductsDownload(deps, callerId(user));
+        const job = await startProductsDownload(deps, callerOf(user).id);
         // The runner sleeps until told: the new job is its next thing to plan for.
         request.server.portal.jobs.wake();
         return toApiDownloadJob(job);
@@ -55,7 +49,7 @@ export function downloadsRoutes(deps: PortalDeps) {
       roles: ['user'],
       status: 201,
       async handler({ user, params, request }) {
-        const job = await startProductDownload(deps, callerId(user), params.id);
+        const job = await startProductDownload(deps, callerOf(user).id, params.id);
         request.server.portal.jobs.wake();
         return toApiDownloadJob(job);
       },
@@ -64,13 +58,13 @@ export function downloadsRoutes(deps: PortalDeps) {
       operationId: 'getDownloadLink',
       roles: ['user', 'agent'],
       async handler({ user, params }) {
-        return { link: await createDownloadLink(deps, storage(), callerId(user), params.jobId) };
+        return { link: await createDownloadLink(deps, storage(), callerOf(user).id, params.jobId) };
       },
     }),
     defineRoute({
       operationId: 'downloadExport',
       async handler({ user, params, reply }) {
-        const { job, filePath, size } = await openExport(deps, storage(), callerId(user), params.token);
+        const { job, filePath, size } = await openExport(deps, storage(), callerOf(user).id, params.token);
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)

@@ -17,19 +17,11 @@ import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */
 export function createRoutes(deps: PortalDeps & Pick<PortalServices, 'drift'>): AnyRouteDefinition[] {
-  return [
-    ...metaRoutes(deps),
-    ...authRoutes(deps),
-    ...usersRoutes(deps),
-    ...invitationsRoutes(deps),
-    ...invitationsAgentRoutes(deps),
-    ...agentsRoutes(deps),
-    ...adminRoutes(deps),
-    ...simulationRoutes(deps),
-    ...simulationWorldRoutes(deps),
-    ...proxyRoutes(deps),
-    ...productsRoutes(deps),
-    ...downloadsRoutes(deps),
-    ...documentsRoutes(deps),
-  ];
+  const accounts = [authRoutes, usersRoutes, agentsRoutes, adminRoutes];
+  const sharing = [invitationsRoutes, invitationsAgentRoutes, productsRoutes, downloadsRoutes];
+  const publicDocuments = [metaRoutes, documentsRoutes];
+  const simulator = [simulationRoutes, simulationWorldRoutes, proxyRoutes];
+  return [...accounts, ...sharing, ...publicDocuments, ...simulator].flatMap((routes): AnyRouteDefinition[] =>
+    routes(deps),
+  );
 }

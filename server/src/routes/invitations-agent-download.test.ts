@@ -8,30 +8,17 @@ const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
 const fleet = as('fleet@example.com');
 const startDownload = (invitationId: string, who = 'fleet@example.com') =>
-  t.http({ method: 'POST', url: `/api/v1/agents/invites/${invitationId}/download`, headers: as(who) });
+  t.call('POST', `/api/v1/agents/invites/${invitationId}/download`, who);
 
 /** Shares products without personal data with fleet@ and has the owner accept: an ACCEPTED sharing. */
 async function acceptedSharing(): Promise<string> {
-  const created = await t.http({
-    method: 'POST',
-    url: '/api/v1/invitations',
-    headers: as('owner@example.com'),
-    payload: [
-      { productId: 'prod-veh-1', includeSensitiveData: false },
-      { productId: 'prod-wb-1', includeSensitiveData: false },
-    ],
-  });
-  const redeemed = await t.http({
-    method: 'PUT',
-    url: `/api/v1/invitations/redeem/${created.json().code}`,
-    headers: fleet,
-  });
+  const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+    { productId: 'prod-veh-1', includeSensitiveData: false },
+    { productId: 'prod-wb-1', includeSensitiveData: false },
+  ]);
+  const redeemed = await t.call('PUT', `/api/v1/invitations/redeem/${created.json().code}`, fleet);
   const id = redeemed.json().invitationId as string;
-  await t.http({
-    method: 'PUT',
-    url: `/api/v1/invitations/${id}/redeem/accept`,
-    headers: as('owner@example.com'),
-  });
+  await t.call('PUT', `/api/v1/invitations/${id}/redeem/accept`, 'owner@example.com');
   return id;
 }
 
@@ -53,13 +40,9 @@ describe('createInvitationDownload', () => {
     expect(job.exportRequest).toEqual({ vehicles: [{ id: 'prod-veh-1' }], wallboxes: [{ id: 'prod-wb-1' }] });
 
     await runJobs();
-    const link = await t.http({
-      method: 'GET',
-      url: `/api/v1/products/download/jobs/${job.id}/link`,
-      headers: fleet,
-    });
+    const link = await t.call('GET', `/api/v1/products/download/jobs/${job.id}/link`, fleet);
     expect(link.statusCode).toBe(200);
-    const zip = await t.http({ method: 'GET', url: link.json().link, headers: fleet });
+    const zip = await t.call('GET', link.json().link, fleet);
     expect(zip.statusCode).toBe(200);
     const entries = await readZipText(zip.rawPayload);
     const data = [...entries].filter(([name]) => name !== 'manifest.json');
@@ -97,14 +80,8 @@ describe('createInvitationDownload', () => {
       ['prod-veh-3', false],
     ]);
     await runJobs();
-    const link = await t.http({
-      method: 'GET',
-      url: `/api/v1/products/download/jobs/${job.id}/link`,
-      headers: fleet,
-    });
-    const entries = await readZipText(
-      (await t.http({ method: 'GET', url: link.json().link, headers: fleet })).rawPayload,
-    );
+    const link = await t.call('GET', `/api/v1/products/download/jobs/${job.id}/link`, fleet);
+    const entries = await readZipText((await t.call('GET', link.json().link, fleet)).rawPayload);
     const manifest = JSON.parse(entries.get('manifest.json') ?? '{}') as {
       products: { id: string; folder: string; externalId: string }[];
     };
@@ -143,10 +120,7 @@ describe('createInvitationDownload', () => {
     expect(codeOf(await startDownload('inv-owner-accepted', 'pending@example.com'))).toBe('AGENT_NOT_ACTIVE');
     expect(codeOf(await startDownload('inv-owner-accepted', 'owner@example.com'))).toBe('FORBIDDEN');
     expect(codeOf(await startDownload('inv-owner-accepted', 'admin@example.com'))).toBe('FORBIDDEN');
-    expect(
-      (await t.http({ method: 'POST', url: '/api/v1/agents/invites/inv-owner-accepted/download' }))
-        .statusCode,
-    ).toBe(401);
+    expect((await t.call('POST', '/api/v1/agents/invites/inv-owner-accepted/download')).statusCode).toBe(401);
   });
 });
 

@@ -1,16 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { expectError, expectRefusals, type Refusal, signedOut, useTestApp } from '../../test/app.ts';
 
 // The company's side of sharing: redeeming codes, connected users, permissions, removal.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
+/** The permissions or the removal of one of fleet@'s connected users. */
+const asFleet = (method: 'GET' | 'PUT', invitationId: string, action: 'permissions' | 'revoke') =>
+  t.call(method, `/api/v1/agents/invitations/${invitationId}/${action}`, 'fleet@example.com');
+
 async function newCode(productId = 'prod-veh-1'): Promise<string> {
-  const created = await t.http({
-    method: 'POST',
-    url: '/api/v1/invitations',
-    headers: as('owner@example.com'),
-    payload: [{ productId, includeSensitiveData: false }],
-  });
+  const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+    { productId, includeSensitiveData: false },
+  ]);
   return created.json().code as string;
 }
 
@@ -57,14 +58,13 @@ describe('redeemInvitationCode', () => {
 
   it('is for active companies only', async () => {
     const code = await newCode();
-    for (const who of ['pending@example.com', 'rejected@example.com', 'newco@example.com']) {
-      const response = await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who);
-      expectError(response, 403, 'AGENT_NOT_ACTIVE');
-    }
-    for (const who of ['owner@example.com', 'admin@example.com']) {
-      expect(codeOf(await t.call('PUT', `/api/v1/invitations/redeem/${code}`, who))).toBe('FORBIDDEN');
-    }
-    expect((await t.call('PUT', `/api/v1/invitations/redeem/${code}`)).statusCode).toBe(401);
+    const inactive = ['pending@example.com', 'rejected@example.com', 'newco@example.com'];
+    const otherRoles = ['owner@example.com', 'admin@example.com'];
+    await expectRefusals(t, 'PUT', `/api/v1/invitations/redeem/${code}`, [
+      ...inactive.map((who): Refusal => [who, 403, 'AGENT_NOT_ACTIVE']),
+      ...otherRoles.map((who): Refusal => [who, 403, 'FORBIDDEN']),
+      signedOut,
+    ]);
     const row = await t.prisma.invitation.findUniqueOrThrow({ where: { code: code.replaceAll('-', '') } });
     expect(row.status).toBe('CREATED');
   });
@@ -104,25 +104,18 @@ describe('listConnectedInvitations', () => {
   });
 
   it('refuses inactive companies and other roles', async () => {
-    const pending = await t.call('GET', '/api/v1/agents/invitations/ALL', 'pending@example.com');
-    expectError(pending, 403, 'AGENT_NOT_ACTIVE');
-    expect(codeOf(await t.call('GET', '/api/v1/agents/invitations/ALL', 'owner@example.com'))).toBe(
-      'FORBIDDEN',
-    );
-    expect(codeOf(await t.call('GET', '/api/v1/agents/invitations/ALL', 'admin@example.com'))).toBe(
-      'FORBIDDEN',
-    );
-    expect((await t.call('GET', '/api/v1/agents/invitations/ALL')).statusCode).toBe(401);
+    await expectRefusals(t, 'GET', '/api/v1/agents/invitations/ALL', [
+      ['pending@example.com', 403, 'AGENT_NOT_ACTIVE'],
+      ['owner@example.com', 403, 'FORBIDDEN'],
+      ['admin@example.com', 403, 'FORBIDDEN'],
+      signedOut,
+    ]);
   });
 });
 
 describe('getConnectedInvitationPermissions', () => {
   it('shows only the shared products and masks a vehicle whose collection is off', async () => {
-    const response = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-owner-accepted/permissions',
-      'fleet@example.com',
-    );
+    const response = await asFleet('GET', 'inv-owner-accepted', 'permissions');
     expect(response.statusCode).toBe(200);
     const { vehicles, wallboxes } = response.json();
     const ids = vehicles.map((v: { product: { externalId: string } }) => v.product.externalId).sort();
@@ -134,22 +127,14 @@ describe('getConnectedInvitationPermissions', () => {
   });
 
   it('shares nothing once the connection has ended', async () => {
-    const response = await t.call(
-      'GET',
-      '/api/v1/agents/invitations/inv-second-revoked-after-accepted/permissions',
-      'fleet@example.com',
-    );
+    const response = await asFleet('GET', 'inv-second-revoked-after-accepted', 'permissions');
     expect(response.json()).toEqual({ vehicles: [], wallboxes: [] });
   });
 });
 
 describe('revokeConnectedInvitation', () => {
   it('removes a connected user and records who did it', async () => {
-    const response = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-second-paused/revoke',
-      'fleet@example.com',
-    );
+    const response = await asFleet('PUT', 'inv-second-paused', 'revoke');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       invitationId: 'inv-second-paused',
@@ -163,11 +148,7 @@ describe('revokeConnectedInvitation', () => {
   });
 
   it('says why an ended connection cannot be removed', async () => {
-    const ended = await t.call(
-      'PUT',
-      '/api/v1/agents/invitations/inv-second-declined/revoke',
-      'fleet@example.com',
-    );
+    const ended = await asFleet('PUT', 'inv-second-declined', 'revoke');
     expectError(ended, 409, 'INVALID_REVOKE_STATE');
     expect(ended.json().errors[0].message).toBe(
       'This connected user cannot be removed in its current state.',

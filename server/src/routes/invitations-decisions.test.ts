@@ -1,18 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { expectError, expectRefusals, signedOut, useTestApp } from '../../test/app.ts';
 
 // Accepting, declining and revoking, on the owner's side, including requests that race each other.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
 
-const put = (url: string, who?: string) => t.http({ method: 'PUT', url, headers: who ? as(who) : {} });
+const put = (url: string, who?: string) => t.call('PUT', url, who);
 
 async function newInvitation(): Promise<{ id: string; code: string }> {
-  const created = await t.http({
-    method: 'POST',
-    url: '/api/v1/invitations',
-    headers: as('owner@example.com'),
-    payload: [{ productId: 'prod-veh-1', includeSensitiveData: false }],
-  });
+  const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+    { productId: 'prod-veh-1', includeSensitiveData: false },
+  ]);
   const code = created.json().code as string;
   const row = await t.prisma.invitation.findUniqueOrThrow({ where: { code: code.replaceAll('-', '') } });
   return { id: row.id, code };
@@ -27,11 +24,7 @@ async function claimedInvitation(): Promise<string> {
 
 /** The audit trail as the owner reads it (oldest first). */
 const eventTypes = async (id: string) => {
-  const response = await t.http({
-    method: 'GET',
-    url: `/api/v1/invitations/${id}/events`,
-    headers: as('owner@example.com'),
-  });
+  const response = await t.call('GET', `/api/v1/invitations/${id}/events`, 'owner@example.com');
   return (response.json() as { type: string }[]).map((event) => event.type);
 };
 
@@ -74,23 +67,18 @@ describe('decideInvitation', () => {
 
   it('refuses an unclaimed invitation, another owner, an unknown id, a bad decision and other roles', async () => {
     const { id } = await newInvitation();
-    expect(codeOf(await put(`/api/v1/invitations/${id}/redeem/accept`, 'owner@example.com'))).toBe(
-      'INVALID_INVITATION_STATE',
-    );
-    const foreign = await put('/api/v1/invitations/inv-owner-claimed/redeem/accept', 'second@example.com');
-    expectError(foreign, 403, 'INVITATION_FORBIDDEN');
+    const unclaimed = await put(`/api/v1/invitations/${id}/redeem/accept`, 'owner@example.com');
+    expectError(unclaimed, 409, 'INVALID_INVITATION_STATE');
+    await expectRefusals(t, 'PUT', '/api/v1/invitations/inv-owner-claimed/redeem/accept', [
+      ['second@example.com', 403, 'INVITATION_FORBIDDEN'],
+      ['fleet@example.com', 403, 'FORBIDDEN'],
+      ['admin@example.com', 403, 'FORBIDDEN'],
+      signedOut,
+    ]);
     const missing = await put('/api/v1/invitations/does-not-exist/redeem/accept', 'owner@example.com');
     expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    expect(codeOf(await put('/api/v1/invitations/inv-owner-claimed/redeem/maybe', 'owner@example.com'))).toBe(
-      'VALIDATION_FAILED',
-    );
-    expect(
-      codeOf(await put('/api/v1/invitations/inv-owner-claimed/redeem/accept', 'fleet@example.com')),
-    ).toBe('FORBIDDEN');
-    expect(
-      codeOf(await put('/api/v1/invitations/inv-owner-claimed/redeem/accept', 'admin@example.com')),
-    ).toBe('FORBIDDEN');
-    expect((await put('/api/v1/invitations/inv-owner-claimed/redeem/accept')).statusCode).toBe(401);
+    const maybe = await put('/api/v1/invitations/inv-owner-claimed/redeem/maybe', 'owner@example.com');
+    expectError(maybe, 400, 'VALIDATION_FAILED');
     expect((await t.prisma.invitation.findUniqueOrThrow({ where: { id: 'inv-owner-claimed' } })).status).toBe(
       'CLAIMED',
     );
@@ -121,15 +109,11 @@ describe('revokeInvitation', () => {
   });
 
   it('answers INVALID_REVOKE_STATE, REVOKE_FORBIDDEN and INVITATION_NOT_FOUND', async () => {
-    const declined = await put('/api/v1/invitations/inv-owner-declined/revoke', 'owner@example.com');
-    expectError(declined, 409, 'INVALID_REVOKE_STATE');
-    const foreign = await put('/api/v1/invitations/inv-second-accepted/revoke', 'owner@example.com');
-    expectError(foreign, 403, 'REVOKE_FORBIDDEN');
-    const missing = await put('/api/v1/invitations/nope/revoke', 'owner@example.com');
-    expectError(missing, 404, 'INVITATION_NOT_FOUND');
-    expect(codeOf(await put('/api/v1/invitations/inv-second-accepted/revoke', 'fleet@example.com'))).toBe(
-      'FORBIDDEN',
-    );
+    const revoke = (id: string, who = 'owner@example.com') => put(`/api/v1/invitations/${id}/revoke`, who);
+    expectError(await revoke('inv-owner-declined'), 409, 'INVALID_REVOKE_STATE');
+    expectError(await revoke('inv-second-accepted'), 403, 'REVOKE_FORBIDDEN');
+    expectError(await revoke('nope'), 404, 'INVITATION_NOT_FOUND');
+    expectError(await revoke('inv-second-accepted', 'fleet@example.com'), 403, 'FORBIDDEN');
   });
 });
 

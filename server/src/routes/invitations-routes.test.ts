@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { expectError, expectRefusals, type Refusal, signedOut, useTestApp } from '../../test/app.ts';
 
 // The data owner's side of sharing, through HTTP against the seeded personas.
 const t = useTestApp();
@@ -100,26 +100,20 @@ describe('listing invitations', () => {
   });
 
   it('refuses an unknown filter, other roles and anonymous callers', async () => {
-    expect(codeOf(await t.call('GET', '/api/v1/invitations/claimed/EVERYTHING', 'owner@example.com'))).toBe(
-      'VALIDATION_FAILED',
-    );
-    expect(codeOf(await t.call('GET', '/api/v1/invitations/unclaimed/ALL', 'fleet@example.com'))).toBe(
-      'FORBIDDEN',
-    );
-    expect(codeOf(await t.call('GET', '/api/v1/invitations/claimed/ALL', 'admin@example.com'))).toBe(
-      'FORBIDDEN',
-    );
-    expect((await t.call('GET', '/api/v1/invitations/claimed/ALL')).statusCode).toBe(401);
+    const unknownFilter = await t.call('GET', '/api/v1/invitations/claimed/EVERYTHING', 'owner@example.com');
+    expectError(unknownFilter, 400, 'VALIDATION_FAILED');
+    const company: Refusal = ['fleet@example.com', 403, 'FORBIDDEN'];
+    await expectRefusals(t, 'GET', '/api/v1/invitations/unclaimed/ALL', [company]);
+    const admin: Refusal = ['admin@example.com', 403, 'FORBIDDEN'];
+    await expectRefusals(t, 'GET', '/api/v1/invitations/claimed/ALL', [admin, signedOut]);
   });
 });
 
 describe('permissions and history of an invitation', () => {
+  const permissionsUrl = '/api/v1/invitations/inv-owner-accepted/permissions';
+
   it('shows the owner every shared product unmasked, split by type', async () => {
-    const response = await t.call(
-      'GET',
-      '/api/v1/invitations/inv-owner-accepted/permissions',
-      'owner@example.com',
-    );
+    const response = await t.call('GET', permissionsUrl, 'owner@example.com');
     expect(response.statusCode).toBe(200);
     const { vehicles, wallboxes } = response.json();
     expect(vehicles.map((v: { product: { externalId: string } }) => v.product.externalId).sort()).toEqual([
@@ -140,17 +134,11 @@ describe('permissions and history of an invitation', () => {
 
   it('answers 403 INVITATION_FORBIDDEN for another owner and 404 for an unknown id', async () => {
     for (const path of ['permissions', 'events']) {
-      const foreign = await t.call(
-        'GET',
-        `/api/v1/invitations/inv-second-accepted/${path}`,
-        'owner@example.com',
-      );
-      expectError(foreign, 403, 'INVITATION_FORBIDDEN');
-      const missing = await t.call('GET', `/api/v1/invitations/nope/${path}`, 'owner@example.com');
-      expectError(missing, 404, 'INVITATION_NOT_FOUND');
-      expect(
-        codeOf(await t.call('GET', `/api/v1/invitations/inv-owner-accepted/${path}`, 'fleet@example.com')),
-      ).toBe('FORBIDDEN');
+      const owner = (id: string) => t.call('GET', `/api/v1/invitations/${id}/${path}`, 'owner@example.com');
+      expectError(await owner('inv-second-accepted'), 403, 'INVITATION_FORBIDDEN');
+      expectError(await owner('nope'), 404, 'INVITATION_NOT_FOUND');
+      const company: Refusal = ['fleet@example.com', 403, 'FORBIDDEN'];
+      await expectRefusals(t, 'GET', `/api/v1/invitations/inv-owner-accepted/${path}`, [company]);
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { PortalDeps } from '../deps.ts';
 import { answerList, readPage } from '../lib/paging.ts';
-import { callerOf, defineRoute } from '../lib/route.ts';
+import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
 import { sharingEventsSource } from '../services/audit.ts';
 import {
   createInvitation,
@@ -15,6 +15,18 @@ import {
 export function invitationsRoutes(deps: PortalDeps) {
   const { prisma } = deps;
   const owner = ['user'] as const;
+  // The owner's two lists: data recipients (claimed) and codes nobody has used yet (unclaimed).
+  const listInvitations =
+    (claimed: boolean) =>
+    async (ctx: RouteContext<'listClaimedInvitations' | 'listUnclaimedInvitations'>) => {
+      const { params, query } = ctx;
+      const scope = `${claimed ? 'listClaimedInvitations' : 'listUnclaimedInvitations'}:${params.filter}`;
+      const page = readPage(query, scope);
+      const ownerId = callerOf(ctx.user).id;
+      const { q } = page;
+      const source = ownerInvitationsSource(deps, ownerId, claimed, params.filter, q, query.changedAfter);
+      return answerList(ctx.reply, page, source);
+    };
   return [
     defineRoute({
       operationId: 'createInvitation',
@@ -22,30 +34,8 @@ export function invitationsRoutes(deps: PortalDeps) {
       status: 201,
       handler: async ({ user, body }) => createInvitation(deps, callerOf(user).id, body),
     }),
-    defineRoute({
-      operationId: 'listClaimedInvitations',
-      roles: owner,
-      async handler({ user, params, query, reply }) {
-        const page = readPage(query, `listClaimedInvitations:${params.filter}`);
-        return answerList(
-          reply,
-          page,
-          ownerInvitationsSource(deps, callerOf(user).id, true, params.filter, page.q, query.changedAfter),
-        );
-      },
-    }),
-    defineRoute({
-      operationId: 'listUnclaimedInvitations',
-      roles: owner,
-      async handler({ user, params, query, reply }) {
-        const page = readPage(query, `listUnclaimedInvitations:${params.filter}`);
-        return answerList(
-          reply,
-          page,
-          ownerInvitationsSource(deps, callerOf(user).id, false, params.filter, page.q, query.changedAfter),
-        );
-      },
-    }),
+    defineRoute({ operationId: 'listClaimedInvitations', roles: owner, handler: listInvitations(true) }),
+    defineRoute({ operationId: 'listUnclaimedInvitations', roles: owner, handler: listInvitations(false) }),
     defineRoute({
       operationId: 'getInvitationPermissions',
       roles: owner,

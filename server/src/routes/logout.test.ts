@@ -21,32 +21,20 @@ describe('POST /api/logout', () => {
     ).toBe(true);
     expect(await sessions()).toBe(before - 1);
 
-    const replay = await t.http({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: { cookie: `portal_session=${token}` },
-    });
+    const replay = await t.call('GET', '/api/v1/users/me', { cookie: `portal_session=${token}` });
     expect(replay.statusCode).toBe(401);
     expect(replay.json().errors[0].code).toBe('UNAUTHENTICATED');
   });
 
   it('answers 204 without a session too', async () => {
-    const response = await t.http({ method: 'POST', url: '/api/logout' });
+    const response = await t.call('POST', '/api/logout');
     expect(response.statusCode).toBe(204);
-    const unknown = await t.http({
-      method: 'POST',
-      url: '/api/logout',
-      headers: { cookie: 'portal_session=nope' },
-    });
+    const unknown = await t.call('POST', '/api/logout', { cookie: 'portal_session=nope' });
     expect(unknown.statusCode).toBe(204);
   });
 
   it('refuses a cross-site logout', async () => {
-    const response = await t.http({
-      method: 'POST',
-      url: '/api/logout',
-      headers: { 'sec-fetch-site': 'cross-site' },
-    });
+    const response = await t.call('POST', '/api/logout', { 'sec-fetch-site': 'cross-site' });
     expect(response.statusCode).toBe(403);
     expect(response.json().errors[0].code).toBe('CSRF_REJECTED');
   });

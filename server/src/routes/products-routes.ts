@@ -1,6 +1,5 @@
 import type { PortalDeps } from '../deps.ts';
-import { AppError } from '../lib/app-error.ts';
-import { type AuthenticatedUser, defineRoute } from '../lib/route.ts';
+import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   awaitCollectionChange,
   listOwnProducts,
@@ -8,11 +7,6 @@ import {
   requestCollectionChange,
   toApiProduct,
 } from '../services/collection.ts';
-
-function callerId(user: AuthenticatedUser | null): string {
-  if (!user) throw new AppError(401, 'UNAUTHENTICATED', 'You need to sign in to do this.');
-  return user.id;
-}
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
 export function productsRoutes(deps: PortalDeps) {
@@ -22,7 +16,7 @@ export function productsRoutes(deps: PortalDeps) {
       operationId: 'listProducts',
       roles: ['user'],
       async handler({ user }) {
-        const products = await listOwnProducts(prisma, callerId(user));
+        const products = await listOwnProducts(prisma, callerOf(user).id);
         const answer = products.map(({ row, enabled }) => toApiProduct(row, enabled));
         return {
           vehicles: answer.filter((product) => product.productType === 'VEHICLE'),
@@ -34,7 +28,7 @@ export function productsRoutes(deps: PortalDeps) {
       operationId: 'setProductCollection',
       roles: ['user'],
       async handler({ user, params, request }) {
-        const ownerId = callerId(user);
+        const ownerId = callerOf(user).id;
         const change = await requestCollectionChange(deps, ownerId, params.id, params.action);
         // If the wait below gives up (a slow clock), the runner completes the change when it is due.
         request.server.portal.jobs.wake();

@@ -29,7 +29,7 @@ describe('simulation clock', () => {
     expect(restarted.speed).toBe(10);
     expect(codeOf(await inject('PUT', '/api/v1/sim/clock', { speed: 5000 }))).toBe('VALIDATION_FAILED');
     expect(codeOf(await inject('PUT', '/api/v1/sim/clock', { speed: 0 }))).toBe('VALIDATION_FAILED');
-    expect((await t.http({ method: 'GET', url: '/api/v1/sim/clock' })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/sim/clock')).statusCode).toBe(401);
   });
 });
 
@@ -76,7 +76,7 @@ describe('fault injection', () => {
     expect(listed.map((fault) => fault.operationId)).toEqual(['getHealth', 'listProducts']);
     expect((await inject('DELETE', '/api/v1/sim/faults')).statusCode).toBe(204);
     expect((await inject('GET', '/api/v1/sim/faults')).json()).toEqual([]);
-    expect((await t.http({ method: 'GET', url: '/api/v1/health' })).statusCode).toBe(200);
+    expect((await t.call('GET', '/api/v1/health')).statusCode).toBe(200);
   });
 
   it('refuses an empty fault, an unknown operation and the simulator’s own operations', async () => {
@@ -98,16 +98,16 @@ describe('resetSimulation', () => {
     await inject('PUT', '/api/v1/invitations/inv-owner-accepted/revoke');
     await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 500 });
     const boundary = 'x-boundary';
-    const upload = await t.http({
-      method: 'POST',
-      url: '/api/v1/agents/files/upload/section/REGISTRATION',
-      headers: { ...as('newco@example.com'), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: Buffer.concat([
+    const upload = await t.call(
+      'POST',
+      '/api/v1/agents/files/upload/section/REGISTRATION',
+      { ...as('newco@example.com'), 'content-type': `multipart/form-data; boundary=${boundary}` },
+      Buffer.concat([
         Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n`),
         makePdf(['x']),
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]),
-    });
+    );
     expect(upload.statusCode).toBe(201);
     const filesDir = path.join(t.config.dataDir, 'agent-files');
     const before = (await readdir(filesDir)).length;
@@ -127,15 +127,9 @@ describe('resetSimulation', () => {
   it("keeps the caller's session when the new world has its account, and ends every other one", async () => {
     const mine = (await createSession(t, 'user-owner')).token;
     const other = (await createSession(t, 'user-admin')).token;
-    const me = (token: string) =>
-      t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: `portal_session=${token}` } });
+    const me = (token: string) => t.call('GET', '/api/v1/users/me', { cookie: `portal_session=${token}` });
     const reset = (token: string, scenario: string) =>
-      t.http({
-        method: 'POST',
-        url: '/api/v1/sim/reset',
-        headers: { cookie: `portal_session=${token}` },
-        payload: { scenario },
-      });
+      t.call('POST', '/api/v1/sim/reset', { cookie: `portal_session=${token}` }, { scenario });
 
     expect((await reset(mine, 'empty')).statusCode).toBe(204);
     expect((await me(mine)).json().email).toBe('owner@example.com');

@@ -16,7 +16,7 @@ const errorOf = (response: { json(): unknown }) =>
 
 describe('listScenarios', () => {
   it('lists demo first, then empty and large-fleet, each with a title and description', async () => {
-    const response = await t.http({ method: 'GET', url: '/api/v1/sim/scenarios', headers: dev });
+    const response = await t.call('GET', '/api/v1/sim/scenarios', dev);
     expect(response.statusCode).toBe(200);
     const scenarios = response.json() as { name: string; title: string; description: string }[];
     expect(scenarios.map((s) => s.name).slice(0, 3)).toEqual(['demo', 'empty', 'large-fleet']);
@@ -24,7 +24,7 @@ describe('listScenarios', () => {
       expect(scenario.title.length).toBeGreaterThan(0);
       expect(scenario.description.length).toBeGreaterThan(0);
     }
-    expect((await t.http({ method: 'GET', url: '/api/v1/sim/scenarios' })).statusCode).toBe(401);
+    expect((await t.call('GET', '/api/v1/sim/scenarios')).statusCode).toBe(401);
   });
 });
 

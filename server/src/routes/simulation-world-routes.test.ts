@@ -165,11 +165,7 @@ describe('production mode', () => {
         const response = await prod.http({ method, url, payload: method === 'POST' ? {} : undefined });
         expect([url, response.statusCode, codeOf(response)]).toEqual([url, 404, 'SIMULATION_DISABLED']);
       }
-      const health = await prod.http({
-        method: 'GET',
-        url: '/api/v1/health',
-        headers: { 'x-sandbox': 'x' },
-      });
+      const health = await prod.call('GET', '/api/v1/health', { 'x-sandbox': 'x' });
       expect(health.statusCode).toBe(200);
       expect(health.headers['set-cookie']).toBeUndefined();
       expect(await readdir(prod.config.dataDir)).not.toContain('sandboxes');

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authenticateRequest } from '../auth/authenticate.ts';
 import type { PortalDeps } from '../deps.ts';
-import { defineRoute } from '../lib/route.ts';
+import { defineRoute, type RouteContext } from '../lib/route.ts';
 import { startPersonaSession } from '../sandbox/personas.ts';
 import { SANDBOX_COOKIE } from '../sandbox/sandbox-plugin.ts';
 import type { Simulator } from '../sandbox/simulator.ts';
@@ -35,12 +35,23 @@ async function carryPersona(deps: PortalDeps, request: FastifyRequest, reply: Fa
 /** Simulator controls of whole worlds: sandboxes, snapshots and the call list (outside production). */
 export function simulationWorldRoutes(deps: PortalDeps) {
   const { config } = deps;
+  /** The simulator of a call, refused outside the simulation modes. */
+  const simulatorFor = (request: FastifyRequest) => {
+    requireSimulation(config);
+    return simulatorOf(request);
+  };
+  /** The call's world (the shared one or its sandbox), refused outside the simulation modes. */
+  const worldOf = (request: FastifyRequest) => simulatorFor(request).world();
+  /** Restoring or deleting one of the world's snapshots, by name. */
+  const onSnapshot =
+    (act: (world: World, name: string) => Promise<void>) =>
+    async ({ params, request }: RouteContext<'restoreSimulationSnapshot' | 'deleteSimulationSnapshot'>) =>
+      act(worldOf(request), params.name).then(() => undefined);
   return [
     defineRoute({
       operationId: 'getSimulationSandbox',
       async handler({ request }) {
-        requireSimulation(config);
-        const simulator = simulatorOf(request);
+        const simulator = simulatorFor(request);
         return sandboxView(simulator, simulator.world());
       },
     }),
@@ -48,8 +59,7 @@ export function simulationWorldRoutes(deps: PortalDeps) {
       operationId: 'createSimulationSandbox',
       status: 201,
       async handler({ body, request, reply }) {
-        requireSimulation(config);
-        const simulator = simulatorOf(request);
+        const simulator = simulatorFor(request);
         const scenario = requireScenario(body.scenario ?? DEFAULT_SCENARIO).name;
         const world = await simulator.sandboxes.create(scenario, body.id);
         await carryPersona(deps, request, reply, world);
@@ -63,8 +73,7 @@ export function simulationWorldRoutes(deps: PortalDeps) {
       operationId: 'leaveSimulationSandbox',
       status: 204,
       async handler({ request, reply }) {
-        requireSimulation(config);
-        const simulator = simulatorOf(request);
+        const simulator = simulatorFor(request);
         const world = simulator.world();
         reply.clearCookie(SANDBOX_COOKIE, sandboxCookie);
         if (!world.id) return undefined;
@@ -75,50 +84,32 @@ export function simulationWorldRoutes(deps: PortalDeps) {
     }),
     defineRoute({
       operationId: 'listSimulationSnapshots',
-      async handler({ request }) {
-        requireSimulation(config);
-        return listSnapshots(simulatorOf(request).world());
-      },
+      handler: async ({ request }) => listSnapshots(worldOf(request)),
     }),
     defineRoute({
       operationId: 'createSimulationSnapshot',
       status: 201,
-      async handler({ body, request }) {
-        requireSimulation(config);
-        return createSnapshot(simulatorOf(request).world(), body.name);
-      },
+      handler: async ({ body, request }) => createSnapshot(worldOf(request), body.name),
     }),
     defineRoute({
       operationId: 'restoreSimulationSnapshot',
       status: 204,
-      async handler({ params, request }) {
-        requireSimulation(config);
-        await restoreSnapshot(simulatorOf(request).world(), params.name);
-        return undefined;
-      },
+      handler: onSnapshot(restoreSnapshot),
     }),
     defineRoute({
       operationId: 'deleteSimulationSnapshot',
       status: 204,
-      async handler({ params, request }) {
-        requireSimulation(config);
-        await deleteSnapshot(simulatorOf(request).world(), params.name);
-        return undefined;
-      },
+      handler: onSnapshot(deleteSnapshot),
     }),
     defineRoute({
       operationId: 'listSimulationCalls',
-      async handler({ request }) {
-        requireSimulation(config);
-        return simulatorOf(request).world().calls.list(request.simCaller);
-      },
+      handler: async ({ request }) => worldOf(request).calls.list(request.simCaller),
     }),
     defineRoute({
       operationId: 'clearSimulationCalls',
       status: 204,
       async handler({ request }) {
-        requireSimulation(config);
-        simulatorOf(request).world().calls.clear(request.simCaller);
+        worldOf(request).calls.clear(request.simCaller);
         return undefined;
       },
     }),

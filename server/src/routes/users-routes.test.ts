@@ -4,9 +4,9 @@ import { createBrowser, signIn } from '../../test/auth/browser.ts';
 
 const t = useTestApp();
 
-const me = (email: string) => t.http({ method: 'GET', url: '/api/v1/users/me', headers: as(email) });
+const me = (email: string) => t.call('GET', '/api/v1/users/me', email);
 const accept = (email: string, termsId: string) =>
-  t.http({ method: 'PUT', url: `/api/v1/users/terms/${termsId}/accept`, headers: as(email) });
+  t.call('PUT', `/api/v1/users/terms/${termsId}/accept`, email);
 
 describe('GET /api/v1/users/me', () => {
   it.each([
@@ -35,18 +35,14 @@ describe('GET /api/v1/users/me', () => {
 
   it('answers 401 UNAUTHENTICATED without a session, with an unknown cookie or an unknown X-User-Id', async () => {
     for (const headers of [{}, { cookie: 'portal_session=not-a-session' }, as('nobody@example.com')]) {
-      const response = await t.http({ method: 'GET', url: '/api/v1/users/me', headers });
+      const response = await t.call('GET', '/api/v1/users/me', headers);
       expect(response.statusCode).toBe(401);
       expect(response.json().errors[0].code).toBe('UNAUTHENTICATED');
     }
   });
 
   it('accepts X-User-Id by user id as well as by email in test mode', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: '/api/v1/users/me',
-      headers: as('user-fleet'),
-    });
+    const response = await t.call('GET', '/api/v1/users/me', 'user-fleet');
     expect(response.json()).toMatchObject({ email: 'fleet@example.com' });
   });
 
@@ -103,7 +99,7 @@ describe('PUT /api/v1/users/terms/{termsId}/accept', () => {
     const malformed = await accept('owner@example.com', 'bad%20id');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().errors[0].code).toBe('VALIDATION_FAILED');
-    const anonymous = await t.http({ method: 'PUT', url: '/api/v1/users/terms/2025-06/accept' });
+    const anonymous = await t.call('PUT', '/api/v1/users/terms/2025-06/accept');
     expect(anonymous.statusCode).toBe(401);
   });
 
@@ -113,11 +109,7 @@ describe('PUT /api/v1/users/terms/{termsId}/accept', () => {
     await signIn(browser, 'owner@example.com');
     expect(JSON.parse((await browser.get('/api/v1/users/me')).body).termsToAccept).toBe('2025-06');
     const cookie = `portal_session=${browser.cookie('portal_session')}`;
-    const response = await t.http({
-      method: 'PUT',
-      url: '/api/v1/users/terms/2025-06/accept',
-      headers: { cookie },
-    });
+    const response = await t.call('PUT', '/api/v1/users/terms/2025-06/accept', { cookie });
     expect(response.statusCode).toBe(200);
     expect(response.json().termsToAccept).toBeNull();
   });

@@ -14,23 +14,35 @@ export function bodyText(body: unknown): string | null {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (cut)` : text;
 }
 
+/** A recorded call whose contract check has not run yet: it runs when the call list is read. */
+export type RecordedCall = Omit<SimulationCall, 'violation'> & {
+  violation: string | null | (() => string | null);
+};
+
 /**
  * The last API calls of a world, newest first, each tagged with the browser session (or sandbox) that
- * made it, so the shared world shows every developer only their own calls.
+ * made it, so the shared world shows every developer only their own calls. Calls are recorded on
+ * every API request but read only when a panel or test asks, so the (costly) contract check of each
+ * answer is deferred to then, and done once.
  */
 export function createCallLog(size = CALL_LOG_SIZE) {
-  let entries: { owner: string; call: SimulationCall }[] = [];
+  // Oldest first: appending is cheap; the list is read backwards.
+  let entries: { owner: string; call: RecordedCall }[] = [];
+  // A shared world hosts many sessions: keep enough that each still sees its own last calls.
+  const kept = size * 10;
   return {
-    record(owner: string, call: SimulationCall): void {
-      entries.unshift({ owner, call });
-      // A shared world hosts many sessions: keep enough that each still sees its own last calls.
-      if (entries.length > size * 10) entries = entries.slice(0, size * 10);
+    record(owner: string, call: RecordedCall): void {
+      entries.push({ owner, call });
+      if (entries.length >= kept * 2) entries = entries.slice(-kept);
     },
     list(owner: string): SimulationCall[] {
       const own: SimulationCall[] = [];
-      for (const entry of entries) {
+      for (let index = entries.length - 1; index >= 0 && index >= entries.length - kept; index -= 1) {
+        const entry = entries[index] as (typeof entries)[number];
         if (entry.owner !== owner) continue;
-        own.push(entry.call);
+        const { call } = entry;
+        if (typeof call.violation === 'function') call.violation = call.violation();
+        own.push(call as SimulationCall);
         if (own.length === size) break;
       }
       return own;

@@ -2,7 +2,11 @@ import type { ContractDocument } from '@portal/contract/document';
 import { createResponseValidator } from '@portal/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../lib/redact.ts';
-import { bodyText } from './call-log.ts';
+import { bodyText, type RecordedCall } from './call-log.ts';
+
+// Larger answers, and streams or buffers (only their status is checked), are checked at once rather
+// than kept until the list is read.
+const deferredCheckLimit = 64 * 1024;
 
 /**
  * What breaks the contract in an answer: a status the operation does not declare, or a JSON body that
@@ -35,25 +39,30 @@ export function createViolationCheck(document: ContractDocument) {
 
 export type ViolationCheck = ReturnType<typeof createViolationCheck>;
 
-/** The call-list entry of one answered request (taken in onSend, where the payload is known). */
+/**
+ * The call-list entry of one answered request (taken in onSend, where the payload is known). Its
+ * contract check runs when the list is read (call-log.ts), except for large answers.
+ */
 export function describeCall(
   request: FastifyRequest,
   reply: FastifyReply,
   payload: unknown,
   check: ViolationCheck,
-) {
+): RecordedCall {
   const operationId = request.routeOptions.config.operationId ?? null;
   const contentType = String(reply.getHeader('content-type') ?? '');
-  const violation = operationId ? check(operationId, reply.statusCode, contentType, payload) : null;
+  const status = reply.statusCode;
+  const violation = () => (operationId ? check(operationId, status, contentType, payload) : null);
+  const deferred = typeof payload === 'string' && payload.length <= deferredCheckLimit;
   return {
     id: request.id,
     at: new Date().toISOString(),
     method: request.method,
     path: redactUrl(request.url),
     operationId,
-    status: reply.statusCode,
+    status,
     durationMs: Math.round(reply.elapsedTime),
-    violation,
+    violation: deferred ? violation : violation(),
     requestBody: request.isMultipart() ? '(multipart form)' : bodyText(request.body),
     responseBody: contentType.includes('json') ? bodyText(payload) : payload ? `(${contentType})` : null,
   };

@@ -35,16 +35,15 @@ const invalidSandbox = () =>
     'X-Sandbox',
   );
 
-/** The world a request asked for: its `X-Sandbox` header, else its sandbox cookie, else none. */
-async function requestedWorld(request: FastifyRequest, sandboxes: Sandboxes): Promise<World | null> {
+/** The sandbox a request asked for: its `X-Sandbox` header, else its sandbox cookie, else none. */
+function requestedSandbox(request: FastifyRequest): string | null {
   const header = request.headers['x-sandbox'];
   if (typeof header === 'string') {
     if (!SANDBOX_ID.test(header)) throw invalidSandbox();
-    return sandboxes.resolve(header);
+    return header;
   }
   const cookie = request.cookies[SANDBOX_COOKIE];
-  if (cookie && SANDBOX_ID.test(cookie)) return sandboxes.resolve(cookie);
-  return null;
+  return cookie && SANDBOX_ID.test(cookie) ? cookie : null;
 }
 
 /**
@@ -58,8 +57,8 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
   const check = createViolationCheck(options.document);
   app.decorateRequest('simCaller', '');
 
-  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
-    requestedWorld(request, sandboxes).then((requested) => {
+  const enter = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    return (requested: World | null) => {
       const world = requested ?? activeWorld() ?? shared;
       world.lastUsedAt = Date.now();
       let caller = request.cookies[CALLER_COOKIE];
@@ -69,7 +68,20 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
       }
       request.simCaller = world.id ?? caller ?? '';
       runInWorld(world, () => done());
-    }, done);
+    };
+  };
+  // Synchronous unless a sandbox is asked for: most requests are not, and a promise per request shows.
+  app.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
+    let sandboxId: string | null;
+    try {
+      sandboxId = requestedSandbox(request);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    const entered = enter(request, reply, done);
+    if (sandboxId === null) entered(null);
+    else sandboxes.resolve(sandboxId).then(entered, done);
   });
 
   // Reading simulator state and emptying the list are the panel's own housekeeping, not the app's calls.

@@ -13,10 +13,9 @@ describe('sandbox template prepared at start', () => {
     await expect.poll(templates, { timeout: 30_000, interval: 100 }).toContain('demo');
     const worlds = await readdir(path.join(t.config.dataDir, 'sandboxes', 'worlds'));
     expect(worlds).toEqual([]);
-    const first = await t.http({
-      method: 'GET',
-      url: '/api/v1/products',
-      headers: { ...as('owner@example.com'), 'x-sandbox': 'first' },
+    const first = await t.call('GET', '/api/v1/products', {
+      ...as('owner@example.com'),
+      'x-sandbox': 'first',
     });
     expect(first.statusCode).toBe(200);
     // The sandbox is a copy of that template (the timing is scripts/bench-sandboxes.ts's business).

@@ -28,12 +28,12 @@ const uploadDocument = (headers: Record<string, string>) => {
     makePdf(['Sandbox document']),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.http({
-    method: 'POST',
-    url: '/api/v1/agents/files/upload/section/REGISTRATION',
-    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+  return t.call(
+    'POST',
+    '/api/v1/agents/files/upload/section/REGISTRATION',
+    { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload,
-  });
+  );
 };
 const filesOf = async (headers: Record<string, string>) =>
   JSON.stringify((await call('GET', '/api/v1/agents/files', headers)).json());
@@ -72,23 +72,18 @@ describe('sandbox isolation', () => {
   });
 
   it('refuses a malformed X-Sandbox with 400 in the envelope', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: '/api/v1/products',
-      headers: { ...as('owner@example.com'), 'x-sandbox': '../etc' },
+    const response = await t.call('GET', '/api/v1/products', {
+      ...as('owner@example.com'),
+      'x-sandbox': '../etc',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'X-Sandbox' });
   });
 
   it('reports the caller world: shared by default, the sandbox with its expiry otherwise', async () => {
-    const shared = await t.http({ method: 'GET', url: '/api/v1/sim/sandbox' });
+    const shared = await t.call('GET', '/api/v1/sim/sandbox');
     expect(shared.json()).toMatchObject({ id: null, scenario: 'demo', expiresAt: null });
-    const own = await t.http({
-      method: 'GET',
-      url: '/api/v1/sim/sandbox',
-      headers: { 'x-sandbox': 'alpha' },
-    });
+    const own = await t.call('GET', '/api/v1/sim/sandbox', { 'x-sandbox': 'alpha' });
     expect(own.json()).toMatchObject({ id: 'alpha', scenario: 'demo' });
     expect(new Date(own.json().expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
   });
@@ -152,24 +147,15 @@ describe('sandbox limits and expiry', () => {
   });
 
   it('creates a named sandbox from a scenario, sets the cookie and keeps the caller signed in', async () => {
-    const created = await t.http({
-      method: 'POST',
-      url: '/api/v1/sim/sandboxes',
-      headers: as('fleet@example.com'),
-      payload: { scenario: 'demo' },
-    });
+    const created = await t.call('POST', '/api/v1/sim/sandboxes', 'fleet@example.com', { scenario: 'demo' });
     expect(created.statusCode).toBe(201);
     const { id } = created.json();
     const cookies = cookieHeaderOf(created);
     expect(cookies).toContain(`portal_sandbox=${id}`);
     expect(cookies).toContain('portal_session=');
-    const me = await t.http({ method: 'GET', url: '/api/v1/users/me', headers: { cookie: cookies } });
+    const me = await t.call('GET', '/api/v1/users/me', { cookie: cookies });
     expect(me.json().email).toBe('fleet@example.com');
-    const world = await t.http({
-      method: 'GET',
-      url: '/api/v1/sim/sandbox',
-      headers: { cookie: cookies },
-    });
+    const world = await t.call('GET', '/api/v1/sim/sandbox', { cookie: cookies });
     expect(world.json().id).toBe(id);
     const unknown = await t.http({
       method: 'POST',
@@ -177,11 +163,7 @@ describe('sandbox limits and expiry', () => {
       payload: { scenario: 'nope' },
     });
     expect(unknown.statusCode).toBe(400);
-    const left = await t.http({
-      method: 'DELETE',
-      url: '/api/v1/sim/sandbox',
-      headers: { cookie: cookies },
-    });
+    const left = await t.call('DELETE', '/api/v1/sim/sandbox', { cookie: cookies });
     expect(left.statusCode).toBe(204);
     expect(await sandboxFolders()).not.toContain(id);
   });

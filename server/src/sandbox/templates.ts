@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createPrisma } from '../db/client.ts';
 import { applyMigrations } from '../db/migrate.ts';
 import type { Clock } from '../lib/clock.ts';
+import { createPromiseCache } from '../lib/promise-cache.ts';
 import { loadScenario } from '../scenarios/load.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import { agentFilesDir } from '../services/seeding.ts';
@@ -13,7 +14,7 @@ import { DATABASE_FILE } from './world-files.ts';
  * migration and a seed (most of a second). Built once per process on first use, in `{root}/{scenario}`.
  */
 export function createTemplates(root: string, clock: Clock) {
-  const ready = new Map<string, Promise<string>>();
+  const ready = createPromiseCache<string>();
 
   async function build(scenario: string): Promise<string> {
     const dir = path.join(root, scenario);
@@ -36,13 +37,7 @@ export function createTemplates(root: string, clock: Clock) {
     names: SCENARIOS.map((scenario) => scenario.name),
     /** The folder of the scenario's template (database file and files), building it on first use. */
     async folder(scenario: string): Promise<string> {
-      let folder = ready.get(scenario);
-      if (!folder) {
-        folder = build(scenario);
-        ready.set(scenario, folder);
-        folder.catch(() => ready.delete(scenario));
-      }
-      return folder;
+      return ready(scenario, () => build(scenario));
     },
     /** Copies the template into `target` (which must not exist yet). */
     async copyTo(scenario: string, target: string): Promise<void> {

@@ -23,18 +23,18 @@ export async function seedDemo(db: Db, now: Date): Promise<void> {
   await seedDownloadJobs(db, now);
 }
 
-export const demoScenario: Scenario = {
-  name: 'demo',
-  title: 'Demo personas',
-  description:
-    'The personas of the sign-in page with products in both collection states, invitations in every status, companies in every registration state and finished downloads.',
-  load: ({ db, now }) => seedDemo(db, now),
-};
+/** A scenario that seeds its rows with `seed`, all dated from the simulation clock's now. */
+const seededBy = (name: string, title: string, description: string, seed: typeof seedDemo): Scenario => ({
+  name,
+  title,
+  description,
+  load: ({ db, now }) => seed(db, now),
+});
 
-export const emptyScenario: Scenario = {
-  name: 'empty',
-  title: 'Personas only',
-  description:
-    'The same personas and company registrations, with no products, invitations, sharings or download jobs.',
-  load: ({ db, now }) => seedPersonas(db, now),
-};
+const DEMO =
+  'The personas of the sign-in page with products in both collection states, invitations in every status, companies in every registration state and finished downloads.';
+const EMPTY =
+  'The same personas and company registrations, with no products, invitations, sharings or download jobs.';
+
+export const demoScenario = seededBy('demo', 'Demo personas', DEMO, seedDemo);
+export const emptyScenario = seededBy('empty', 'Personas only', EMPTY, seedPersonas);

@@ -3,7 +3,7 @@ import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
-import { after, type Position, searchWhere } from '../lib/paging.ts';
+import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
 import { transitionInvitation } from './invitation-transitions.ts';
@@ -71,16 +71,12 @@ export function applicationsSource({ prisma }: Pick<Deps, 'prisma'>, status?: Ag
       { user: { fullName: { contains: word } } },
     ]),
   };
+  const order = newestFirst('submittedAt', where);
   return {
     fetch: (position: Position | undefined, take: number) =>
-      prisma.agentProfile.findMany({
-        where: { AND: [where, after('submittedAt', position)] },
-        include: applicationInclude,
-        orderBy: [{ submittedAt: 'desc' }, { id: 'desc' }],
-        take,
-      }),
+      prisma.agentProfile.findMany({ ...order.rowsAfter(position, take), include: applicationInclude }),
     count: () => prisma.agentProfile.count({ where }),
-    position: (row: ApplicationRow) => ({ at: row.submittedAt, id: row.id }),
+    position: order.position,
     toItem: toApplication,
   };
 }
@@ -142,16 +138,12 @@ export function sharingsSource({ prisma }: Pick<Deps, 'prisma'>, q?: string) {
       { agent: { agentProfile: { displayName: { contains: word } } } },
     ]),
   };
+  const order = newestFirst('createdAt', where);
   return {
     fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({
-        where: { AND: [where, after('createdAt', position)] },
-        include: sharingInclude,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take,
-      }),
+      prisma.invitation.findMany({ ...order.rowsAfter(position, take), include: sharingInclude }),
     count: () => prisma.invitation.count({ where }),
-    position: (row: SharingRow) => ({ at: row.createdAt, id: row.id }),
+    position: order.position,
     toItem: toSharing,
   };
 }

@@ -4,8 +4,8 @@ import type { PortalDeps } from '../deps.ts';
 import type { DownloadJob, Prisma } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import {
-  after,
   type ListSource,
+  newestFirst,
   type PageQuery,
   type PageRequest,
   readPage,
@@ -59,15 +59,11 @@ export function downloadJobsSource(
       { relatedId: { contains: word } },
     ]),
   };
+  const order = newestFirst('createdAt', where);
   return {
-    fetch: (position, take) =>
-      prisma.downloadJob.findMany({
-        where: { AND: [where, after('createdAt', position)] },
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take,
-      }),
+    fetch: (position, take) => prisma.downloadJob.findMany(order.rowsAfter(position, take)),
     count: () => prisma.downloadJob.count({ where }),
-    position: (job) => ({ at: job.createdAt, id: job.id }),
+    position: order.position,
     toItem: toApiDownloadJob,
   };
 }

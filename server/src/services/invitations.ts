@@ -3,7 +3,7 @@ import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../do
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { type Invitation, Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
-import { after, type Position, searchWhere } from '../lib/paging.ts';
+import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
 import { recordSharingEvent } from './audit.ts';
 import { enabledProductIds } from './collection.ts';
 import { invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
@@ -129,16 +129,12 @@ export function ownerInvitationsSource(
       { agent: { agentProfile: { site: { contains: word } } } },
     ]),
   };
+  const order = newestFirst('createdAt', where);
   return {
     fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({
-        where: { AND: [where, after('createdAt', position)] },
-        include: withAgentProfile,
-        orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-        take,
-      }),
+      prisma.invitation.findMany({ ...order.rowsAfter(position, take), include: withAgentProfile }),
     count: () => prisma.invitation.count({ where }),
-    position: (row: Invitation) => ({ at: row.createdAt, id: row.id }),
+    position: order.position,
     toItem: (row: InvitationWithAgent) => toListEntry(row, config.publicUrl),
   };
 }

@@ -40,11 +40,7 @@ describe('job-level failure hook', () => {
     await t.prisma.fault.create({
       data: { operationId: JOB_FAULT_OPERATION_ID, remaining: 1, code: 'INTERNAL_ERROR' },
     });
-    const first = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/prod-wb-1/download',
-      headers: as(OWNER),
-    });
+    const first = await t.call('POST', '/api/v1/products/prod-wb-1/download', OWNER);
     await runJobs();
     const failed = await jobOf(first.json().id);
     expect([failed.status, failed.failureReason, failed.filePath]).toEqual([
@@ -55,18 +51,10 @@ describe('job-level failure hook', () => {
     expect(
       (await t.prisma.fault.findFirstOrThrow({ where: { operationId: JOB_FAULT_OPERATION_ID } })).remaining,
     ).toBe(0);
-    const link = await t.http({
-      method: 'GET',
-      url: `/api/v1/products/download/jobs/${failed.id}/link`,
-      headers: as(OWNER),
-    });
+    const link = await t.call('GET', `/api/v1/products/download/jobs/${failed.id}/link`, OWNER);
     expectError(link, 409, 'JOB_NOT_READY');
 
-    const second = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/prod-wb-1/download',
-      headers: as(OWNER),
-    });
+    const second = await t.call('POST', '/api/v1/products/prod-wb-1/download', OWNER);
     await runJobs();
     expect((await jobOf(second.json().id)).status).toBe('COMPLETED');
   });
@@ -74,17 +62,9 @@ describe('job-level failure hook', () => {
 
 describe('export snapshot', () => {
   it('exports the periods as they stood at job creation, even if collection is turned off meanwhile', async () => {
-    const created = await t.http({
-      method: 'POST',
-      url: '/api/v1/products/prod-wb-1/download',
-      headers: as(OWNER),
-    });
+    const created = await t.call('POST', '/api/v1/products/prod-wb-1/download', OWNER);
     const job = created.json() as { id: string; createdAt: string };
-    const toggle = t.http({
-      method: 'POST',
-      url: '/api/v1/products/prod-wb-1/collect/DISABLE',
-      headers: as(OWNER),
-    });
+    const toggle = t.call('POST', '/api/v1/products/prod-wb-1/collect/DISABLE', OWNER);
     while (
       !(await t.prisma.collectionChange.findFirst({ where: { productId: 'prod-wb-1', completedAt: null } }))
     ) {
@@ -148,13 +128,13 @@ describe('INVITE jobs (used by the company side)', () => {
     expect(wallbox.note).toMatch(/not enabled/);
 
     const linkUrl = `/api/v1/products/download/jobs/${job.id}/link`;
-    const { link } = (await t.http({ method: 'GET', url: linkUrl, headers: as('fleet@example.com') })).json();
-    const ownerView = await t.http({ method: 'GET', url: linkUrl, headers: as(OWNER) });
+    const { link } = (await t.call('GET', linkUrl, 'fleet@example.com')).json();
+    const ownerView = await t.call('GET', linkUrl, OWNER);
     expectError(ownerView, 404, 'JOB_NOT_FOUND');
 
     await t.prisma.invitation.update({ where: { id: invitation.id }, data: { status: 'PAUSED_BY_ADMIN' } });
     for (const url of [linkUrl, link]) {
-      const paused = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
+      const paused = await t.call('GET', url, 'fleet@example.com');
       expectError(paused, 409, 'SHARING_SUSPENDED');
     }
     await t.prisma.invitation.update({
@@ -162,7 +142,7 @@ describe('INVITE jobs (used by the company side)', () => {
       data: { status: 'REVOKED_AFTER_ACCEPTED' },
     });
     for (const url of [linkUrl, link]) {
-      const revoked = await t.http({ method: 'GET', url, headers: as('fleet@example.com') });
+      const revoked = await t.call('GET', url, 'fleet@example.com');
       expectError(revoked, 409, 'INVALID_INVITATION_STATE');
     }
   });
@@ -174,11 +154,7 @@ describe('export errors', () => {
     await rm(exportsDir, { recursive: true, force: true });
     await writeFile(exportsDir, 'not a folder');
     try {
-      const created = await t.http({
-        method: 'POST',
-        url: '/api/v1/products/prod-veh-2/download',
-        headers: as(OWNER),
-      });
+      const created = await t.call('POST', '/api/v1/products/prod-veh-2/download', OWNER);
       await runJobs();
       const job = await jobOf(created.json().id);
       expect([job.status, job.failureReason]).toEqual(['FAILED', 'The export could not be created.']);
@@ -194,11 +170,7 @@ describe('restart', () => {
     let second: Awaited<ReturnType<typeof buildApp>> | null = null;
     const prisma = createPrisma(first.databaseUrl);
     try {
-      const created = await first.http({
-        method: 'POST',
-        url: '/api/v1/products/prod-wb-1/download',
-        headers: as(OWNER),
-      });
+      const created = await first.call('POST', '/api/v1/products/prod-wb-1/download', OWNER);
       const jobId = created.json().id as string;
       first.clock.advance(2_000);
       await first.app.portal.jobs.tick();

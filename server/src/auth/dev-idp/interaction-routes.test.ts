@@ -27,10 +27,8 @@ async function signUp(browser: Browser, kind: 'user' | 'agent', fullName: string
 
 describe('the built-in provider', () => {
   it('publishes discovery with RFC 9207 issuer identification and S256 PKCE only', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: '/oidc/.well-known/openid-configuration',
-      headers: { host: 'localhost:3000' },
+    const response = await t.call('GET', '/oidc/.well-known/openid-configuration', {
+      host: 'localhost:3000',
     });
     expect(response.statusCode).toBe(200);
     const metadata = response.json();
@@ -48,7 +46,7 @@ describe('the built-in provider', () => {
       redirect_uri: 'http://localhost:3000/auth/callback?client_id=data-act-portal',
       state: 'abc',
     });
-    const response = await t.http({ method: 'GET', url: `/oidc/auth?${query}` });
+    const response = await t.call('GET', `/oidc/auth?${query}`);
     expect(response.statusCode).toBe(303);
     const location = new URL(response.headers.location as string);
     expect(location.searchParams.get('error')).toBe('invalid_request');
@@ -56,10 +54,7 @@ describe('the built-in provider', () => {
   });
 
   it('explains its own errors on a plain page under a strict policy', async () => {
-    const response = await t.http({
-      method: 'GET',
-      url: '/oidc/auth?client_id=unknown&response_type=code',
-    });
+    const response = await t.call('GET', '/oidc/auth?client_id=unknown&response_type=code');
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('<h1>Sign-in could not continue</h1>');
     expect(response.headers['content-security-policy']).toContain("default-src 'none'");
@@ -115,7 +110,7 @@ describe('the sign-in page', () => {
   });
 
   it('answers an expired or unknown sign-in with a page that leads back to the portal', async () => {
-    const response = await t.http({ method: 'GET', url: '/oidc/interaction/unknown-uid' });
+    const response = await t.call('GET', '/oidc/interaction/unknown-uid');
     expect(response.statusCode).toBe(400);
     expect(response.body).toContain('This sign-in has expired');
     expect(response.body).toContain('href="http://localhost:3000/login"');

@@ -1,0 +1,63 @@
+import { Writable } from 'node:stream';
+import { afterAll, describe, expect, it } from 'vitest';
+import { as, testNow } from '../../test/app.ts';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createManualClock } from './clock.ts';
+
+// The access log: errors and slow answers at info (with their request id), every answer at debug.
+const opened: { db: TestDatabase; app: Awaited<ReturnType<typeof buildApp>> }[] = [];
+afterAll(async () => {
+  for (const { db, app } of opened) {
+    await app.close();
+    await db.cleanup();
+  }
+});
+
+async function appLoggingAt(level: string) {
+  const clock = createManualClock(testNow);
+  const db = await createTestDatabase({ seed: true, now: clock.now() });
+  const config = loadConfig(
+    { PORTAL_MODE: 'test', DATA_DIR: db.dir, PUBLIC_URL: 'http://localhost:3000', LOG_LEVEL: level },
+    { databaseUrl: db.url },
+  );
+  const lines: Record<string, unknown>[] = [];
+  const logStream = new Writable({
+    write(chunk, _encoding, done) {
+      for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const app = await buildApp({ config, prisma: db.prisma, clock, wallClock: clock }, { logStream });
+  await app.ready();
+  opened.push({ db, app });
+  const completed = () => lines.filter((line) => line.msg === 'request completed');
+  return { app, completed };
+}
+
+describe('access log', () => {
+  it('at info, logs refused and failed requests with their request id, not successful ones', async () => {
+    const { app, completed } = await appLoggingAt('info');
+    const ok = await app.inject({ method: 'GET', url: '/api/v1/products', headers: as('owner@example.com') });
+    expect(ok.statusCode).toBe(200);
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(refused.statusCode).toBe(401);
+
+    expect(completed()).toEqual([
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        url: '/api/v1/products',
+        statusCode: 401,
+        reqId: refused.headers['x-request-id'] ?? expect.any(String),
+      }),
+    ]);
+  });
+
+  it('at debug, logs every answered request', async () => {
+    const { app, completed } = await appLoggingAt('debug');
+    await app.inject({ method: 'GET', url: '/api/v1/products', headers: as('owner@example.com') });
+    expect(completed()).toEqual([expect.objectContaining({ level: 20, statusCode: 200 })]);
+  });
+});
