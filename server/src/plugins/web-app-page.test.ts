@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +10,14 @@ import { EMBEDDED_USER_ID, scriptSafeJson } from './web-app-page.ts';
 // first calls preloaded; never for a visit without a valid session, never kept by a cache.
 describe('the app page of a signed-in visit', () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-dist-'));
-  mkdirSync(path.join(webDist, 'assets'));
-  writeFileSync(
-    path.join(webDist, 'index.html'),
-    '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(
-    path.join(webDist, 'route-preloads.json'),
-    JSON.stringify({
+  const files = {
+    'index.html':
+      '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>',
+    'route-preloads.json': JSON.stringify({
       '/products': { modules: ['/assets/products-page-abc.js'], styles: ['/assets/products-page-abc.css'] },
     }),
-  );
+  };
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(webDist, name), text);
   const t = useTestApp({ config: { webDist } });
   afterAll(() => rmSync(webDist, { recursive: true, force: true }));
 
