@@ -4,7 +4,8 @@ import lighthouse from 'lighthouse';
 import { type Browser, type Cookie, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../server/test/server-process.ts';
-import { baseUrl, launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
+import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { baseUrl, resetSharedWorld } from './support/world.ts';
 
 // Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) against the built app on the real
 // server: the sign-in page as a first visit, /products with a signed-in owner's session. The scores
@@ -19,7 +20,7 @@ describe('Lighthouse, mobile preset', () => {
   let signedIn: Cookie[];
 
   beforeAll(async () => {
-    await resetSimulation();
+    await resetSharedWorld();
     port = await freePort();
     browser = await launchBrowser([`--remote-debugging-port=${port}`]);
     const context = await newContext(browser);
