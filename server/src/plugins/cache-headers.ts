@@ -6,11 +6,13 @@ import fp from 'fastify-plugin';
  * back/forward cache may keep them. Routes that set their own policy (PDFs, exports) keep it.
  */
 async function cacheHeaders(app: FastifyInstance): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (!request.url.startsWith('/api/') || reply.hasHeader('cache-control')) return payload;
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (type.includes('json')) reply.header('cache-control', 'no-store');
-    return payload;
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      const type = String(reply.getHeader('content-type') ?? '');
+      if (type.includes('json')) reply.header('cache-control', 'no-store');
+    }
+    done(null, payload);
   });
 }
 

@@ -89,12 +89,12 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
     !request.url.startsWith('/api/') ||
     (request.url.startsWith('/api/v1/sim/') && request.method === 'GET') ||
     request.url.startsWith('/api/v1/sim/calls');
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const world = activeWorld();
     if (world && !unrecorded(request)) {
       world.calls.record(request.simCaller, describeCall(request, reply, payload, check));
     }
-    return payload;
+    done(null, payload);
   });
 }
 

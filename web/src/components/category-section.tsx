@@ -8,24 +8,16 @@ type CategorySectionProps = {
   tooltip: string;
   /** The heading level where the section sits in its page or dialog. */
   heading: 'h3' | 'h4';
-  /** The block class of the screen (`wizard-category`, `permissions-category`). */
-  className: string;
   /** The list items. */
   children: ReactNode;
 };
 
 /** A titled group of products (vehicles, home chargers) with an info tooltip, as a labelled section. */
-export function CategorySection({
-  title,
-  tooltip,
-  heading: Heading,
-  className,
-  children,
-}: CategorySectionProps) {
+export function CategorySection({ title, tooltip, heading: Heading, children }: CategorySectionProps) {
   const headingId = useId();
   return (
-    <section className={className} aria-labelledby={headingId}>
-      <Heading id={headingId} className={`${className}__title`}>
+    <section className="category-section" aria-labelledby={headingId}>
+      <Heading id={headingId} className="category-section__title">
         {title}
         <Tooltip content={tooltip}>
           <button type="button" className="category-info" aria-label={tooltip}>

@@ -18,7 +18,7 @@ export function ErrorPage() {
     <main className="error-page" id="main">
       <h1>{t('errorPage.title')}</h1>
       <p>{t('errorPage.body')}</p>
-      <div className="error-page__actions">
+      <div className="button-row">
         <Button onClick={() => browser.reload()}>{t('errorPage.reload')}</Button>
         <Button variant="secondary" onClick={() => browser.assign('/')}>
           {t('errorPage.home')}

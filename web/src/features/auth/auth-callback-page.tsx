@@ -37,7 +37,7 @@ export function AuthCallbackPage() {
 
   return (
     <main className="login-page">
-      <div className="login-card">
+      <div className="card login-card">
         {error ? (
           <>
             <Callout type="warning">{t('authCallback.failed')}</Callout>

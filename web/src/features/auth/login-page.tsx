@@ -49,7 +49,7 @@ export function LoginPage({ branding, error, requestId = null }: LoginPageProps)
       <header className="login-page__language">
         <LanguageSelect />
       </header>
-      <main className="login-card">
+      <main className="card login-card">
         <h1>{t('login.welcome', { productName })}</h1>
         <p className="login-card__intro">{t('login.intro')}</p>
         {errorKey && (

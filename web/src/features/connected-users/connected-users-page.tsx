@@ -43,7 +43,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
   return (
     <div className="page connected-users">
       <PageHeader title={t('connectedUsers.title')} subtitle={t('connectedUsers.subtitle')}>
-        <div className="connected-users__actions">
+        <div className="button-row connected-users__actions">
           <StatusFilterMenu value={filter} onChange={setFilter} />
           <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
         </div>
@@ -52,7 +52,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
         <PagedListView
           list={list}
-          loading={<p className="connected-users__loading">{t('connectedUsers.loading')}</p>}
+          loading={<p className="list-loading">{t('connectedUsers.loading')}</p>}
           q={search.q}
           empty={<Callout>{t('connectedUsers.empty')}</Callout>}
           label={t('connectedUsers.title')}

@@ -25,7 +25,7 @@ function Category({ title, entries, role }: { title: string; entries: Entries; r
   if (entries.length === 0) return null;
   const tooltip = t(role === 'user' ? 'permissions.tooltipUser' : 'permissions.tooltipAgent');
   return (
-    <CategorySection title={title} tooltip={tooltip} heading="h3" className="permissions-category">
+    <CategorySection title={title} tooltip={tooltip} heading="h3">
       {entries.map((entry) => (
         <PermissionItem key={entry.id} entry={entry} role={role} />
       ))}

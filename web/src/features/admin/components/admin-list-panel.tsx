@@ -31,7 +31,7 @@ export function AdminListPanel<T extends { id: string }>(props: AdminListPanelPr
       <SearchBox label={t(`admin.${kind}.search`)} value={search.text} onChange={search.setText} />
       <PagedListView
         list={list}
-        loading={<p className="admin-panel__loading">{t('common.loading')}</p>}
+        loading={<p className="list-loading">{t('common.loading')}</p>}
         failureMessage={t(`admin.${kind}.errors.fetch`)}
         q={search.q}
         empty={<Callout>{t(`admin.${kind}.empty`)}</Callout>}

@@ -28,13 +28,13 @@ export function ApplicationCard({ application, onDecide, listItem }: Application
   const detailsId = useId();
   const { displayName, legalName } = application.registration;
   return (
-    <li {...listItem} className="admin-card">
-      <div className="admin-card__head">
+    <li {...listItem} className="card admin-card">
+      <div className="card__head admin-card__head">
         <Avatar name={displayName} variant={application.status === 'pending' ? 'dotted' : 'normal'} />
-        <div className="admin-card__main">
-          <h3 className="admin-card__title">{displayName}</h3>
-          <p className="admin-card__meta">{legalName}</p>
-          <p className="admin-card__meta">
+        <div className="card__main">
+          <h3 className="card__title">{displayName}</h3>
+          <p className="item-subtitle">{legalName}</p>
+          <p className="item-subtitle">
             <span className="admin-card__meta-item">{application.email}</span>
             <span className="admin-card__meta-item">
               {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}

@@ -38,19 +38,19 @@ export function SharingCard({
   const { t } = useTranslation();
   const shown = shownStatus(sharing.status);
   return (
-    <li {...listItem} className="admin-card">
-      <div className="admin-card__head">
-        <div className="admin-card__main">
-          <h3 className="admin-card__title">
+    <li {...listItem} className="card admin-card">
+      <div className="card__head admin-card__head">
+        <div className="card__main">
+          <h3 className="card__title">
             {sharing.ownerName} → {sharing.agentName}
           </h3>
-          <p className="admin-card__meta">
+          <p className="item-subtitle">
             {t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail })}
           </p>
-          <p className="admin-card__meta">
+          <p className="item-subtitle">
             {t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}
           </p>
-          <p className="admin-card__meta">
+          <p className="item-subtitle">
             <span className="admin-card__meta-item">
               {t('admin.sharings.products', { count: sharing.productCount })}
             </span>

@@ -36,12 +36,12 @@ export function UserCard({
   const shown = displayStatusOf(invitation.status);
   const { fullName } = invitation;
   return (
-    <li {...listItem} className="list-card user-card" data-status={shown}>
+    <li {...listItem} className="card list-card user-card" data-status={shown}>
       <Avatar name={fullName} variant={avatarStyleOf(shown)} />
-      <div className="list-card__main user-card__main">
-        <h3 className="user-card__name">{fullName}</h3>
-        <p className="user-card__email">{invitation.email}</p>
-        <p className="user-card__date">
+      <div className="card__main user-card__main">
+        <h3 className="card__title user-card__name">{fullName}</h3>
+        <p className="item-subtitle">{invitation.email}</p>
+        <p className="item-subtitle">
           {t('connectedUsers.dateRequested', { date: formatDate(invitation.createdAt) })}
         </p>
       </div>

@@ -38,7 +38,7 @@ export function CopyLinkStep({ code, expiresAt }: { code: string; expiresAt: str
     <div className="wizard-step">
       <p className="wizard-step__counter">{t('wizard.step2')}</p>
       <h3>{t('wizard.copyLink')}</h3>
-      <dl className="wizard-link">
+      <dl className="details-list wizard-link">
         <dt>{t('wizard.code')}</dt>
         <dd className="wizard-link__code">{code}</dd>
         <dt>{t('wizard.link')}</dt>

@@ -31,10 +31,10 @@ export function ProductChoiceCard({ product, choice, onShare, onPersonal }: Prod
   return (
     <li className="product-row wizard-product" aria-labelledby={titleId}>
       <div className="wizard-product__text">
-        <h5 id={titleId} className="wizard-product__title">
+        <h5 id={titleId} className="product-row__title">
           {title}
         </h5>
-        <p className="wizard-product__subtitle">{subtitle}</p>
+        <p className="item-subtitle">{subtitle}</p>
       </div>
       <div className="wizard-product__switches">
         <Switch

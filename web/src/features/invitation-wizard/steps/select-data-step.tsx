@@ -21,7 +21,7 @@ function Category(
   const { title, tooltip, products, selection, onChange } = props;
   if (products.length === 0) return null;
   return (
-    <CategorySection title={title} tooltip={tooltip} heading="h4" className="wizard-category">
+    <CategorySection title={title} tooltip={tooltip} heading="h4">
       {products.map((product) => (
         <ProductChoiceCard
           key={product.id}

@@ -21,10 +21,10 @@ export function PermissionItem({ entry, role }: PermissionItemProps) {
   return (
     <li className="product-row permission-item" aria-labelledby={titleId}>
       <div className="permission-item__text">
-        <h4 id={titleId} className="permission-item__title">
+        <h4 id={titleId} className="product-row__title">
           {title}
         </h4>
-        <p className="permission-item__subtitle">{subtitle}</p>
+        <p className="item-subtitle">{subtitle}</p>
       </div>
       {product.dataCollectionEnabled ? (
         // The same switches the owner set in the invitation wizard, read-only here (both roles).

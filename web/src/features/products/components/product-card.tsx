@@ -38,13 +38,13 @@ export function ProductCard({
   const lockId = useId();
   const title = productTitle(product);
   return (
-    <li className="product-card" data-product-id={product.id} aria-busy={progress ? true : undefined}>
-      <div className="product-card__head">
-        <div className="product-card__text">
-          <h3 id={titleId} className="product-card__title">
+    <li className="card product-card" data-product-id={product.id} aria-busy={progress ? true : undefined}>
+      <div className="card__head">
+        <div className="card__main">
+          <h3 id={titleId} className="card__title">
             {title}
           </h3>
-          <p className="product-card__subtitle">{productSubtitle(product)}</p>
+          <p className="item-subtitle">{productSubtitle(product)}</p>
         </div>
         <IconButton
           label={t('products.downloadFor', { name: title })}

@@ -39,17 +39,17 @@ export function RecipientCard({ entry, desktop, onAction, listItem }: RecipientC
   const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
   const subtitle = isAgent ? entry.site : entry.link;
   return (
-    <li {...listItem} className="list-card recipient-card" data-status={status}>
+    <li {...listItem} className="card list-card recipient-card" data-status={status}>
       {isAgent ? (
         <Avatar name={entry.displayName} variant={avatarStyleOf(status)} />
       ) : (
         <Avatar icon="link" variant={avatarStyleOf(status)} />
       )}
-      <div className="list-card__main recipient-card__main">
-        <h3 id={titleId} className="recipient-card__title">
+      <div className="card__main recipient-card__main">
+        <h3 id={titleId} className="card__title">
           {title}
         </h3>
-        {subtitle && <p className="recipient-card__subtitle">{subtitle}</p>}
+        {subtitle && <p className="item-subtitle">{subtitle}</p>}
         <ul className="recipient-card__dates">
           {dateLabelsOf(entry).map((label) => (
             <li key={label.key}>

@@ -13,7 +13,7 @@ export function CompanyFields() {
   ];
   const countryOptions = countries().map((country) => ({ value: country.code, label: country.name }));
   return (
-    <section className="registration-form__section" aria-labelledby="registration-company">
+    <section className="card registration-form__section" aria-labelledby="registration-company">
       <h2 id="registration-company">{t('registration.company')}</h2>
       <div className="registration-form__grid">
         <TextField name="legalName" label={t('registration.legalName')} autoComplete="organization" />

@@ -6,7 +6,7 @@ import { TextField } from './text-field.tsx';
 export function RepresentativeFields() {
   const { t } = useTranslation();
   return (
-    <section className="registration-form__section" aria-labelledby="registration-representative">
+    <section className="card registration-form__section" aria-labelledby="registration-representative">
       <h2 id="registration-representative">{t('registration.representative')}</h2>
       <div className="registration-form__grid">
         <SelectField

@@ -7,7 +7,7 @@ export function PendingReview({ email }: { email: string }) {
   const { t } = useTranslation();
   const { supportEmail } = useBranding();
   return (
-    <section className="review-status review-status--pending" aria-labelledby="review-title">
+    <section className="card review-status review-status--pending" aria-labelledby="review-title">
       <InfoIcon className="review-status__icon" size={32} />
       <h1 id="review-title">{t('registration.pending.title')}</h1>
       <p>{t('registration.pending.body', { email })}</p>
@@ -22,7 +22,7 @@ export function PendingReview({ email }: { email: string }) {
 export function RejectedReview() {
   const { t } = useTranslation();
   return (
-    <section className="review-status review-status--rejected" aria-labelledby="review-title">
+    <section className="card review-status review-status--rejected" aria-labelledby="review-title">
       <WarningIcon className="review-status__icon" size={32} />
       <h1 id="review-title">{t('registration.rejected.title')}</h1>
       <p>{t('registration.rejected.body')}</p>

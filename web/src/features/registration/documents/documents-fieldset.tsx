@@ -15,7 +15,7 @@ export function DocumentsFieldset({ documents, companyType, showMissing }: Docum
   const { t } = useTranslation();
   const required = requiredSections(companyType);
   return (
-    <section className="registration-form__section" aria-labelledby="registration-documents">
+    <section className="card registration-form__section" aria-labelledby="registration-documents">
       <h2 id="registration-documents">{t('registration.documents')}</h2>
       <Callout>{t('registration.translationNote')}</Callout>
       <div className="registration-form__documents">
