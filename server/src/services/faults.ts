@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { PortalPrisma } from '../db/client.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
+const SIMULATED_RETRY_AFTER_SECONDS = 60;
+
 const defaultMessages: Record<number, string> = {
   400: 'The request was refused (simulated fault).',
   401: 'You need to sign in to do this (simulated fault).',
@@ -47,7 +49,11 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
           fault.status >= 500
             ? 'Something went wrong on our side. Please try again later.'
             : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
-        throw new AppError(fault.status, code, message);
+        const error = new AppError(fault.status, code, message);
+        // The contract requires Retry-After on every 429, a simulated one too.
+        throw fault.status === 429
+          ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
+          : error;
       }
     },
   };

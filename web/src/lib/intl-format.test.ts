@@ -14,24 +14,35 @@ import {
 const at = '2025-03-09T17:40:02Z';
 
 describe('formatting in the interface language', () => {
-  it('English is en-GB: day/month/year, comma grouping, point decimals', () => {
-    expect(localeOf('en')).toBe('en-GB');
-    expect(formatDate(at, 'en')).toBe('09/03/2025');
-    expect(formatDateTime(at, 'en')).toBe('9 Mar 2025, 17:40:02 UTC');
-    expect(formatNumber(50_000, 'en')).toBe('50,000');
-    expect(formatFileSize(204_800, 'en')).toBe('200 kB');
-    expect(formatFileSize(1_572_864, 'en')).toBe('1.5 MB');
-    expect(formatCountry('DE', 'en')).toBe('Germany');
-  });
-
-  it('Greek is el-GR: Greek month names and day periods, point grouping, comma decimals', () => {
-    expect(localeOf('el')).toBe('el-GR');
-    expect(formatDate(at, 'el')).toBe('09/03/2025');
-    expect(formatDateTime(at, 'el')).toBe('9 Μαρ 2025, 5:40:02 μ.μ. UTC');
-    expect(formatNumber(50_000, 'el')).toBe('50.000');
-    expect(formatFileSize(204_800, 'el')).toBe('200 kB');
-    expect(formatFileSize(1_572_864, 'el')).toBe('1,5 MB');
-    expect(formatCountry('DE', 'el')).toBe('Γερμανία');
+  it.each([
+    {
+      language: 'en',
+      conventions: 'English is en-GB: day/month/year, comma grouping, point decimals',
+      expected: ['en-GB', '09/03/2025', '9 Mar 2025, 17:40:02 UTC', '50,000', '200 kB', '1.5 MB', 'Germany'],
+    },
+    {
+      language: 'el',
+      conventions: 'Greek is el-GR: Greek month names and day periods, point grouping, comma decimals',
+      expected: [
+        'el-GR',
+        '09/03/2025',
+        '9 Μαρ 2025, 5:40:02 μ.μ. UTC',
+        '50.000',
+        '200 kB',
+        '1,5 MB',
+        'Γερμανία',
+      ],
+    },
+  ])('$conventions', ({ language, expected }) => {
+    expect([
+      localeOf(language),
+      formatDate(at, language),
+      formatDateTime(at, language),
+      formatNumber(50_000, language),
+      formatFileSize(204_800, language),
+      formatFileSize(1_572_864, language),
+      formatCountry('DE', language),
+    ]).toEqual(expected);
   });
 
   it('uses the current language when none is given, and tolerates missing values', async () => {

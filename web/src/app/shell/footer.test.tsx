@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { browser } from '../../lib/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { serveDocuments } from '../../test/documents.ts';
 import { activeAgent, admin, newAgent, owner, pendingAgent, rejectedAgent } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { documentHead, http, server } from '../../test/server.ts';
 
 async function openCatalogue(user: ReturnType<typeof renderApp>['user']) {
   const footer = await screen.findByRole('contentinfo');
@@ -64,14 +63,7 @@ describe('footer', () => {
   });
 
   it('opens a catalogue PDF after the HEAD check', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    const checked: string[] = [];
-    server.use(
-      http.head('/catalogue/{document}', ({ params, response }) => {
-        checked.push(params.document);
-        return response.untyped(documentHead(200));
-      }),
-    );
+    const { open, checked } = serveDocuments('/catalogue/{document}');
     const { user } = renderApp('/products', { user: owner });
     const menu = await openCatalogue(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Home Charger Data' }));
@@ -80,8 +72,7 @@ describe('footer', () => {
   });
 
   it('shows cannot load the file when the catalogue is missing', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    server.use(http.head('/catalogue/{document}', ({ response }) => response.untyped(documentHead(404))));
+    const { open } = serveDocuments('/catalogue/{document}', 404);
     const { user } = renderApp('/users', { user: activeAgent });
     const menu = await openCatalogue(user);
     await user.click(within(menu).getByRole('menuitem', { name: 'Data Prices' }));
@@ -90,8 +81,7 @@ describe('footer', () => {
   });
 
   it('shows cannot load the file when the user guide is not a PDF', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    server.use(http.head('/manuals', ({ response }) => response.untyped(documentHead(200, 'text/html'))));
+    const { open } = serveDocuments('/manuals', 200, 'text/html');
     const { user } = renderApp('/products', { user: owner });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View user guide' }));
@@ -100,14 +90,7 @@ describe('footer', () => {
   });
 
   it('opens the user guide when the HEAD check passes; the check bypasses the browser cache', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    const caches: RequestCache[] = [];
-    server.use(
-      http.head('/manuals', ({ request, response }) => {
-        caches.push(request.cache);
-        return response.untyped(documentHead(200));
-      }),
-    );
+    const { open, caches } = serveDocuments('/manuals');
     const { user } = renderApp('/products', { user: owner });
     await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(await screen.findByRole('menuitem', { name: 'View user guide' }));

@@ -3,9 +3,7 @@ import { Spinner } from './spinner.tsx';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
-export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
-  variant?: ButtonVariant;
-  size?: 'sm' | 'md';
+type ButtonBaseProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   /** Shows a spinner, sets aria-busy and blocks clicks while an action runs. */
   loading?: boolean;
   icon?: ReactNode;
@@ -13,9 +11,18 @@ export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> & {
   ref?: Ref<HTMLButtonElement>;
 };
 
-export function Button({
-  variant = 'primary',
-  size = 'md',
+export type ButtonProps = ButtonBaseProps & {
+  variant?: ButtonVariant;
+  size?: 'sm' | 'md';
+};
+
+/**
+ * What every button shares: the classes of its block (`block`, `block--<modifier>`,
+ * `block--highlighted`), `type="button"` unless told, and the loading state.
+ */
+export function ButtonBase({
+  block,
+  modifiers,
   loading = false,
   highlighted = false,
   icon,
@@ -24,9 +31,9 @@ export function Button({
   children,
   type = 'button',
   ...rest
-}: ButtonProps) {
-  const classes = ['ui-button', `ui-button--${variant}`, `ui-button--${size}`];
-  if (highlighted) classes.push('ui-button--highlighted');
+}: ButtonBaseProps & { block: string; modifiers: readonly string[] }) {
+  const classes = [block, ...modifiers.map((modifier) => `${block}--${modifier}`)];
+  if (highlighted) classes.push(`${block}--highlighted`);
   if (className) classes.push(className);
   return (
     <button
@@ -40,4 +47,8 @@ export function Button({
       {children}
     </button>
   );
+}
+
+export function Button({ variant = 'primary', size = 'md', ...rest }: ButtonProps) {
+  return <ButtonBase block="ui-button" modifiers={[variant, size]} {...rest} />;
 }

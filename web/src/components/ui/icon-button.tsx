@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
-import { Spinner } from './spinner.tsx';
+import { ButtonBase } from './button.tsx';
 
 export type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'aria-label' | 'children'> & {
   /** The accessible name: an icon-only button must say what it does. */
@@ -11,31 +11,8 @@ export type IconButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'ari
   ref?: Ref<HTMLButtonElement>;
 };
 
-export function IconButton({
-  label,
-  icon,
-  variant = 'ghost',
-  loading = false,
-  highlighted = false,
-  disabled,
-  className,
-  type = 'button',
-  ...rest
-}: IconButtonProps) {
-  const classes = ['ui-icon-button', `ui-icon-button--${variant}`];
-  if (highlighted) classes.push('ui-icon-button--highlighted');
-  if (className) classes.push(className);
+export function IconButton({ label, variant = 'ghost', ...rest }: IconButtonProps) {
   return (
-    <button
-      type={type}
-      aria-label={label}
-      title={label}
-      className={classes.join(' ')}
-      disabled={disabled || loading}
-      aria-busy={loading || undefined}
-      {...rest}
-    >
-      {loading ? <Spinner size="sm" decorative /> : icon}
-    </button>
+    <ButtonBase block="ui-icon-button" modifiers={[variant]} aria-label={label} title={label} {...rest} />
   );
 }

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { browser } from '../../lib/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { serveDocuments } from '../../test/documents.ts';
 import { owner, termsUser } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
-import { documentHead, errorBody, http, server } from '../../test/server.ts';
+import { errorBody, http, server } from '../../test/server.ts';
 
 function trackLogout() {
   const calls: string[] = [];
@@ -78,14 +78,7 @@ describe('terms modal', () => {
   });
 
   it('opens the terms PDF for the role after a successful HEAD check', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
-    const checked: string[] = [];
-    server.use(
-      http.head('/tnc/{document}', ({ params, response }) => {
-        checked.push(params.document);
-        return response.untyped(documentHead(200));
-      }),
-    );
+    const { open, checked } = serveDocuments('/tnc/{document}');
     const { dialog, user } = await openTerms();
     await user.click(within(dialog).getByRole('button', { name: /Read the terms of use/ }));
     await waitFor(() => expect(open).toHaveBeenCalledWith('/tnc/tnc-2025-01_user_en.pdf'));
@@ -93,9 +86,8 @@ describe('terms modal', () => {
   });
 
   it('fileMissing: a missing terms PDF shows the 7000 ms error with the file name, then logs out', async () => {
-    const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
+    const { open } = serveDocuments('/tnc/{document}', 404);
     const logout = trackLogout();
-    server.use(http.head('/tnc/{document}', ({ response }) => response.untyped(documentHead(404))));
     const { dialog, user, router, notificationStore } = await openTerms();
     await user.click(within(dialog).getByRole('button', { name: /Read the terms of use/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -109,9 +101,7 @@ describe('terms modal', () => {
 
   it('treats a terms answer that is not a PDF as missing', async () => {
     trackLogout();
-    server.use(
-      http.head('/tnc/{document}', ({ response }) => response.untyped(documentHead(200, 'text/html'))),
-    );
+    serveDocuments('/tnc/{document}', 200, 'text/html');
     const { dialog, user } = await openTerms();
     await user.click(within(dialog).getByRole('button', { name: /Read the terms of use/ }));
     expect(await screen.findByRole('alert')).toHaveTextContent('cannot load the Terms and Conditions');

@@ -22,3 +22,28 @@ export function SectionState({ query, children }: { query: Loadable; children: R
   }
   return <>{children}</>;
 }
+
+type ListProps<T> = {
+  query: Loadable & { data?: readonly T[] | undefined };
+  label: string;
+  /** Said when the list loaded empty. */
+  emptyText: string;
+  getKey: (item: T) => string;
+  renderItem: (item: T) => ReactNode;
+};
+
+/** A section's list of items once loaded (loading and failure as `SectionState`), or that it is empty. */
+export function SectionList<T>({ query, label, emptyText, getKey, renderItem }: ListProps<T>) {
+  return (
+    <SectionState query={query}>
+      {query.data?.length === 0 && <p className="simulator__muted">{emptyText}</p>}
+      <ul className="simulator__list" aria-label={label}>
+        {query.data?.map((item) => (
+          <li key={getKey(item)} className="simulator__item">
+            {renderItem(item)}
+          </li>
+        ))}
+      </ul>
+    </SectionState>
+  );
+}

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
+import { adminActions, useAdminActionOptions } from './admin-actions.ts';
 
 export type AgentApplication = Schemas['AgentApplication'];
 export type ApplicationStatus = Schemas['AgentStatus'];
@@ -28,27 +26,20 @@ export function useApplications(status: ApplicationStatus | 'all', q: string) {
 
 /** Approve or reject a pending application; the lists are refetched either way. */
 export function useDecideApplication() {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const handlers = (decision: Decision) => ({
-    onSuccess: () => notify.success(t(`admin.applications.success.${decision}`)),
-    meta: {
-      errorMessage: `admin.applications.errors.${decision}`,
-      errorMessages: {
-        APPLICATION_NOT_FOUND: 'admin.applications.errors.notFound',
-        INVALID_APPLICATION_STATE: 'admin.applications.errors.invalidState',
-      },
-    } as const,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  const options = useAdminActionOptions(listKey, {
+    APPLICATION_NOT_FOUND: 'admin.applications.errors.notFound',
+    INVALID_APPLICATION_STATE: 'admin.applications.errors.invalidState',
   });
-  const approve = $api.useMutation('put', '/api/v1/admin/applications/{id}/approve', handlers('approve'));
-  const reject = $api.useMutation('put', '/api/v1/admin/applications/{id}/reject', handlers('reject'));
-  return {
-    isPending: approve.isPending || reject.isPending,
-    decide: (decision: Decision, id: string, onDone: () => void) => {
-      const mutation = decision === 'approve' ? approve : reject;
-      mutation.mutate({ params: { path: { id } } }, { onSettled: onDone });
-    },
-  };
+  return adminActions<Decision>({
+    approve: $api.useMutation(
+      'put',
+      '/api/v1/admin/applications/{id}/approve',
+      options('admin.applications.success.approve', 'admin.applications.errors.approve'),
+    ),
+    reject: $api.useMutation(
+      'put',
+      '/api/v1/admin/applications/{id}/reject',
+      options('admin.applications.success.reject', 'admin.applications.errors.reject'),
+    ),
+  });
 }

@@ -1,9 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { $api, client } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
 import { usePagedList } from '../../../lib/paged-list/use-paged-list.ts';
+import { adminActions, useAdminActionOptions } from './admin-actions.ts';
 
 export type Sharing = Schemas['Sharing'];
 export type SharingAction = 'suspend' | 'resume';
@@ -21,29 +19,22 @@ export function useSharings(q: string) {
   });
 }
 
-/** Suspend an accepted sharing or resume one an admin paused. */
+/** Suspend an accepted sharing or resume one an admin paused; the list is refetched either way. */
 export function useSharingAction() {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
-  const handlers = (action: SharingAction) => ({
-    onSuccess: () => notify.success(t(`admin.sharings.success.${action}`)),
-    meta: {
-      errorMessage: `admin.sharings.errors.${action}`,
-      errorMessages: {
-        SHARING_NOT_FOUND: 'admin.sharings.errors.notFound',
-        INVALID_SHARING_STATE: 'admin.sharings.errors.invalidState',
-      },
-    } as const,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
+  const options = useAdminActionOptions(listKey, {
+    SHARING_NOT_FOUND: 'admin.sharings.errors.notFound',
+    INVALID_SHARING_STATE: 'admin.sharings.errors.invalidState',
   });
-  const suspend = $api.useMutation('put', '/api/v1/admin/sharings/{id}/suspend', handlers('suspend'));
-  const resume = $api.useMutation('put', '/api/v1/admin/sharings/{id}/resume', handlers('resume'));
-  return {
-    isPending: suspend.isPending || resume.isPending,
-    run: (action: SharingAction, id: string, onDone: () => void) => {
-      const mutation = action === 'suspend' ? suspend : resume;
-      mutation.mutate({ params: { path: { id } } }, { onSettled: onDone });
-    },
-  };
+  return adminActions<SharingAction>({
+    suspend: $api.useMutation(
+      'put',
+      '/api/v1/admin/sharings/{id}/suspend',
+      options('admin.sharings.success.suspend', 'admin.sharings.errors.suspend'),
+    ),
+    resume: $api.useMutation(
+      'put',
+      '/api/v1/admin/sharings/{id}/resume',
+      options('admin.sharings.success.resume', 'admin.sharings.errors.resume'),
+    ),
+  });
 }

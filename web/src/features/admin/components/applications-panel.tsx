@@ -71,7 +71,7 @@ export function ApplicationsPanel() {
         primaryVariant={pending?.decision === 'reject' ? 'danger' : 'primary'}
         loading={decide.isPending}
         onPrimary={() =>
-          pending && decide.decide(pending.decision, pending.application.id, () => setPending(null))
+          pending && decide.run(pending.decision, pending.application.id, () => setPending(null))
         }
       />
     </AdminListPanel>

@@ -1,29 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
-import type { Schemas } from '../../../lib/api/types.ts';
 import { formatDate } from '../../../lib/intl-format.ts';
+import { badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { Sharing, SharingAction } from '../api/use-sharings.ts';
-
-type Shown = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';
-
-/** Spec section 4: how a server status is shown. */
-function shownStatus(status: Schemas['InvitationStatus']): Shown {
-  if (status === 'CREATED' || status === 'ACCEPTED') return 'active';
-  if (status === 'CLAIMED') return 'pending';
-  if (status === 'DECLINED') return 'declined';
-  if (status === 'PAUSED_BY_ADMIN') return 'paused';
-  return 'revoked';
-}
-
-const TONE: Record<Shown, BadgeTone> = {
-  active: 'active',
-  pending: 'pending',
-  declined: 'declined',
-  revoked: 'revoked',
-  paused: 'paused',
-};
 
 export function SharingCard({
   sharing,
@@ -36,7 +17,7 @@ export function SharingCard({
   listItem?: ListItemProps;
 }) {
   const { t } = useTranslation();
-  const shown = shownStatus(sharing.status);
+  const shown = displayStatusOf(sharing.status);
   return (
     <li {...listItem} className="card admin-card">
       <div className="card__head admin-card__head">
@@ -62,7 +43,7 @@ export function SharingCard({
             </span>
           </p>
         </div>
-        <Badge tone={TONE[shown]}>{t(`status.${shown}`)}</Badge>
+        <Badge tone={badgeToneOf(shown)}>{t(`status.${shown}`)}</Badge>
       </div>
       {(sharing.status === 'ACCEPTED' || sharing.status === 'PAUSED_BY_ADMIN') && (
         <div className="admin-card__actions admin-card__actions--end">

@@ -1,19 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { useSuccessNotice } from '../../../lib/api/use-success-notice.ts';
 import { connectedUsersKeyPrefix } from './use-connected-users.ts';
 
 /** PUT /api/v1/agents/invitations/{id}/revoke with the messages of docs/product-rules.md, Errors. */
 export function useRemoveConnectedUser() {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const onSuccess = useSuccessNotice('connectedUsers.success.remove', connectedUsersKeyPrefix);
   return $api.useMutation('put', '/api/v1/agents/invitations/{id}/revoke', {
-    onSuccess: async () => {
-      notify.success(t('connectedUsers.success.remove'));
-      await queryClient.invalidateQueries({ queryKey: connectedUsersKeyPrefix });
-    },
+    onSuccess,
     meta: {
       errorMessage: 'connectedUsers.errors.remove',
       errorMessages: {

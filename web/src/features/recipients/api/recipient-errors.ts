@@ -11,30 +11,30 @@ type Key =
   | 'recipients.errors.revokeAgent'
   | 'recipients.errors.revokeInvitation';
 
-/** Spec section 8, accept/decline: the message for an error code, else the generic one. */
+type KeysByCode = Partial<Record<ErrorCode, Key>>;
+
+/** Spec section 8, accept/decline: the messages of particular error codes. */
+const DECISION_ERRORS: KeysByCode = {
+  INVALID_INVITATION_STATE: 'recipients.errors.notPending',
+  INVITATION_NOT_FOUND: 'recipients.errors.notFound',
+  INVITATION_FORBIDDEN: 'recipients.errors.forbidden',
+};
+
+/** Spec section 8, revoke (user side): the messages of particular error codes. */
+const REVOKE_ERRORS: KeysByCode = {
+  INVITATION_NOT_FOUND: 'recipients.errors.notFound',
+  REVOKE_FORBIDDEN: 'recipients.errors.revokeForbidden',
+  INVALID_REVOKE_STATE: 'recipients.errors.invalidRevokeState',
+};
+
+/** The message for an accept/decline error code, else the generic one of the decision. */
 export function decisionErrorKey(code: ErrorCode | undefined, decision: 'accept' | 'decline'): Key {
-  switch (code) {
-    case 'INVALID_INVITATION_STATE':
-      return 'recipients.errors.notPending';
-    case 'INVITATION_NOT_FOUND':
-      return 'recipients.errors.notFound';
-    case 'INVITATION_FORBIDDEN':
-      return 'recipients.errors.forbidden';
-    default:
-      return decision === 'accept' ? 'recipients.errors.accept' : 'recipients.errors.decline';
-  }
+  const generic = decision === 'accept' ? 'recipients.errors.accept' : 'recipients.errors.decline';
+  return (code && DECISION_ERRORS[code]) || generic;
 }
 
-/** Spec section 8, revoke (user side): the message for an error code, else the generic one per kind. */
+/** The message for a revoke error code, else the generic one per kind. */
 export function revokeErrorKey(code: ErrorCode | undefined, kind: 'agent' | 'invitation'): Key {
-  switch (code) {
-    case 'INVITATION_NOT_FOUND':
-      return 'recipients.errors.notFound';
-    case 'REVOKE_FORBIDDEN':
-      return 'recipients.errors.revokeForbidden';
-    case 'INVALID_REVOKE_STATE':
-      return 'recipients.errors.invalidRevokeState';
-    default:
-      return kind === 'agent' ? 'recipients.errors.revokeAgent' : 'recipients.errors.revokeInvitation';
-  }
+  const generic = kind === 'agent' ? 'recipients.errors.revokeAgent' : 'recipients.errors.revokeInvitation';
+  return (code && REVOKE_ERRORS[code]) || generic;
 }

@@ -1,7 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { $api } from '../../../lib/api/client.ts';
-import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
+import { useSuccessNotice } from '../../../lib/api/use-success-notice.ts';
 import { agentStatusQueryKey } from './use-agent-status.ts';
 
 /**
@@ -9,15 +7,9 @@ import { agentStatusQueryKey } from './use-agent-status.ts';
  * then the status is refetched (→ pending).
  */
 export function useSubmitRegistration(onSubmitted: () => void) {
-  const { t } = useTranslation();
-  const notify = useNotify();
-  const queryClient = useQueryClient();
+  const onSuccess = useSuccessNotice('registration.success.submit', agentStatusQueryKey, onSubmitted);
   return $api.useMutation('post', '/api/v1/agents', {
-    onSuccess: async () => {
-      notify.success(t('registration.success.submit'));
-      onSubmitted();
-      await queryClient.invalidateQueries({ queryKey: agentStatusQueryKey });
-    },
+    onSuccess,
     meta: { errorMessage: 'registration.errors.submit' },
   });
 }

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { $api } from '../../../lib/api/client.ts';
 import type { Schemas } from '../../../lib/api/types.ts';
-import { SectionState } from '../section-state.tsx';
+import { SectionList, SectionState } from '../section-state.tsx';
 import { useSimulatorFailure } from '../use-world-change.ts';
 
 type Operation = Schemas['SimulationOperation'];
@@ -37,6 +37,32 @@ function toInput(
   if (outcome === UNDECLARED) return { ...input, status: 418 };
   const [status, code] = outcome.split(':');
   return { ...input, status: Number(status), ...(code ? { code: code as FaultInput['code'] } : {}) };
+}
+
+type NumberFieldProps = {
+  label: string;
+  min: number;
+  max: number;
+  step?: number;
+  value: number;
+  onChange: (value: number) => void;
+};
+
+/** A whole number kept within `min`..`max` (an empty or invalid entry counts as `min`). */
+function NumberField({ label, min, max, step, value, onChange }: NumberFieldProps) {
+  return (
+    <label className="simulator__field simulator__field--narrow">
+      <span>{label}</span>
+      <input
+        type="number"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(event) => onChange(Math.min(max, Math.max(min, Number(event.target.value) || min)))}
+      />
+    </label>
+  );
 }
 
 /** Make the next calls of an operation fail with an answer its contract declares, or wait. */
@@ -97,27 +123,15 @@ export function FaultsSection() {
           </select>
         </label>
         <div className="simulator__row">
-          <label className="simulator__field simulator__field--narrow">
-            <span>{t('faults.count')}</span>
-            <input
-              type="number"
-              min={1}
-              max={100}
-              value={count}
-              onChange={(event) => setCount(Math.min(100, Math.max(1, Number(event.target.value) || 1)))}
-            />
-          </label>
-          <label className="simulator__field simulator__field--narrow">
-            <span>{t('faults.delay')}</span>
-            <input
-              type="number"
-              min={0}
-              max={60000}
-              step={100}
-              value={delayMs}
-              onChange={(event) => setDelayMs(Math.min(60000, Math.max(0, Number(event.target.value) || 0)))}
-            />
-          </label>
+          <NumberField label={t('faults.count')} min={1} max={100} value={count} onChange={setCount} />
+          <NumberField
+            label={t('faults.delay')}
+            min={0}
+            max={60000}
+            step={100}
+            value={delayMs}
+            onChange={setDelayMs}
+          />
         </div>
         <div className="simulator__row">
           <Button size="sm" type="submit" disabled={!operation} loading={inject.isPending}>
@@ -128,20 +142,21 @@ export function FaultsSection() {
           </Button>
         </div>
       </form>
-      <SectionState query={faults}>
-        {faults.data?.length === 0 && <p className="simulator__muted">{t('faults.none')}</p>}
-        <ul className="simulator__list" aria-label={t('faults.active')}>
-          {faults.data?.map((fault) => (
-            <li key={fault.id} className="simulator__item">
-              <span>
-                {fault.operationId}: {fault.status ?? ''} {fault.code ?? ''}
-                {fault.delayMs ? ` +${fault.delayMs} ms` : ''}
-              </span>
-              <span className="simulator__muted">{t('faults.remaining', { count: fault.remaining })}</span>
-            </li>
-          ))}
-        </ul>
-      </SectionState>
+      <SectionList
+        query={faults}
+        label={t('faults.active')}
+        emptyText={t('faults.none')}
+        getKey={(fault) => fault.id}
+        renderItem={(fault) => (
+          <>
+            <span>
+              {fault.operationId}: {fault.status ?? ''} {fault.code ?? ''}
+              {fault.delayMs ? ` +${fault.delayMs} ms` : ''}
+            </span>
+            <span className="simulator__muted">{t('faults.remaining', { count: fault.remaining })}</span>
+          </>
+        )}
+      />
     </SectionState>
   );
 }

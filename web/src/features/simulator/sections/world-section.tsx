@@ -5,7 +5,7 @@ import { unwrap } from '../../../lib/api/api-error.ts';
 import { $api, client } from '../../../lib/api/client.ts';
 import { formatDateTime } from '../../../lib/intl-format.ts';
 import { useNotify } from '../../../lib/notifications/notifications-context.tsx';
-import { SectionState } from '../section-state.tsx';
+import { SectionList, SectionState } from '../section-state.tsx';
 import { useSimulatorFailure, useWorldChanged } from '../use-world-change.ts';
 
 /** The shared world or this browser's sandbox: start one from a scenario, or leave it. */
@@ -135,37 +135,38 @@ function SnapshotControls() {
           {t('snapshots.save')}
         </Button>
       </form>
-      <SectionState query={snapshots}>
-        {snapshots.data?.length === 0 && <p className="simulator__muted">{t('snapshots.none')}</p>}
-        <ul className="simulator__list" aria-label={t('snapshots.list')}>
-          {snapshots.data?.map((snapshot) => (
-            <li key={snapshot.name} className="simulator__item">
-              <span>
-                {snapshot.name} <span className="simulator__muted">{formatDateTime(snapshot.createdAt)}</span>
-              </span>
-              <span className="simulator__row">
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  aria-label={t('snapshots.restoreNamed', { name: snapshot.name })}
-                  loading={restore.isPending && restore.variables?.params.path.name === snapshot.name}
-                  onClick={() => restore.mutate({ params: { path: { name: snapshot.name } } })}
-                >
-                  {t('snapshots.restore')}
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={t('snapshots.deleteNamed', { name: snapshot.name })}
-                  onClick={() => remove.mutate({ params: { path: { name: snapshot.name } } })}
-                >
-                  {t('snapshots.delete')}
-                </Button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      </SectionState>
+      <SectionList
+        query={snapshots}
+        label={t('snapshots.list')}
+        emptyText={t('snapshots.none')}
+        getKey={(snapshot) => snapshot.name}
+        renderItem={(snapshot) => (
+          <>
+            <span>
+              {snapshot.name} <span className="simulator__muted">{formatDateTime(snapshot.createdAt)}</span>
+            </span>
+            <span className="simulator__row">
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={t('snapshots.restoreNamed', { name: snapshot.name })}
+                loading={restore.isPending && restore.variables?.params.path.name === snapshot.name}
+                onClick={() => restore.mutate({ params: { path: { name: snapshot.name } } })}
+              >
+                {t('snapshots.restore')}
+              </Button>
+              <Button
+                size="sm"
+                variant="ghost"
+                aria-label={t('snapshots.deleteNamed', { name: snapshot.name })}
+                onClick={() => remove.mutate({ params: { path: { name: snapshot.name } } })}
+              >
+                {t('snapshots.delete')}
+              </Button>
+            </span>
+          </>
+        )}
+      />
     </>
   );
 }
