@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { type Browser, type Cookie, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -52,6 +54,9 @@ describe('Lighthouse, mobile preset', () => {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    // PORTAL_LIGHTHOUSE_REPORTS=<folder> keeps each full report (JSON) for a closer look.
+    const reports = process.env.PORTAL_LIGHTHOUSE_REPORTS;
+    if (reports) writeFileSync(join(reports, `${path.slice(1) || 'root'}.json`), String(result.report));
     // The audit measured the page asked for, not a page the app fell back to (e.g. sign-in).
     expect(new URL(result.lhr.finalDisplayedUrl).pathname).toBe(path);
     const { categories, audits } = result.lhr;

@@ -25,6 +25,11 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
     markArmed() {
       armed = enabled;
     },
+    /** Whether a fault waits for the operation (without using it up). */
+    async pendingFor(operationId: string): Promise<boolean> {
+      if (!armed) return false;
+      return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
+    },
     async apply(request: FastifyRequest, operationId: string): Promise<void> {
       if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
       const fault = await prisma.$transaction(async (tx) => {
