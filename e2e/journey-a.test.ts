@@ -7,6 +7,7 @@ import {
   acceptTermsIfAsked,
   chooseFilter,
   confirmAction,
+  confirmMenuAction,
   createInvitation,
   decideOnCompany,
   errorCode,
@@ -227,12 +228,7 @@ describe('Story A: from a company sign-up to a revoked data sharing', () => {
 
     await owner.reload();
     const entry = cardOf(owner, COMPANY.displayName);
-    await entry.getByRole('button', { name: `Actions for ${COMPANY.displayName}` }).click();
-    await owner.getByRole('menuitem', { name: 'Remove data recipient' }).click();
-    await owner
-      .getByRole('dialog', { name: 'Remove data recipient?' })
-      .getByRole('button', { name: 'Remove' })
-      .click();
+    await confirmMenuAction(entry, 'Remove data recipient', 'Remove data recipient?', 'Remove');
     await expectNotification(owner, 'Data recipient removed');
     await expectStatus(entry, 'Revoked');
 

@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { newContext, signIn } from './support/browser.ts';
 import {
   chooseFilter,
+  confirmMenuAction,
   createInvitation,
   decideOnCompany,
   expectNotification,
@@ -93,12 +94,7 @@ describe('Story B: a declined company and codes that no longer work', () => {
     const deleted = await createInvitation(owner, [{ title: 'Garage wallbox', personal: true }]);
     await owner.getByRole('tab', { name: /Invitation Links/ }).click();
     const link = cardOf(owner.getByRole('tabpanel'), deleted.code);
-    await link.getByRole('button', { name: `Actions for ${deleted.code}` }).click();
-    await owner.getByRole('menuitem', { name: 'Delete link' }).click();
-    await owner
-      .getByRole('dialog', { name: 'Delete invitation link?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    await confirmMenuAction(link, 'Delete link', 'Delete invitation link?', 'Delete');
     await expectNotification(owner, 'Invitation link deleted');
     await expectStatus(link, 'Revoked');
 

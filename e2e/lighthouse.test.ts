@@ -1,8 +1,11 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import { type Browser, type Cookie, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../server/test/server-process.ts';
-import { baseUrl, launchBrowser, newContext, resetSimulation, signIn } from './support/browser.ts';
+import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { baseUrl, resetSharedWorld } from './support/world.ts';
 
 // Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) against the built app on the real
 // server: the sign-in page as a first visit, /products with a signed-in owner's session. The scores
@@ -17,7 +20,7 @@ describe('Lighthouse, mobile preset', () => {
   let signedIn: Cookie[];
 
   beforeAll(async () => {
-    await resetSimulation();
+    await resetSharedWorld();
     port = await freePort();
     browser = await launchBrowser([`--remote-debugging-port=${port}`]);
     const context = await newContext(browser);
@@ -51,6 +54,9 @@ describe('Lighthouse, mobile preset', () => {
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    // PORTAL_LIGHTHOUSE_REPORTS=<folder> keeps each full report (JSON) for a closer look.
+    const reports = process.env.PORTAL_LIGHTHOUSE_REPORTS;
+    if (reports) writeFileSync(join(reports, `${path.slice(1) || 'root'}.json`), String(result.report));
     // The audit measured the page asked for, not a page the app fell back to (e.g. sign-in).
     expect(new URL(result.lhr.finalDisplayedUrl).pathname).toBe(path);
     const { categories, audits } = result.lhr;

@@ -15,6 +15,12 @@ const toggleOf = (page: Page, title: string) =>
 const waitChecked = (page: Page, toggle: Locator, checked: boolean) =>
   toggle.and(page.locator(`[aria-checked="${checked}"]`)).waitFor();
 
+/** Clicks the switch and answers its confirmation dialog with `button`. */
+async function toggleAndAnswer(page: Page, toggle: Locator, dialogTitle: string, button: string) {
+  await toggle.click();
+  await page.getByRole('dialog', { name: dialogTitle }).getByRole('button', { name: button }).click();
+}
+
 /** The owner's products as the server has them now (through the page's own session). */
 async function serverState(page: Page, id: string): Promise<boolean | undefined> {
   const list = (await (await page.request.get('/api/v1/products')).json()) as {
@@ -60,11 +66,7 @@ describe('owner: products page', () => {
     expect(await serverState(page, 'prod-wb-2')).toBe(false);
 
     // Cancel changes nothing.
-    await toggle.click();
-    await page
-      .getByRole('dialog', { name: 'Enable data sharing?' })
-      .getByRole('button', { name: 'Cancel' })
-      .click();
+    await toggleAndAnswer(page, toggle, 'Enable data sharing?', 'Cancel');
     await waitChecked(page, toggle, false);
     expect(await serverState(page, 'prod-wb-2')).toBe(false);
     await context.close();
@@ -76,11 +78,7 @@ describe('owner: products page', () => {
     await waitChecked(page, off, false);
     // Slow failure: the switch shows the new state at once, then returns to the previous one.
     await injectFault('setProductCollection', 500, undefined, 1, 1200);
-    await off.click();
-    await page
-      .getByRole('dialog', { name: 'Enable data sharing?' })
-      .getByRole('button', { name: 'Enable' })
-      .click();
+    await toggleAndAnswer(page, off, 'Enable data sharing?', 'Enable');
     await waitChecked(page, off, true);
     await expectNotice(page, "Couldn't enable data sharing! Try again later..");
     await waitChecked(page, off, false);
@@ -88,11 +86,7 @@ describe('owner: products page', () => {
 
     const on = toggleOf(page, 'ID.3');
     await injectFault('setProductCollection', 503);
-    await on.click();
-    await page
-      .getByRole('dialog', { name: 'Disable data sharing?' })
-      .getByRole('button', { name: 'Disable' })
-      .click();
+    await toggleAndAnswer(page, on, 'Disable data sharing?', 'Disable');
     await expectNotice(page, "Couldn't disable data sharing! Try again later..");
     await waitChecked(page, on, true);
     expect(await serverState(page, 'prod-veh-2')).toBe(true);

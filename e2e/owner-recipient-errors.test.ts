@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { injectFault } from './support/faults.ts';
+import { confirmAction, confirmMenuAction } from './support/journey.ts';
 import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
 
@@ -44,24 +45,25 @@ const REVOKE_ERRORS = (generic: string): Case[] => [
   { status: 500, message: generic },
 ];
 
+/** Each revoke error, injected in turn, is the notice of the entry's menu action once confirmed. */
+async function expectRevokeErrors(
+  entry: Locator,
+  generic: string,
+  [item, dialogTitle, primary]: [string, string, string],
+): Promise<void> {
+  for (const { status, code, message } of REVOKE_ERRORS(generic)) {
+    await injectFault('revokeInvitation', status, code);
+    await confirmMenuAction(entry, item, dialogTitle, primary);
+    await expectNotice(entry.page(), message);
+  }
+}
+
 async function openTab(page: Page, tab: 'All data recipients' | 'Invitation Links'): Promise<Locator> {
   if (!page.url().endsWith('/agents')) await page.goto('/agents');
   await page.getByRole('tab', { name: new RegExp(`^${tab}`) }).click();
   const panel = page.getByRole('tabpanel', { name: tab });
   await panel.getByRole('listitem').first().waitFor();
   return panel;
-}
-
-/** Confirms the open confirmation modal; it closes once the call has settled. */
-async function confirmWith(page: Page, title: string, primary: string): Promise<void> {
-  const dialog = page.getByRole('dialog', { name: title });
-  await dialog.getByRole('button', { name: primary, exact: true }).click();
-  await dialog.waitFor({ state: 'hidden' });
-}
-
-async function openMenuItem(page: Page, entry: Locator, item: string): Promise<void> {
-  await entry.getByRole('button', { name: /^Actions for / }).click();
-  await page.getByRole('menuitem', { name: item }).click();
 }
 
 describe('owner: data recipients error messages', () => {
@@ -77,8 +79,7 @@ describe('owner: data recipients error messages', () => {
     ] as const) {
       for (const { status, code, message } of DECISION_ERRORS(decision)) {
         await injectFault('decideInvitation', status, code);
-        await pending.getByRole('button', { name: label, exact: true }).click();
-        await confirmWith(page, `${label} data recipient?`, label);
+        await confirmAction(pending, label, `${label} data recipient?`);
         await expectNotice(page, message);
       }
     }
@@ -93,27 +94,21 @@ describe('owner: data recipients error messages', () => {
     const { context, page } = await ownerPage(browser());
     const agents = await openTab(page, 'All data recipients');
     const active = cardOf(agents, 'Fleet Analytics', 'active');
-    for (const { status, code, message } of REVOKE_ERRORS(
-      "Couldn't remove the data recipient. Try again later..",
-    )) {
-      await injectFault('revokeInvitation', status, code);
-      await openMenuItem(page, active, 'Remove data recipient');
-      await confirmWith(page, 'Remove data recipient?', 'Remove');
-      await expectNotice(page, message);
-    }
+    await expectRevokeErrors(active, "Couldn't remove the data recipient. Try again later..", [
+      'Remove data recipient',
+      'Remove data recipient?',
+      'Remove',
+    ]);
     expect(await active.count()).toBe(1);
 
     const links = await openTab(page, 'Invitation Links');
     const link = links.locator('li[data-status="active"]');
     expect(await link.count()).toBe(1);
-    for (const { status, code, message } of REVOKE_ERRORS(
-      "Couldn't delete the invitation link. Try again later..",
-    )) {
-      await injectFault('revokeInvitation', status, code);
-      await openMenuItem(page, link, 'Delete link');
-      await confirmWith(page, 'Delete invitation link?', 'Delete');
-      await expectNotice(page, message);
-    }
+    await expectRevokeErrors(link, "Couldn't delete the invitation link. Try again later..", [
+      'Delete link',
+      'Delete invitation link?',
+      'Delete',
+    ]);
 
     await page.reload();
     await openTab(page, 'Invitation Links');

@@ -117,38 +117,32 @@ describe('owner: data recipients', () => {
   it('accepts one pending company and declines another', async () => {
     const { context, page } = await ownerPage(browser());
     const agents = await openAgents(page);
-    expect(await cardOf(agents, 'Fleet Analytics', 'active').count()).toBe(1);
-
-    await cardOf(agents, 'Fleet Analytics', 'pending')
-      .getByRole('button', { name: 'Accept', exact: true })
-      .click();
-    await shot(page, 'agents-confirm-accept');
-    await confirm(
-      page,
-      'Accept data recipient?',
-      'Fleet Analytics will get access to the data you selected',
-      'Accept',
-      'the accept confirmation',
-    );
-    await expectNotice(page, 'Data recipient accepted');
-    await cardOf(agents, 'Fleet Analytics', 'active').nth(1).waitFor();
-    expect(await cardOf(agents, 'Fleet Analytics', 'pending').count()).toBe(0);
-
-    expect(await cardOf(agents, 'ChargeWise', 'declined').count()).toBe(1);
-    await cardOf(agents, 'ChargeWise', 'pending')
-      .getByRole('button', { name: 'Decline', exact: true })
-      .click();
-    await shot(page, 'agents-confirm-decline');
-    await confirm(
-      page,
-      'Decline data recipient?',
-      'ChargeWise will not get access to your data.',
-      'Decline',
-      'the decline confirmation',
-    );
-    await expectNotice(page, 'Data recipient declined');
-    await cardOf(agents, 'ChargeWise', 'declined').nth(1).waitFor();
-    expect(await cardOf(agents, 'ChargeWise', 'pending').count()).toBe(0);
+    const decisions = [
+      {
+        company: 'Fleet Analytics',
+        action: 'Accept',
+        status: 'active',
+        text: 'Fleet Analytics will get access to the data you selected',
+        notice: 'Data recipient accepted',
+      },
+      {
+        company: 'ChargeWise',
+        action: 'Decline',
+        status: 'declined',
+        text: 'ChargeWise will not get access to your data.',
+        notice: 'Data recipient declined',
+      },
+    ] as const;
+    for (const { company, action, status, text, notice } of decisions) {
+      expect(await cardOf(agents, company, status).count()).toBe(1);
+      await cardOf(agents, company, 'pending').getByRole('button', { name: action, exact: true }).click();
+      const name = action.toLowerCase();
+      await shot(page, `agents-confirm-${name}`);
+      await confirm(page, `${action} data recipient?`, text, action, `the ${name} confirmation`);
+      await expectNotice(page, notice);
+      await cardOf(agents, company, status).nth(1).waitFor();
+      expect(await cardOf(agents, company, 'pending').count()).toBe(0);
+    }
     await cardOf(agents, 'ChargeWise', 'declined').first().getByText('Declined', { exact: true }).waitFor();
     await context.close();
   });

@@ -1,10 +1,10 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
-import { baseUrl } from './support/browser.ts';
 import { injectFault } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
 import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
+import { baseUrl } from './support/world.ts';
 
 // The invitation wizard: welcome (step 0), select data (step 1), copy link (step 2); the copied link,
 // the copy button's 5 s rest, the new link in 'Invitation Links', the create failure, accessibility

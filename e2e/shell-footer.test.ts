@@ -1,7 +1,8 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, newContext, signedInPage } from './support/browser.ts';
+import { chooseMenuItem, newContext, signedInPage } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
+import { baseUrl } from './support/world.ts';
 
 type PortalConfig = { productName: string; manufacturer: string; supportEmail: string };
 
@@ -93,35 +94,19 @@ describe('shell: footer', () => {
     }
   });
 
-  it('opens a catalogue PDF after the HEAD check (Vehicle Data for a user, Data Prices for a company)', async () => {
-    const owner = await signedInPage(browser(), 'owner@example.com');
-    await owner.page.waitForURL('**/products');
-    await expectOpensPdf(
-      owner.context,
-      async () => {
-        await owner.page.getByRole('button', { name: 'Download catalogue' }).click();
-        await owner.page.getByRole('menuitem', { name: 'Vehicle Data' }).click();
-      },
-      '/catalogue/Vehicle%20Data.pdf',
-    );
-    await owner.context.close();
-
-    const fleet = await signedInPage(browser(), 'fleet@example.com');
-    await fleet.page.waitForURL('**/users');
-    await expectOpensPdf(
-      fleet.context,
-      async () => {
-        // Keyboard only: Enter opens the dropdown, the arrows reach the item, Enter opens it.
-        await fleet.page.getByRole('button', { name: 'Download catalogue' }).focus();
-        await fleet.page.keyboard.press('Enter');
-        await fleet.page.getByRole('menu').waitFor();
-        await fleet.page.getByRole('menuitem', { name: 'Data Prices' }).focus();
-        await fleet.page.keyboard.press('Enter');
-      },
-      '/catalogue/Data%20Prices.pdf',
-    );
-    await fleet.context.close();
-  });
+  const catalogues = [
+    ['Vehicle Data', 'for a user', 'owner@example.com', '**/products', 'mouse'],
+    ['Data Prices', 'for a company, keyboard only', 'fleet@example.com', '**/users', 'keyboard'],
+  ] as const;
+  for (const [catalogue, who, email, home, by] of catalogues) {
+    it(`opens the ${catalogue} catalogue PDF after the HEAD check, ${who}`, async () => {
+      const { context, page } = await signedInPage(browser(), email);
+      await page.waitForURL(home);
+      const path = `/catalogue/${encodeURIComponent(catalogue)}.pdf`;
+      await expectOpensPdf(context, () => chooseMenuItem(page, 'Download catalogue', catalogue, by), path);
+      await context.close();
+    });
+  }
 
   it('opens the user guide PDF from the account menu after the HEAD check', async () => {
     const { context, page } = await signedInPage(browser(), 'owner@example.com');

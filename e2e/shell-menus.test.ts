@@ -39,6 +39,7 @@ describe('shell: header navigation and account menus', () => {
   it('at 1280 px: nav in the header follows the path; the avatar menu holds email, guide and log out', async () => {
     const { context, page } = await signedInPage(browser(), 'owner@example.com', 'desktop');
     await page.waitForURL('**/products');
+    await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     const products = nav.getByRole('link', { name: 'Products' });
     const agents = nav.getByRole('link', { name: 'Agents' });
@@ -80,7 +81,7 @@ describe('shell: header navigation and account menus', () => {
   it('at 390 px: the burger menu holds email, nav items (current marked), guide and log out', async () => {
     const { context, page } = await signedInPage(browser(), 'owner@example.com', 'mobile');
     await page.waitForURL('**/products');
-    await page.getByRole('banner').waitFor();
+    await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Account menu' }).count()).toBe(0);
 
@@ -98,6 +99,8 @@ describe('shell: header navigation and account menus', () => {
     await menu.getByRole('menuitem', { name: 'Agents' }).click();
     await page.waitForURL('**/agents');
     await menu.waitFor({ state: 'detached' });
+    // The URL changes first; the shell follows once the lazily loaded page has rendered.
+    await page.getByRole('tab', { name: /^All data recipients/ }).waitFor();
 
     // Keyboard: Enter opens with focus inside; the current item has moved to Agents.
     await burger.focus();
@@ -126,6 +129,8 @@ describe('shell: header navigation and account menus', () => {
   it('at 390 px: an active company sees Users in the burger menu; a company in review sees no nav items', async () => {
     const fleet = await signedInPage(browser(), 'fleet@example.com', 'mobile');
     await fleet.page.waitForURL('**/users');
+    // The URL changes first; the shell follows once the lazily loaded page has rendered.
+    await fleet.page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
     await fleet.page.getByRole('button', { name: 'Open menu' }).click();
     const fleetMenu = await menuContents(fleet.page.getByRole('menu'));
     expect(fleetMenu.items[0]).toBe('Users');

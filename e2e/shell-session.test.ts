@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, pathOf, signedInPage } from './support/browser.ts';
+import { chooseMenuItem, newContext, pathOf, signedInPage } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 
 /** Logs out via `chooseLogOut`, then checks the browser is on /login and the old session cookie is dead. */
@@ -81,26 +81,15 @@ describe('shell: login page, auth callback and log out', () => {
     await context.close();
   });
 
-  it('logs out from the avatar menu at 1280 px and ends the session on the server', async () => {
-    const { context, page } = await signedInPage(browser(), 'owner@example.com', 'desktop');
-    await page.waitForURL('**/products');
-    await expectLogsOut(context, page, async () => {
-      await page.getByRole('button', { name: 'Account menu' }).click();
-      await page.getByRole('menuitem', { name: 'Log out' }).click();
+  const logOuts = [
+    ['the avatar menu at 1280 px', 'Account menu', 'owner@example.com', 'desktop', 'mouse'],
+    ['the burger menu at 390 px with the keyboard', 'Open menu', 'fleet@example.com', 'mobile', 'keyboard'],
+  ] as const;
+  for (const [how, menu, email, viewport, by] of logOuts) {
+    it(`logs out from ${how} and ends the session on the server`, async () => {
+      const { context, page } = await signedInPage(browser(), email, viewport);
+      await expectLogsOut(context, page, () => chooseMenuItem(page, menu, 'Log out', by));
+      await context.close();
     });
-    await context.close();
-  });
-
-  it('logs out from the burger menu at 390 px with the keyboard', async () => {
-    const { context, page } = await signedInPage(browser(), 'fleet@example.com', 'mobile');
-    await page.waitForURL('**/users');
-    await expectLogsOut(context, page, async () => {
-      await page.getByRole('button', { name: 'Open menu' }).focus();
-      await page.keyboard.press('Enter');
-      await page.getByRole('menu').waitFor();
-      await page.getByRole('menuitem', { name: 'Log out' }).focus();
-      await page.keyboard.press('Enter');
-    });
-    await context.close();
-  });
+  }
 });

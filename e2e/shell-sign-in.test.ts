@@ -20,24 +20,30 @@ async function waitForShell(page: Page): Promise<void> {
 describe('shell: signing in through the development identity provider', () => {
   const browser = useBrowser();
 
-  it('a user lands on /products with Products (selected) and Agents in the header', async () => {
-    const { context, page } = await signedInPage(browser(), 'owner@example.com');
-    await page.waitForURL('**/products');
-    await waitForShell(page);
-    expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
-    expect(await headerNav(page)).toEqual({ links: ['Products', 'Agents'], current: ['Products'] });
-    await page.getByRole('contentinfo').waitFor();
-    await context.close();
-  });
-
-  it('an active company lands on /users with Users (selected) in the header', async () => {
-    const { context, page } = await signedInPage(browser(), 'fleet@example.com');
-    await page.waitForURL('**/users');
-    await waitForShell(page);
-    expect(await headerNav(page)).toEqual({ links: ['Users'], current: ['Users'] });
-    await page.getByRole('contentinfo').waitFor();
-    await context.close();
-  });
+  for (const { title, email, home, nav } of [
+    {
+      title: 'a user lands on /products with Products (selected) and Agents in the header',
+      email: 'owner@example.com',
+      home: '**/products',
+      nav: { links: ['Products', 'Agents'], current: ['Products'] },
+    },
+    {
+      title: 'an active company lands on /users with Users (selected) in the header',
+      email: 'fleet@example.com',
+      home: '**/users',
+      nav: { links: ['Users'], current: ['Users'] },
+    },
+  ]) {
+    it(title, async () => {
+      const { context, page } = await signedInPage(browser(), email);
+      await page.waitForURL(home);
+      await waitForShell(page);
+      expect(await page.getByRole('banner').textContent()).toContain('Data Act Portal');
+      expect(await headerNav(page)).toEqual(nav);
+      await page.getByRole('contentinfo').waitFor();
+      await context.close();
+    });
+  }
 
   it('a company in review lands on /agent-registration with no nav links and no footer', async () => {
     const { context, page } = await signedInPage(browser(), 'pending@example.com');

@@ -1,16 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedInvitationCode } from '../server/src/scenarios/demo-invitations.ts';
-import { baseUrl, viewports } from './support/browser.ts';
+import { viewports } from './support/browser.ts';
 import { openRedeemModal } from './support/journey.ts';
 import { useBrowser } from './support/kit.ts';
+import { baseUrl } from './support/world.ts';
 
 // The simulator panel, driven like a developer would: each test works in its own sandbox
 // (X-Sandbox on every request of its browser context), so none needs a reset.
 let browser: ReturnType<typeof useBrowser>;
 
 let sandboxCount = 0;
-async function pageInSandbox(): Promise<{ page: Page; sandbox: string }> {
+/** A page in a sandbox of its own, at `/` (which leads a fresh visitor to /login), or at `/login`. */
+async function pageInSandbox(start: '/' | '/login' = '/'): Promise<{ page: Page; sandbox: string }> {
   sandboxCount += 1;
   const sandbox = `panel-${process.pid}-${sandboxCount}`;
   const context = await browser().newContext({
@@ -20,8 +22,8 @@ async function pageInSandbox(): Promise<{ page: Page; sandbox: string }> {
     extraHTTPHeaders: { 'X-Sandbox': sandbox },
   });
   const page = await context.newPage();
-  // Through the full app (a fresh load of /login is the light sign-in entry, without the panel).
-  await page.goto('/');
+  // From `/`, through the full app (a fresh load of /login is the light sign-in entry).
+  await page.goto(start);
   await page.waitForURL('**/login');
   return { page, sandbox };
 }
@@ -64,6 +66,16 @@ async function switchPersona(page: Page, email: string) {
   await closePanel(page);
 }
 
+/** The owner's products page after the panel armed `answer` for listProducts and the page reloaded. */
+async function productsFailingWith(answer: string): Promise<Page> {
+  const { page } = await pageInSandbox();
+  await switchPersona(page, 'owner@example.com');
+  await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
+  await injectFromPanel(page, 'listProducts', answer);
+  await page.reload();
+  return page;
+}
+
 async function injectFromPanel(page: Page, operation: string, answer: string) {
   const panel = await openPanel(page, 'Faults');
   await panel.getByLabel('Operation').selectOption({ value: operation });
@@ -79,25 +91,13 @@ describe('simulator panel', () => {
   browser = useBrowser();
 
   it('has its launcher on a fresh /login too, and a persona switch there opens its home page', async () => {
-    sandboxCount += 1;
-    const context = await browser().newContext({
-      baseURL: baseUrl(),
-      viewport: viewports.desktop,
-      locale: 'en-GB',
-      extraHTTPHeaders: { 'X-Sandbox': `panel-${process.pid}-${sandboxCount}` },
-    });
-    try {
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.getByRole('button', { name: 'Simulator' }).waitFor();
-      await page.keyboard.press('Alt+Shift+S');
-      const panel = page.getByRole('dialog', { name: 'Simulator' });
-      await panel.getByRole('button', { name: /fleet@example\.com/ }).click();
-      await page.waitForURL('**/users');
-      await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
-    } finally {
-      await context.close();
-    }
+    const { page } = await pageInSandbox('/login');
+    await page.getByRole('button', { name: 'Simulator' }).waitFor();
+    await page.keyboard.press('Alt+Shift+S');
+    const panel = page.getByRole('dialog', { name: 'Simulator' });
+    await panel.getByRole('button', { name: /fleet@example\.com/ }).click();
+    await page.waitForURL('**/users');
+    await page.getByRole('heading', { level: 1, name: 'Users' }).waitFor();
   });
 
   it('opens from the launcher, switches persona in one click and keeps the page where allowed', async () => {
@@ -159,11 +159,7 @@ describe('simulator panel', () => {
   });
 
   it('injects an error the contract declares and the app shows its message for it', async () => {
-    const { page } = await pageInSandbox();
-    await switchPersona(page, 'owner@example.com');
-    await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
-    await injectFromPanel(page, 'listProducts', '500 INTERNAL_ERROR');
-    await page.reload();
+    const page = await productsFailingWith('500 INTERNAL_ERROR');
     await page.getByText('Failed to fetch products').first().waitFor();
   });
 
@@ -191,11 +187,7 @@ describe('simulator panel', () => {
   });
 
   it('lists the calls of this browser and highlights a contract violation', async () => {
-    const { page } = await pageInSandbox();
-    await switchPersona(page, 'owner@example.com');
-    await page.getByRole('heading', { name: 'Connected Products' }).waitFor();
-    await injectFromPanel(page, 'listProducts', '418 (not in the contract: a violation)');
-    await page.reload();
+    const page = await productsFailingWith('418 (not in the contract: a violation)');
     const panel = await openPanel(page, 'Calls');
     const violation = panel.locator('.simulator__call--violation').filter({ hasText: '/api/v1/products' });
     await violation.first().waitFor();

@@ -84,12 +84,13 @@ export function casesFor(document: ContractDocument, operation: Operation): Oper
   for (const error of entry.errors ?? []) {
     cases.push({
       operationId: operation.operationId,
-      kind: 'error',
+      kind: error.injectFault ? 'fault' : 'error',
       name: error.name,
       persona: error.persona === null ? undefined : (error.persona ?? entry.persona),
       request: mergeRequest(example, error.request),
       prepare: error.prepare,
       repeatBefore: error.repeatBefore,
+      injectFault: error.injectFault,
       expect: { status: error.status, code: error.code },
     });
   }

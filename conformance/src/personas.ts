@@ -15,12 +15,18 @@ export const personas = {
   fleet: 'fleet@example.com',
   /** another active company */
   chargewise: 'chargewise@example.com',
+  /** active company whose sharing with owner@ an admin paused (it holds an export of it) */
+  saferoad: 'saferoad@example.com',
   /** company whose registration is in review */
   pending: 'pending@example.com',
   /** company that has not registered yet */
   newco: 'newco@example.com',
   /** company with documents uploaded, registration not submitted */
   draft: 'draft@example.com',
+  /** second company in review: the one rejectAgentApplication's example rejects */
+  review: 'review@example.com',
+  /** company with one document uploaded and no registration: deleteAgentFile's example */
+  starter: 'starter@example.com',
   admin: 'admin@example.com',
 } as const;
 
@@ -34,6 +40,7 @@ export const outsiderOf: Record<string, Persona> = {
   [personas.fleet]: personas.owner,
   [personas.newco]: personas.owner,
   [personas.draft]: personas.owner,
+  [personas.starter]: personas.owner,
   [personas.second]: personas.fleet,
   [personas.pending]: personas.owner,
   [personas.admin]: personas.owner,

@@ -23,6 +23,8 @@ export interface ErrorCase {
   prepare?: Prepare;
   /** Calls made first with the same request, e.g. to reach a rate limit. */
   repeatBefore?: number;
+  /** Produced by a fault the simulator injects first (skipped against a target without one). */
+  injectFault?: { status: number; code: string };
 }
 
 export interface OperationPlan {

@@ -72,11 +72,14 @@ export const plan: Record<string, OperationPlan> = {
         code: 'VALIDATION_FAILED',
         request: { query: { state: 's'.repeat(513) } },
       },
+      // 120 real sign-ins a minute would lock the kit's own address out of the later sign-in cases.
+      {
+        name: 'too many sign-ins (injected fault)',
+        status: 429,
+        code: 'RATE_LIMITED',
+        injectFault: { status: 429, code: 'RATE_LIMITED' },
+      },
     ],
-    unreachable: {
-      '429':
-        "needs more than 120 sign-ins a minute from one address, which would lock the kit's own address out of the later sign-in cases",
-    },
   },
   logout: { persona: p.owner, anyRole: true, errors: [csrf] },
   getCurrentUser: { persona: p.owner, anyRole: true },
@@ -94,7 +97,7 @@ export const plan: Record<string, OperationPlan> = {
     persona: p.owner,
     foreign: p.second,
     errors: [
-      byParams('already off', 409, 'COLLECTION_UNCHANGED', { id: 'prod-veh-3' }),
+      byParams('already off', 409, 'COLLECTION_UNCHANGED', { id: 'prod-veh-3', action: 'DISABLE' }),
       byParams('unknown action', 400, 'VALIDATION_FAILED', { action: 'TOGGLE' }),
       csrf,
     ],
@@ -143,10 +146,13 @@ export const plan: Record<string, OperationPlan> = {
       byParams('malformed token', 400, 'VALIDATION_FAILED', { token: 'short' }),
       { name: 'unknown token', status: 404, request: { params: { token: 'unknownToken_0123456789' } } },
       byParams('link lapsed', 410, 'EXPORT_EXPIRED', { token: 'demo-link-second-lapsed' }),
+      {
+        ...byParams('sharing paused since the link', 409, 'SHARING_SUSPENDED', {
+          token: 'demo-link-saferoad-paused-sharing',
+        }),
+        persona: p.saferoad,
+      },
     ],
-    unreachable: {
-      '409': 'needs the sharing to end between the link and the download',
-    },
   },
   createInvitation: {
     persona: p.owner,
@@ -188,10 +194,15 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   revokeInvitation: {
-    persona: p.owner,
-    foreign: p.second,
+    persona: p.second,
+    foreign: p.owner,
     errors: [
-      byParams('already revoked', 409, 'INVALID_REVOKE_STATE', { id: 'inv-owner-revoked-after-claimed' }),
+      {
+        ...byParams('already revoked', 409, 'INVALID_REVOKE_STATE', {
+          id: 'inv-owner-revoked-after-claimed',
+        }),
+        persona: p.owner,
+      },
       malformedId(),
       csrf,
     ],
@@ -268,7 +279,7 @@ export const plan: Record<string, OperationPlan> = {
     ],
   },
   deleteAgentFile: {
-    persona: p.draft,
+    persona: p.starter,
     errors: [
       {
         name: 'registration submitted',

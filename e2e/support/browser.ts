@@ -1,8 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
-
-export const baseUrl = () => inject('baseUrl');
+import { baseUrl, worldCookies } from './world.ts';
 
 /** Debian's Chromium with this machine's flags (support/chromium.ts). */
 export const launchBrowser = launchChromium;
@@ -16,12 +14,15 @@ export async function newContext(
   browser: Browser,
   viewport: keyof typeof viewports = 'desktop',
 ): Promise<BrowserContext> {
-  return browser.newContext({
+  const context = await browser.newContext({
     baseURL: baseUrl(),
     viewport: viewports[viewport],
     acceptDownloads: true,
     locale: 'en-GB',
   });
+  // Every request of the context (pages and page.request) reaches the test file's world.
+  await context.addCookies(worldCookies());
+  return context;
 }
 
 /** Signs in through the real flow: login page → development identity provider → persona → back to the portal. */
@@ -33,15 +34,6 @@ export async function signIn(page: Page, email: string, options: { from?: string
   await page.waitForURL(
     (url) => !url.pathname.startsWith('/oidc') && !url.pathname.startsWith('/auth/callback'),
   );
-}
-
-/** Wipes and reseeds the reference server's database, so every test file starts from the seeded personas. */
-export async function resetSimulation(): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/v1/sim/reset`, {
-    method: 'POST',
-    headers: { 'x-user-id': 'admin@example.com' },
-  });
-  if (!response.ok) throw new Error(`Reset failed: ${response.status} ${await response.text()}`);
 }
 
 /** A fresh context at the given width with a page signed in as `email` (close the context when done). */
@@ -58,3 +50,25 @@ export async function signedInPage(
 
 /** The path of the page's current URL, e.g. '/products'. */
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
+
+/**
+ * Opens the header menu behind `button` and chooses `item`: with the mouse, or keyboard only (Enter
+ * opens the menu, focus moves to the item, Enter chooses it).
+ */
+export async function chooseMenuItem(
+  page: Page,
+  button: string,
+  item: string,
+  by: 'mouse' | 'keyboard' = 'mouse',
+): Promise<void> {
+  if (by === 'mouse') {
+    await page.getByRole('button', { name: button }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+    return;
+  }
+  await page.getByRole('button', { name: button }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  await page.getByRole('menuitem', { name: item }).focus();
+  await page.keyboard.press('Enter');
+}

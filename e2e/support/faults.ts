@@ -1,19 +1,11 @@
-import { baseUrl } from './browser.ts';
+import { baseUrl, simulatorCall, worldHeaders } from './world.ts';
 
-// The reference server's simulation controls (test mode), called as the admin through
-// X-User-Id: injected faults on contract operations, and the simulation clock's speed.
+// The reference server's simulation controls (test mode), called as the admin through X-User-Id in the
+// test file's world: injected faults on contract operations, and the simulation clock's speed.
 
-async function sim(method: 'POST' | 'PUT' | 'DELETE', route: string, body?: unknown): Promise<void> {
-  const response = await fetch(`${baseUrl()}/api/v1/sim/${route}`, {
-    method,
-    headers: {
-      'x-user-id': 'admin@example.com',
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`sim ${method} ${route}: ${response.status} ${await response.text()}`);
-}
+const sim = async (method: 'POST' | 'PUT' | 'DELETE', route: string, body?: unknown): Promise<void> => {
+  await simulatorCall(method, route, body);
+};
 
 /**
  * The next `count` calls of `operationId` (an operationId of openapi.yaml, or `downloadJob` for the
@@ -56,6 +48,7 @@ export async function apiAs<T = unknown>(
     method,
     headers: {
       'x-user-id': email,
+      ...worldHeaders(),
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
     },
     body: body === undefined ? undefined : JSON.stringify(body),

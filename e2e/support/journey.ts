@@ -4,8 +4,8 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIResponse, Locator, Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
-import { baseUrl } from './browser.ts';
 import { cardOf } from './owner-screens.ts';
+import { baseUrl } from './world.ts';
 
 // Steps the cross-role journeys share: signing up a company, the owner's wizard
 // and decisions, and finding cards and notifications on the screens.
@@ -193,6 +193,24 @@ export async function confirmAction(entry: Locator, action: string, dialogTitle:
   await entry.getByRole('button', { name: action, exact: true }).click();
   const dialog = entry.page().getByRole('dialog', { name: dialogTitle });
   await dialog.getByRole('button', { name: action, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/**
+ * A card's 'Actions for ...' menu item, then the primary button of the confirmation dialog it opens;
+ * the dialog closes once the call has settled (succeeded or refused).
+ */
+export async function confirmMenuAction(
+  entry: Locator,
+  item: string,
+  dialogTitle: string,
+  primary: string,
+): Promise<void> {
+  const page = entry.page();
+  await entry.getByRole('button', { name: /^Actions for / }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  const dialog = page.getByRole('dialog', { name: dialogTitle });
+  await dialog.getByRole('button', { name: primary, exact: true }).click();
   await dialog.waitFor({ state: 'hidden' });
 }
 

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, newContext, signIn, type viewports } from './browser.ts';
+import { newContext, signIn, type viewports } from './browser.ts';
+import { baseUrl } from './world.ts';
 
 // Steps the data owner's screen tests share: signing in at a viewport, notifications, screenshots.
 

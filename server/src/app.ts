@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import { authenticateRequest } from './auth/authenticate.ts';
+import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
@@ -110,7 +110,11 @@ export async function buildApp(
     strictResponses: config.mode === 'test',
   });
   await app.register(docsPlugin, { document });
-  await app.register(webAppPlugin, { webDist: config.webDist });
+  await app.register(webAppPlugin, {
+    webDist: config.webDist,
+    // Behind the validating proxy the back end answers /users/me: the page cannot know its answer.
+    signedInUser: config.proxy.target ? undefined : (request) => pageUser(app.portal, request),
+  });
 
   app.addHook('onReady', async () => {
     await services.start();

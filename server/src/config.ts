@@ -37,7 +37,7 @@ export interface Config {
   /** Download jobs one user may have waiting or running at once; more answer 429. */
   exportsPerUser: number;
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
-  /** `prepare`: build the default scenario's template at start, so the first sandbox is a copy too. */
+  /** `prepare`: before answering, build the default scenario's template and warm up one sandbox. */
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;

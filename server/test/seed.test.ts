@@ -178,8 +178,17 @@ describe('objects the contract examples name', () => {
   });
 
   it("gives second@ finished downloads, with their zips on disk except the expired one's", async () => {
-    const jobs = await t.prisma.downloadJob.findMany({ orderBy: { id: 'asc' } });
-    expect(jobs.every((job) => job.userId === USER_IDS.second && job.status === 'COMPLETED')).toBe(true);
+    const jobs = await t.prisma.downloadJob.findMany({
+      where: { userId: USER_IDS.second },
+      orderBy: { id: 'asc' },
+    });
+    expect(jobs.map((job) => job.id)).toEqual([
+      'job-second-expired',
+      'job-second-link-lapsed',
+      'job-second-linked',
+      'job-second-ready',
+    ]);
+    expect(jobs.every((job) => job.status === 'COMPLETED')).toBe(true);
     const byId = new Map(jobs.map((job) => [job.id, job]));
     expect(byId.get('job-second-expired')?.filePath).toBeNull();
     expect(byId.get('job-second-ready')?.downloadToken).toBeNull();
@@ -189,6 +198,14 @@ describe('objects the contract examples name', () => {
       const zip = await readFile(join(t.dir, 'exports', `${id}.zip`));
       expect(zip.subarray(0, 2).toString('latin1'), id).toBe('PK');
     }
+  });
+
+  it("gives saferoad@ a live link to an export of owner@'s sharing an admin paused since (409)", async () => {
+    const jobs = await t.prisma.downloadJob.findMany({ where: { userId: { not: USER_IDS.second } } });
+    expect(jobs.map((job) => [job.id, job.userId, job.type, job.relatedId])).toEqual([
+      ['job-saferoad-paused', USER_IDS.saferoad, 'INVITE', 'inv-owner-paused'],
+    ]);
+    expect(jobs[0]?.tokenExpiresAt?.getTime()).toBeGreaterThan(now.getTime());
   });
 });
 

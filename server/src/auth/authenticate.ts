@@ -2,6 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { allowsHeaderIdentity, isLoopbackHost } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { AuthenticatedUser, Role } from '../lib/route.ts';
+import type { PortalServices } from '../services.ts';
+import { type CurrentUser, loadCurrentUser } from './current-user.ts';
 import { resolveSession } from './sessions.ts';
 
 /**
@@ -37,4 +39,20 @@ export async function authenticateRequest(
     if (user) return { id: user.id, email: user.email, role: user.role as Role, sessionId: null };
   }
   return null;
+}
+
+/**
+ * The user a page request's valid session cookie belongs to, exactly as GET /api/v1/users/me answers
+ * it, or null: without a session (a test-mode X-User-Id header does not count), when the account is
+ * gone, or when a simulated fault waits for that call (the app must then meet the fault itself).
+ */
+export async function pageUser(
+  deps: PortalDeps & Pick<PortalServices, 'faults'>,
+  request: FastifyRequest,
+): Promise<CurrentUser | null> {
+  const token = request.cookies[deps.config.session.cookieName];
+  if (!token) return null;
+  const session = await resolveSession(deps, token);
+  if (!session || (await deps.faults.pendingFor('getCurrentUser'))) return null;
+  return loadCurrentUser(deps, session.user.id).catch(() => null);
 }

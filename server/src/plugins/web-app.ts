@@ -1,9 +1,12 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError } from './error-envelope.ts';
+import { readRoutePreloads, signedInPage } from './web-app-page.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
@@ -13,8 +16,17 @@ const shortPath = (url: string) => {
   return path.length > 200 ? `${path.slice(0, 200)}…` : path;
 };
 
+export interface WebAppOptions {
+  webDist: string;
+  /**
+   * The user of a valid session cookie, exactly as GET /api/v1/users/me would answer, or null; absent
+   * when this server does not answer that call itself (validating proxy).
+   */
+  signedInUser?: (request: FastifyRequest) => Promise<CurrentUser | null>;
+}
+
 /** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
-async function webApp(app: FastifyInstance, options: { webDist: string }): Promise<void> {
+async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const index = path.join(options.webDist, 'index.html');
   const built = existsSync(index);
   // /login has its own page with the sign-in form prerendered (web/scripts/prerender-login.mjs).
@@ -45,10 +57,24 @@ async function webApp(app: FastifyInstance, options: { webDist: string }): Promi
     app.log.warn({ webDist: options.webDist }, 'web app not built: run "npm run build" to serve it');
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
     if (isPage && built) {
-      return reply.header('cache-control', 'no-cache').sendFile(pageFile(request.url));
+      const file = pageFile(request.url);
+      const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
+      if (user) {
+        const [html, preloads] = await Promise.all([
+          readFile(index, 'utf8'),
+          readRoutePreloads(options.webDist),
+        ]);
+        // Personal: never kept by a shared cache, nor by the browser for another visit.
+        return reply
+          .header('cache-control', 'no-store')
+          .header('vary', 'Cookie')
+          .type('text/html; charset=utf-8')
+          .send(signedInPage(html, request.url.split('?')[0] ?? '/', user, preloads));
+      }
+      return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     if (isPage) {
       return reply

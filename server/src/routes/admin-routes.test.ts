@@ -18,7 +18,11 @@ describe('applications', () => {
       expect.arrayContaining(['agent-fleet', 'agent-pending', 'agent-rejected']),
     );
     const pending = (await t.call('GET', '/api/v1/admin/applications?status=pending', admin)).json();
-    expect(pending).toHaveLength(1);
+    // Newest first: Voltaic Research, then Northwind Telematics (the application the examples reject).
+    expect(pending.map((application: { id: string }) => application.id)).toEqual([
+      'agent-pending',
+      'agent-review',
+    ]);
     expect(pending[0]).toMatchObject({
       id: 'agent-pending',
       email: 'pending@example.com',

@@ -69,6 +69,13 @@ describe('fault injection', () => {
     expect(state.status).toBe('CLAIMED');
   });
 
+  it('answers a simulated 429 with the Retry-After header the contract requires', async () => {
+    await inject('POST', '/api/v1/sim/faults', { operationId: 'login', status: 429, code: 'RATE_LIMITED' });
+    const limited = await t.http({ method: 'GET', url: '/api/v1/login' });
+    expectError(limited, 429, 'RATE_LIMITED');
+    expect(limited.headers['retry-after']).toBe('60');
+  });
+
   it('lists pending faults and clears them all', async () => {
     await inject('POST', '/api/v1/sim/faults', { operationId: 'getHealth', status: 500, count: 3 });
     await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', delayMs: 10 });

@@ -89,6 +89,22 @@ describe('sandbox isolation', () => {
   });
 });
 
+describe('a sandbox removed while it is called', () => {
+  it('gives the late call a fresh copy, made once the old folder is gone', async () => {
+    const sandboxes = t.app.portal.simulator.sandboxes;
+    const admin = inSandbox('leaving', 'admin@example.com');
+    const fresh = await sharingState(admin);
+    await call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
+    const old = await sandboxes.resolve('leaving');
+    // The late call starts while the removal is under way (the removal deletes the folder last).
+    const [removed, again] = await Promise.all([sandboxes.remove('leaving'), sandboxes.resolve('leaving')]);
+    expect(removed).toBe(true);
+    expect(again).not.toBe(old);
+    expect(await sandboxFolders()).toContain('leaving');
+    expect(await sharingState(admin)).toBe(fresh);
+  });
+});
+
 describe('download jobs in a sandbox', () => {
   it('runs on the sandbox clock and serves the export from the sandbox folder', async () => {
     const owner = inSandbox('jobs');

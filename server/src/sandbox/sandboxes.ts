@@ -43,11 +43,13 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   const templates = createTemplates(path.join(root, 'templates'), createSimulationClock());
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
+  const removing = new Map<string, Promise<void>>();
   const { max, idleMinutes, maxDiskMb, prepare } = config.sandboxes;
   let sweeper: NodeJS.Timeout | null = null;
-  let preparing: Promise<unknown> = Promise.resolve();
 
   async function build(id: string, scenario: string): Promise<World> {
+    // A late call for a sandbox being removed recreates it, but only once its old folder is gone.
+    await removing.get(id);
     const dataDir = path.join(worldsDir, id);
     await templates.copyTo(scenario, dataDir);
     const databaseUrl = databaseUrlIn(dataDir);
@@ -65,9 +67,17 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const world = live.get(id);
     if (!world) return false;
     live.delete(id);
-    await world.services.stop();
-    await world.prisma.$disconnect();
-    await rm(world.dataDir, { recursive: true, force: true });
+    const removal = (async () => {
+      await world.services.stop();
+      await world.prisma.$disconnect();
+      await rm(world.dataDir, { recursive: true, force: true });
+    })();
+    removing.set(id, removal);
+    try {
+      await removal;
+    } finally {
+      removing.delete(id);
+    }
     log.info({ sandbox: id }, 'sandbox removed');
     return true;
   }
@@ -99,6 +109,25 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       const size = await folderSize(world.dataDir);
       await remove(world.id);
       used -= size;
+    }
+  }
+
+  /**
+   * Before the server answers (start runs in Fastify's onReady, so /api/v1/health waits for it): the
+   * default scenario's template (a migration and a seed, most of a second), then one throwaway
+   * sandbox made and removed, which loads and warms every code path a creation takes (the copy, a
+   * Prisma client on a new file, the services). The first sandbox a client asks for then costs what
+   * every later one does. A failure is logged, not fatal: the first sandbox then retries the template.
+   */
+  async function prepareAtStart(): Promise<void> {
+    const warmUp = `warm-up-${randomBytes(6).toString('base64url')}`;
+    try {
+      const world = await create(warmUp, DEFAULT_SCENARIO);
+      await world.prisma.user.count();
+    } catch (error) {
+      log.error({ err: error }, 'sandbox template could not be prepared');
+    } finally {
+      await remove(warmUp).catch(() => undefined);
     }
   }
 
@@ -139,18 +168,11 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         sweep().catch((error: unknown) => log.error({ err: error }, 'sandbox sweep failed'));
       }, SWEEP_MS);
       sweeper.unref();
-      // The first sandbox would otherwise wait for the template's migration and seed (about a
-      // second); built in the background, creating one is a file copy from the start.
-      if (prepare) {
-        preparing = templates.folder(DEFAULT_SCENARIO).catch((error: unknown) => {
-          log.error({ err: error }, 'sandbox template could not be prepared');
-        });
-      }
+      if (prepare) await prepareAtStart();
     },
     async stop(): Promise<void> {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
-      await preparing;
       await Promise.all(pending.values()).catch(() => undefined);
       for (const id of [...live.keys()]) await remove(id);
     },

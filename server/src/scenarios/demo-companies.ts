@@ -95,6 +95,22 @@ export const COMPANIES: readonly CompanySeed[] = [
     submittedDaysAgo: 30,
     decidedDaysAgo: 25,
   },
+  {
+    // Submitted before Voltaic Research, so that one stays the newest application.
+    userId: USER_IDS.review,
+    status: 'pending',
+    legalName: 'Northwind Telematics AB',
+    displayName: 'Northwind Telematics',
+    vatNumber: '556677889901',
+    country: 'SE',
+    site: 'Gothenburg',
+    type: 'sme',
+    title: 'ms',
+    firstname: 'Rhea',
+    surname: 'Review',
+    submittedDaysAgo: 4,
+    decidedDaysAgo: null,
+  },
 ];
 
 export async function seedCompanies(db: Db, now: Date): Promise<void> {

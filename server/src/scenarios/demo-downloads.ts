@@ -1,7 +1,8 @@
 // Download jobs of second@ in the states the contract's examples need: a finished export without a
 // link (getDownloadLink), one with a live link (downloadExport), one whose link has lapsed and one
 // whose file was deleted after the retention period (both 410 EXPORT_EXPIRED). Their zips are
-// written after the load (`writeSeedExports`), like the seeded documents.
+// written after the load (`writeSeedExports`), like the seeded documents. saferoad@ has one export of
+// owner@'s data whose sharing an admin paused after the link was issued (409 SHARING_SUSPENDED).
 import type { Db } from '../db/client.ts';
 import { EXPORT_RETENTION_MS } from '../services/job-snapshot.ts';
 import { USER_IDS } from './demo-people.ts';
@@ -46,14 +47,18 @@ export async function exportSnapshot(
 
 interface JobSeed {
   id: string;
-  type: 'PRODUCT' | 'PRODUCTS';
+  /** whose job (default second@) */
+  userId?: string;
+  type: 'PRODUCT' | 'PRODUCTS' | 'INVITE';
+  /** the invitation of an INVITE job */
+  invitationId?: string;
   productIds: string[];
   /** hours before `now` the job was created */
   hoursAgo: number;
   /** the zip is on disk (false: deleted after the retention period) */
   file: boolean;
-  /** a download link was issued: its token, live or lapsed */
-  link?: { token: string; live: boolean };
+  /** a download link was issued: its token, live or lapsed (a live one for `hoursLeft` more, default as long as its file) */
+  link?: { token: string; live: boolean; hoursLeft?: number };
 }
 
 export const DOWNLOAD_JOBS: readonly JobSeed[] = [
@@ -75,7 +80,24 @@ export const DOWNLOAD_JOBS: readonly JobSeed[] = [
     link: { token: 'demo-link-second-lapsed', live: false },
   },
   { id: 'job-second-expired', type: 'PRODUCT', productIds: ['prod-wb-3'], hoursAgo: 9 * 24, file: false },
+  {
+    // Eight days ago, the day before the admin paused inv-owner-paused; no file is needed for the 409.
+    id: 'job-saferoad-paused',
+    userId: USER_IDS.saferoad,
+    type: 'INVITE',
+    invitationId: 'inv-owner-paused',
+    productIds: ['prod-veh-2', 'prod-wb-1'],
+    hoursAgo: 8 * 24,
+    file: false,
+    link: { token: 'demo-link-saferoad-paused-sharing', live: true, hoursLeft: 24 },
+  },
 ];
+
+function linkExpiry(link: NonNullable<JobSeed['link']>, now: Date, finishedAt: Date, linkedAt: Date): Date {
+  if (!link.live) return new Date(linkedAt.getTime() + LINK_TTL_MS);
+  if (link.hoursLeft !== undefined) return new Date(now.getTime() + link.hoursLeft * 3_600_000);
+  return new Date(finishedAt.getTime() + EXPORT_RETENTION_MS);
+}
 
 export async function seedDownloadJobs(db: Db, now: Date): Promise<void> {
   for (const job of DOWNLOAD_JOBS) {
@@ -85,9 +107,9 @@ export async function seedDownloadJobs(db: Db, now: Date): Promise<void> {
     await db.downloadJob.create({
       data: {
         id: job.id,
-        userId: USER_IDS.second,
+        userId: job.userId ?? USER_IDS.second,
         type: job.type,
-        relatedId: job.type === 'PRODUCT' ? (job.productIds[0] ?? null) : null,
+        relatedId: job.type === 'PRODUCT' ? (job.productIds[0] ?? null) : (job.invitationId ?? null),
         status: 'COMPLETED',
         // One day of data each: the zips are written at every reset, which must stay quick.
         exportRequest: await exportSnapshot(db, job.productIds, createdAt, daysBefore(createdAt, 1)),
@@ -99,11 +121,7 @@ export async function seedDownloadJobs(db: Db, now: Date): Promise<void> {
         filePath: job.file ? `${job.id}.zip` : null,
         downloadToken: job.link?.token ?? null,
         // The live link lasts as long as its file (the demo is used for days); the lapsed one lasted ten minutes.
-        tokenExpiresAt: job.link
-          ? job.link.live
-            ? new Date(finishedAt.getTime() + EXPORT_RETENTION_MS)
-            : new Date(linkedAt.getTime() + LINK_TTL_MS)
-          : null,
+        tokenExpiresAt: job.link ? linkExpiry(job.link, now, finishedAt, linkedAt) : null,
       },
     });
   }

@@ -20,7 +20,7 @@ interface FileSeed {
   submitted?: boolean;
 }
 
-const { fleet, chargewise, saferoad, pending, rejected, draft } = USER_IDS;
+const { fleet, chargewise, saferoad, pending, rejected, draft, review, starter } = USER_IDS;
 
 export const AGENT_FILES: readonly FileSeed[] = [
   {
@@ -142,6 +142,21 @@ export const AGENT_FILES: readonly FileSeed[] = [
     userId: draft,
     section: 'SME_CONFIRMATION',
     filename: 'sme-declaration.pdf',
+    uploaded: 1,
+    submitted: false,
+  },
+  {
+    id: 'file-review-1',
+    userId: review,
+    section: 'REGISTRATION',
+    filename: 'bolagsverket-extract.pdf',
+    uploaded: 4,
+  },
+  {
+    id: 'file-starter-1',
+    userId: starter,
+    section: 'REGISTRATION',
+    filename: 'draft-register-extract.pdf',
     uploaded: 1,
     submitted: false,
   },

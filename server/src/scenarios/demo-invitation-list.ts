@@ -198,4 +198,15 @@ export const INVITATIONS: readonly InvitationSeed[] = [
       ['prod-wb-3', false],
     ],
   },
+  // second@ -> ChargeWise, waiting for second@'s decision: revokeInvitation's example removes it
+  // (decision 0032: each state-changing example has its own object).
+  {
+    id: 'inv-second-claimed',
+    ownerId: second,
+    agentId: chargewise,
+    status: 'CLAIMED',
+    created: 4,
+    claimed: 3,
+    products: [['prod-wb-3', false]],
+  },
 ];

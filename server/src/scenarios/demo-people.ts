@@ -15,6 +15,8 @@ export const USER_IDS = {
   newco: 'user-newco',
   draft: 'user-draft',
   admin: 'user-admin',
+  review: 'user-review',
+  starter: 'user-starter',
 } as const;
 
 type Role = 'user' | 'agent' | 'admin';
@@ -112,6 +114,24 @@ export const PERSONAS: readonly PersonSeed[] = [
     fullName: 'Adam Admin',
     role: 'admin',
     createdDaysAgo: 365,
+  },
+  // Objects only the contract's examples change, one per state-changing example, so the examples
+  // work in any order (decision 0032): a second company awaiting review (rejected by
+  // rejectAgentApplication's example) and a company with one document uploaded and no
+  // registration (deleteAgentFile's example).
+  {
+    id: USER_IDS.review,
+    email: 'review@example.com',
+    fullName: 'Rhea Review',
+    role: 'agent',
+    createdDaysAgo: 6,
+  },
+  {
+    id: USER_IDS.starter,
+    email: 'starter@example.com',
+    fullName: 'Stan Starter',
+    role: 'agent',
+    createdDaysAgo: 1,
   },
 ];
 

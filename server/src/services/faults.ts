@@ -3,6 +3,8 @@ import type { FastifyRequest } from 'fastify';
 import type { PortalPrisma } from '../db/client.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
+const SIMULATED_RETRY_AFTER_SECONDS = 60;
+
 const defaultMessages: Record<number, string> = {
   400: 'The request was refused (simulated fault).',
   401: 'You need to sign in to do this (simulated fault).',
@@ -22,6 +24,11 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
   return {
     markArmed() {
       armed = enabled;
+    },
+    /** Whether a fault waits for the operation (without using it up). */
+    async pendingFor(operationId: string): Promise<boolean> {
+      if (!armed) return false;
+      return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
     },
     async apply(request: FastifyRequest, operationId: string): Promise<void> {
       if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
@@ -47,7 +54,11 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
           fault.status >= 500
             ? 'Something went wrong on our side. Please try again later.'
             : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
-        throw new AppError(fault.status, code, message);
+        const error = new AppError(fault.status, code, message);
+        // The contract requires Retry-After on every 429, a simulated one too.
+        throw fault.status === 429
+          ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
+          : error;
       }
     },
   };

@@ -8,7 +8,7 @@ import { createAppQueryClient } from './query-client.ts';
 
 export type AppProvidersProps = {
   children: ReactNode;
-  /** Tests pass both (the client made with `createAppQueryClient` over the same store). */
+  /** Tests and startApp pass both (the client made with `createAppQueryClient` over the same store). */
   queryClient?: QueryClient;
   notificationStore?: NotificationStore;
 };

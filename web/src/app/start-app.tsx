@@ -1,18 +1,32 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { App } from './app.tsx';
+import { embeddedUser, prepareFirstPage } from './first-page.ts';
+import { createAppQueryClient } from './query-client.ts';
 import { preloadScreen } from './router.tsx';
 
 /** Every page but a fresh load of /login: the whole app with router, queries and the signed-in shell. */
 export async function startApp(container: HTMLElement): Promise<void> {
-  preloadScreen(window.location.pathname);
+  const { pathname } = window.location;
+  const screen = preloadScreen(pathname);
+  const notificationStore = createNotificationStore();
+  const queryClient = createAppQueryClient(notificationStore);
   const language = storedLanguage();
-  // Render in the visitor's language from the start rather than switching after a first English paint.
-  if (language) await loadLanguage(language).catch(() => undefined);
+  const user = embeddedUser();
+  // Before any query: a first call that fails is told in a notification, in words.
+  initI18n();
+  await Promise.all([
+    // Render in the visitor's language from the start rather than switching after a first English paint.
+    language ? loadLanguage(language).catch(() => undefined) : undefined,
+    // A signed-in visit (the server embedded the user) draws its page once, complete: with its screen
+    // and first data. Without it, the shell asks GET /users/me and the page loads as it renders.
+    ...(user ? [prepareFirstPage(queryClient, pathname, user), screen] : []),
+  ]);
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App queryClient={queryClient} notificationStore={notificationStore} />
     </StrictMode>,
   );
 }

@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query';
 import { $api } from '../../../lib/api/client.ts';
 import { hasActiveJob } from '../download-state.ts';
 
@@ -6,8 +7,8 @@ export const JOB_POLL_INTERVAL = 8000;
 export const downloadJobsQueryKey = $api.queryOptions('get', '/api/v1/products/download/jobs', {}).queryKey;
 
 /** GET /api/v1/products/download/jobs, polled every 8 s only while a job is CREATED or RUNNING. */
-export function useDownloadJobs() {
-  return $api.useQuery(
+export function downloadJobsQueryOptions() {
+  return $api.queryOptions(
     'get',
     '/api/v1/products/download/jobs',
     {},
@@ -16,4 +17,8 @@ export function useDownloadJobs() {
       meta: { errorMessage: 'products.errors.jobs' },
     },
   );
+}
+
+export function useDownloadJobs() {
+  return useQuery(downloadJobsQueryOptions());
 }
