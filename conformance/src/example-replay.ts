@@ -3,7 +3,8 @@ import { createAnswerChecker } from './answer-checks.ts';
 import { exampleRequest, listOperations, type Operation, resolveRef } from './contract-operations.ts';
 import { errorExamples } from './error-examples.ts';
 import { exampleDifferences } from './example-match.ts';
-import { createHttpClient } from './http-client.ts';
+import { createHttpClient, type HttpClient } from './http-client.ts';
+import { personas } from './personas.ts';
 import { plan } from './plan.ts';
 import { mergeRequest } from './plan-types.ts';
 import { createSignIn, type SignInOption } from './sign-in.ts';
@@ -29,6 +30,7 @@ const generatedBy: Record<string, readonly string[]> = {
   // Not data but the server's configuration: the mode it was started in.
   getPortalConfig: ['mode'],
   listFaults: ['id'],
+  listSimulationCalls: ['id', 'durationMs'],
 };
 
 /** Examples that show what another operation's example left behind: that one runs first. */
@@ -40,11 +42,34 @@ const givenBy: Record<string, readonly string[]> = {
 };
 
 /**
- * Examples no replay can reproduce, with the reason (reviewed): they are reported, not judged.
+ * Examples no replay can reproduce, with the reason (reviewed): they are reported, not judged. None
+ * left: the call list is per browser, so its example is replayed with a fixed caller cookie.
  */
-export const unreplayable: Record<string, string> = {
-  listSimulationCalls:
-    "lists the calls of the caller's own browser (its simulator cookie); a client without cookies has none",
+export const unreplayable: Record<string, string> = {};
+
+/** The browser whose call list `listSimulationCalls` shows (any name the simulator accepts). */
+const callerCookie = { cookie: 'portal_sim_caller=example-replay-caller' };
+
+/**
+ * Calls an example shows the result of, made as that browser first: the call list's example is a
+ * listing that answered an undeclared 418 through an injected fault.
+ */
+const calledBefore: Record<string, (client: HttpClient) => Promise<void>> = {
+  listSimulationCalls: async (client) => {
+    const fault = { operationId: 'listProducts', status: 418 };
+    await client.call(
+      'POST',
+      '/api/v1/sim/faults',
+      { params: {}, query: {}, headers: {}, body: fault },
+      personas.admin,
+    );
+    await client.call(
+      'GET',
+      '/api/v1/products',
+      { params: {}, query: {}, headers: callerCookie },
+      personas.owner,
+    );
+  },
 };
 
 export interface ExampleReplay {
@@ -103,7 +128,8 @@ export async function replayExamples(options: {
   const send = (operation: Operation) => {
     const entry = plan[operation.operationId] ?? {};
     const request = mergeRequest(exampleRequest(document, operation), entry.request);
-    return client.call(operation.method, operation.path, request, entry.persona);
+    const asBrowser = calledBefore[operation.operationId] ? { headers: callerCookie } : {};
+    return client.call(operation.method, operation.path, mergeRequest(request, asBrowser), entry.persona);
   };
   const results: ExampleReplay[] = [];
   for (const operation of operations.filter((o) => !unreplayable[o.operationId])) {
@@ -114,6 +140,7 @@ export async function replayExamples(options: {
       const earlier = byId.get(given);
       if (earlier) await send(earlier);
     }
+    await calledBefore[operation.operationId]?.(client);
     const answer = await send(operation);
     const problems = check(operation, answer, { status });
     if (problems.length === 0 && bodies.length > 0) {

@@ -61,6 +61,22 @@ async function fleetRegistration(db: Db, now: Date, status: 'pending' | 'rejecte
   });
 }
 
+/** The admin suspends the accepted sharing of owner@ with fleet@ (with its audit entry). */
+async function suspendOwnerSharing(db: Db, now: Date): Promise<void> {
+  await db.invitation.update({
+    where: { id: 'inv-owner-accepted' },
+    data: { status: 'PAUSED_BY_ADMIN', statusChangedAt: now },
+  });
+  const paused = { type: 'PAUSED', actorId: USER_IDS.admin, actorRole: 'admin', at: now } as const;
+  await db.sharingEvent.create({ data: { invitationId: 'inv-owner-accepted', ...paused } });
+}
+
+/** New terms of use for people, published now: every owner accepts them at the next sign-in. */
+async function publishNewUserTerms(db: Db, now: Date): Promise<void> {
+  const terms = { role: 'user', version: 'daily-new', publishedAt: now, documentName: '2025-06_user_en.pdf' };
+  await db.termsVersion.create({ data: terms });
+}
+
 const daily = (
   name: string,
   title: string,
@@ -99,21 +115,7 @@ export const DAILY_SCENARIOS: readonly Scenario[] = [
     'sharing-suspended',
     'Sharing suspended',
     'demo, with the active sharing of owner@ with fleet@ suspended by the admin just now.',
-    async (db, now) => {
-      await db.invitation.update({
-        where: { id: 'inv-owner-accepted' },
-        data: { status: 'PAUSED_BY_ADMIN', statusChangedAt: now },
-      });
-      await db.sharingEvent.create({
-        data: {
-          invitationId: 'inv-owner-accepted',
-          type: 'PAUSED',
-          actorId: USER_IDS.admin,
-          actorRole: 'admin',
-          at: now,
-        },
-      });
-    },
+    suspendOwnerSharing,
   ),
   daily(
     'export-running',
@@ -144,10 +146,6 @@ export const DAILY_SCENARIOS: readonly Scenario[] = [
     'terms-changed',
     'Terms changed',
     'demo, with new terms of use for people published just now: every owner must accept them at sign-in.',
-    async (db, now) => {
-      await db.termsVersion.create({
-        data: { role: 'user', version: 'daily-new', publishedAt: now, documentName: '2025-06_user_en.pdf' },
-      });
-    },
+    publishNewUserTerms,
   ),
 ];

@@ -145,12 +145,9 @@ export const TERMS_VERSIONS = [
 
 export async function seedPeople(db: Db, now: Date): Promise<void> {
   await db.user.createMany({
-    data: PERSONAS.map((p) => ({
-      id: p.id,
-      email: p.email,
-      fullName: p.fullName,
-      role: p.role,
-      createdAt: daysBefore(now, p.createdDaysAgo),
+    data: PERSONAS.map(({ createdDaysAgo, ...person }) => ({
+      ...person,
+      createdAt: daysBefore(now, createdDaysAgo),
     })),
   });
   await db.termsVersion.createMany({

@@ -96,14 +96,12 @@ export const PRODUCTS: readonly ProductSeed[] = [
 
 export async function seedProducts(db: Db, now: Date): Promise<void> {
   await db.product.createMany({
-    data: PRODUCTS.map((p) => ({
-      id: p.id,
-      ownerId: p.ownerId,
-      productType: p.productType,
-      externalId: p.externalId,
-      model: p.model ?? null,
-      brand: p.brand ?? null,
-      name: p.name ?? null,
+    // The optional names are stored as null; the periods go to their own table below.
+    data: PRODUCTS.map(({ periods: _periods, model = null, brand = null, name = null, ...product }) => ({
+      ...product,
+      model,
+      brand,
+      name,
       createdAt: daysBefore(now, 210),
     })),
   });

@@ -11,7 +11,7 @@ import {
 import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, searchWords } from '../lib/paging.ts';
-import { invalidCode, invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
+import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type ConnectedInvitation,
   loadPermissions,
@@ -129,16 +129,14 @@ export async function agentPermissions(deps: Deps, agentId: string, id: string) 
   return loadPermissions(deps.prisma, invitation, { forAgent: true });
 }
 
+const removeForbidden = () => forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
+
 export async function revokeByAgent(deps: Deps, agentId: string, id: string): Promise<ConnectedInvitation> {
   await transitionInvitation(deps, {
     invitationId: id,
     event: 'revokeByAgent',
     actor: { id: agentId, role: 'agent' },
-    authorise: (invitation) => {
-      if (invitation.agentId !== agentId) {
-        throw forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
-      }
-    },
+    authorise: onlyBy('agentId', agentId, removeForbidden),
     refusal: () =>
       conflict('INVALID_REVOKE_STATE', 'This connected user cannot be removed in its current state.'),
   });

@@ -44,6 +44,12 @@ export interface TransitionRequest {
   data?: (now: Date) => { agentId?: string; claimedAt?: Date };
 }
 
+/** An `authorise` that lets only the invitation's owner, or only its company, act; others get `refusal`. */
+export const onlyBy =
+  (party: 'ownerId' | 'agentId', callerId: string, refusal: () => AppError) => (invitation: Invitation) => {
+    if (invitation[party] !== callerId) throw refusal();
+  };
+
 const MAX_ATTEMPTS = 3;
 
 /**

@@ -6,7 +6,7 @@ import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
 import { recordSharingEvent } from './audit.ts';
 import { enabledProductIds } from './collection.ts';
-import { invitationNotFound, transitionInvitation } from './invitation-transitions.ts';
+import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
   type InvitationWithAgent,
@@ -185,12 +185,13 @@ export async function decideInvitation(
     invitationId: id,
     event: decision,
     actor: { id: ownerId, role: 'user' },
-    authorise: (invitation) => {
-      if (invitation.ownerId !== ownerId) throw invitationForbidden();
-    },
+    authorise: onlyBy('ownerId', ownerId, invitationForbidden),
   });
   return listEntryOf(deps, id);
 }
+
+const revokeForbidden = () =>
+  forbidden('REVOKE_FORBIDDEN', "You don't have permission to revoke this invitation.");
 
 /** The owner deletes a link or removes a company; access ends at once. */
 export async function revokeByOwner(deps: Deps, ownerId: string, id: string) {
@@ -198,11 +199,7 @@ export async function revokeByOwner(deps: Deps, ownerId: string, id: string) {
     invitationId: id,
     event: 'revokeByOwner',
     actor: { id: ownerId, role: 'user' },
-    authorise: (invitation) => {
-      if (invitation.ownerId !== ownerId) {
-        throw forbidden('REVOKE_FORBIDDEN', "You don't have permission to revoke this invitation.");
-      }
-    },
+    authorise: onlyBy('ownerId', ownerId, revokeForbidden),
   });
   return listEntryOf(deps, id);
 }
