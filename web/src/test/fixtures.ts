@@ -33,24 +33,16 @@ export const activeAgent: CurrentUser = {
   role: 'agent',
   agentStatus: 'active',
 };
-export const pendingAgent: CurrentUser = {
+/** An agent account in another state of registration than active (`handle`: its id and e-mail). */
+const agentIn = (agentStatus: CurrentUser['agentStatus'], handle: string): CurrentUser => ({
   ...activeAgent,
-  id: 'usr_pending',
-  email: 'pending@example.com',
-  agentStatus: 'pending',
-};
-export const rejectedAgent: CurrentUser = {
-  ...activeAgent,
-  id: 'usr_rejected',
-  email: 'rejected@example.com',
-  agentStatus: 'rejected',
-};
-export const newAgent: CurrentUser = {
-  ...activeAgent,
-  id: 'usr_newco',
-  email: 'newco@example.com',
-  agentStatus: null,
-};
+  id: `usr_${handle}`,
+  email: `${handle}@example.com`,
+  agentStatus,
+});
+export const pendingAgent = agentIn('pending', 'pending');
+export const rejectedAgent = agentIn('rejected', 'rejected');
+export const newAgent = agentIn(null, 'newco');
 export const termsUser: CurrentUser = {
   ...owner,
   id: 'usr_terms',

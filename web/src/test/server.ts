@@ -1,6 +1,8 @@
 import type { paths } from '@portal/contract/schema';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { createOpenApiHttp } from 'openapi-msw';
+import { onTestFinished } from 'vitest';
 import type { ErrorCode, ErrorResponse } from '../lib/api/api-error.ts';
 import type { CurrentUser } from '../lib/api/types.ts';
 import { portalConfig, products } from './fixtures.ts';
@@ -53,4 +55,32 @@ export function answerGate(): { opened: Promise<void>; open: () => void } {
     open = resolve;
   });
   return { opened, open };
+}
+
+type GetPath = Parameters<typeof http.get>[0];
+
+/**
+ * GET `path` answered 200 with `body` only once the test opens the returned gate: the screen's
+ * loading state stays on screen for as long as the test looks at it.
+ */
+export function heldAnswer(path: GetPath, body: JsonBodyType): { open: () => void } {
+  const gate = answerGate();
+  server.use(
+    http.get(path, async ({ response }) => {
+      await gate.opened;
+      return response.untyped(HttpResponse.json(body));
+    }),
+  );
+  return gate;
+}
+
+/** Every request the app sends from now until the test ends, as `METHOD /path`. */
+export function sentRequests(): string[] {
+  const sent: string[] = [];
+  const record = ({ request }: { request: Request }) => {
+    sent.push(`${request.method} ${new URL(request.url).pathname}`);
+  };
+  server.events.on('request:start', record);
+  onTestFinished(() => server.events.removeListener('request:start', record));
+  return sent;
 }

@@ -21,25 +21,21 @@ describe('footer', () => {
     );
   });
 
-  it('offers Vehicle Data and Home Charger Data, but not Data Prices, to a user', async () => {
-    const { user } = renderApp('/products', { user: owner });
-    const menu = await openCatalogue(user);
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Vehicle Data', 'Home Charger Data']);
-  });
-
-  it('adds Data Prices for an agent', async () => {
-    const { user } = renderApp('/users', { user: activeAgent });
-    const menu = await openCatalogue(user);
-    expect(
-      within(menu)
-        .getAllByRole('menuitem')
-        .map((item) => item.textContent),
-    ).toEqual(['Vehicle Data', 'Home Charger Data', 'Data Prices']);
-  });
+  it.each([
+    ['a user', '/products', owner, ['Vehicle Data', 'Home Charger Data']],
+    ['an agent', '/users', activeAgent, ['Vehicle Data', 'Home Charger Data', 'Data Prices']],
+  ])(
+    'offers %s the catalogues of its role (Data Prices for an agent only)',
+    async (_who, path, who, names) => {
+      const { user } = renderApp(path, { user: who });
+      const menu = await openCatalogue(user);
+      expect(
+        within(menu)
+          .getAllByRole('menuitem')
+          .map((item) => item.textContent),
+      ).toEqual(names);
+    },
+  );
 
   it('is shown for an admin', async () => {
     renderApp('/admin', { user: admin });

@@ -12,19 +12,15 @@ async function expectLanding(path: string, user: CurrentUser | null, expected: s
 }
 
 describe('route guard', () => {
-  it('sends a visitor without a session to /login', async () => {
-    await expectLanding('/products', null, '/login');
-    expect(await screen.findByRole('heading', { name: 'Welcome to Test Data Portal' })).toBeInTheDocument();
-  });
-
-  it('lets a user reach /products', async () => {
-    await expectLanding('/products', owner, '/products');
-    expect(await screen.findByRole('heading', { name: 'Connected Products' })).toBeInTheDocument();
-  });
-
-  it('lets a user reach /agents', async () => {
-    await expectLanding('/agents', owner, '/agents');
-    expect(await screen.findByRole('heading', { name: 'Data recipients' })).toBeInTheDocument();
+  it.each([
+    ['a visitor without a session', '/products', null, '/login', 'Welcome to Test Data Portal'],
+    ['a user', '/products', owner, '/products', 'Connected Products'],
+    ['a user', '/agents', owner, '/agents', 'Data recipients'],
+    ['an active agent', '/users', activeAgent, '/users', 'Users'],
+    ['an admin', '/admin', admin, '/admin', 'Administration'],
+  ])('lands %s asking for %s on %s with its screen', async (_who, path, user, expected, heading) => {
+    await expectLanding(path, user, expected);
+    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
   });
 
   it.each([
@@ -51,16 +47,6 @@ describe('route guard', () => {
 
   it('keeps an inactive agent on /agent-registration', async () => {
     await expectLanding('/agent-registration', pendingAgent, '/agent-registration');
-  });
-
-  it('lets an active agent reach /users', async () => {
-    await expectLanding('/users', activeAgent, '/users');
-    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
-  });
-
-  it('lets an admin reach /admin', async () => {
-    await expectLanding('/admin', admin, '/admin');
-    expect(await screen.findByRole('heading', { name: 'Administration' })).toBeInTheDocument();
   });
 });
 

@@ -3,17 +3,11 @@ import { HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
-import { answerGate, errorBody, http, server } from '../../test/server.ts';
+import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
 
 describe('session loading', () => {
   it('shows the loading screen (title and Loading...) until the profile arrives', async () => {
-    const gate = answerGate();
-    server.use(
-      http.get('/api/v1/users/me', async ({ response }) => {
-        await gate.opened;
-        return response(200).json(owner);
-      }),
-    );
+    const gate = heldAnswer('/api/v1/users/me', owner);
     renderApp('/products');
     expect(await screen.findByText('Loading...')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { level: 1, name: 'Test Data Portal' })).toBeInTheDocument();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ErrorCode } from '../../lib/api/api-error.ts';
 import { admin } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { errorBody, http, server } from '../../test/server.ts';
+import { errorBody, http, sentRequests, server } from '../../test/server.ts';
 import { type Application, activeApplication, pendingApplication } from './admin-test-kit.ts';
 
 function card(name: string): HTMLElement {
@@ -80,17 +80,22 @@ describe('admin: company applications', () => {
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Hide details' })).toHaveAttribute('aria-expanded', 'true');
     const details = document.getElementById(toggle.getAttribute('aria-controls') ?? '') as HTMLElement;
-    const value = (label: string) => within(details).getByText(label).nextElementSibling?.textContent;
-    expect(value('Company legal name')).toBe('New Company Mobility Services S.A.');
-    expect(value('Commercial name')).toBe('NewCo Mobility');
-    expect(value('VAT number')).toBe('123456789');
-    expect(value('Country')).toBe('Greece (GR)');
-    expect(value('Website')).toBe('https://newco.example.com');
-    expect(value('Company type')).toBe('Small & Medium Enterprize');
-    expect(value('Is the company on a sanctions list?')).toBe('No');
-    expect(value('Is the company a designated gatekeeper?')).toBe('Yes');
-    expect(value('Authorised representative')).toBe('Ms. Eleni Nikolaou');
-    expect(value('Account')).toBe('Petra Pending (pending@example.com)');
+    const fields = Array.from(details.querySelectorAll('dt'), (term) => [
+      term.textContent,
+      term.nextElementSibling?.textContent,
+    ]);
+    expect(Object.fromEntries(fields)).toMatchObject({
+      'Company legal name': 'New Company Mobility Services S.A.',
+      'Commercial name': 'NewCo Mobility',
+      'VAT number': '123456789',
+      Country: 'Greece (GR)',
+      Website: 'https://newco.example.com',
+      'Company type': 'Small & Medium Enterprize',
+      'Is the company on a sanctions list?': 'No',
+      'Is the company a designated gatekeeper?': 'Yes',
+      'Authorised representative': 'Ms. Eleni Nikolaou',
+      Account: 'Petra Pending (pending@example.com)',
+    });
     const link = within(details).getByRole('link', { name: /registry-extract\.pdf/ });
     expect(link).toHaveAttribute('href', '/api/v1/admin/files/fil_reg_1');
     expect(link).toHaveAttribute('target', '_blank');
@@ -117,34 +122,46 @@ describe('admin: company applications', () => {
   });
 
   it.each([
-    [
-      'Approve',
-      409,
-      'INVALID_APPLICATION_STATE',
-      'This application was already decided. Please refresh the page.',
-    ],
-    ['Reject', 404, 'APPLICATION_NOT_FOUND', 'This application could not be found.'],
-    ['Approve', 500, 'INTERNAL_ERROR', "Couldn't approve the application. Try again later.."],
-    ['Reject', 500, 'INTERNAL_ERROR', "Couldn't reject the application. Try again later.."],
-  ] as const)('%s answered %i %s shows an error', async (decision, status, code, message) => {
-    await decide(decision, { status, code });
-    expect(await screen.findByRole('alert')).toHaveTextContent(message);
-  });
+    {
+      decision: 'Approve',
+      status: 409,
+      code: 'INVALID_APPLICATION_STATE',
+      message: 'This application was already decided. Please refresh the page.',
+    },
+    {
+      decision: 'Reject',
+      status: 404,
+      code: 'APPLICATION_NOT_FOUND',
+      message: 'This application could not be found.',
+    },
+    {
+      decision: 'Approve',
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: "Couldn't approve the application. Try again later..",
+    },
+    {
+      decision: 'Reject',
+      status: 500,
+      code: 'INTERNAL_ERROR',
+      message: "Couldn't reject the application. Try again later..",
+    },
+  ] as const)(
+    '$decision answered $status $code shows an error',
+    async ({ decision, status, code, message }) => {
+      await decide(decision, { status, code });
+      expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    },
+  );
 
   it('Cancel in the confirmation sends nothing', async () => {
-    let calls = 0;
     applications(() => [pendingApplication]);
-    server.use(
-      http.put('/api/v1/admin/applications/{id}/approve', ({ response }) => {
-        calls += 1;
-        return response(200).json(pendingApplication);
-      }),
-    );
+    const sent = sentRequests();
     const { user } = renderApp('/admin', { user: admin });
     await user.click(await screen.findByRole('button', { name: 'Approve' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls).toBe(0);
+    expect(sent.filter((request) => request.startsWith('PUT '))).toEqual([]);
   });
 
   it('reports a failed list', async () => {

@@ -49,35 +49,38 @@ describe('admin: data sharings', () => {
     expect(within(card('Dana Declined')).queryByRole('button')).toBeNull();
   });
 
-  it('suspends after confirmation and shows the new status', async () => {
-    let list = [acceptedSharing];
+  it.each([
+    {
+      action: 'Suspend',
+      sharing: acceptedSharing,
+      owner: 'Olga Owner',
+      description: 'Fleet Analytics stops receiving data from Olga Owner until the sharing is resumed.',
+      done: 'Data sharing suspended',
+      call: 'suspend:inv_accepted',
+      after: 'Paused',
+    },
+    {
+      action: 'Resume',
+      sharing: pausedSharing,
+      owner: 'Paul Paused',
+      description: undefined,
+      done: 'Data sharing resumed',
+      call: 'resume:inv_paused',
+      after: 'Active',
+    },
+  ])('$action: after confirmation the sharing shows $after', async (example) => {
+    let list = [example.sharing];
     const calls = actionHandlers(200, (changed) => {
       list = [changed];
     });
     const { user } = await openSharings(() => list);
-    await user.click(within(card('Olga Owner')).getByRole('button', { name: 'Suspend' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Suspend data sharing?' });
-    expect(dialog).toHaveAccessibleDescription(
-      'Fleet Analytics stops receiving data from Olga Owner until the sharing is resumed.',
-    );
-    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
-    expect(await screen.findByText('Data sharing suspended')).toBeInTheDocument();
-    expect(calls).toEqual(['suspend:inv_accepted']);
-    expect(await within(card('Olga Owner')).findByText('Paused')).toBeInTheDocument();
-  });
-
-  it('resumes a paused sharing after confirmation', async () => {
-    let list = [pausedSharing];
-    const calls = actionHandlers(200, (changed) => {
-      list = [changed];
-    });
-    const { user } = await openSharings(() => list);
-    await user.click(within(card('Paul Paused')).getByRole('button', { name: 'Resume' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Resume data sharing?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Resume' }));
-    expect(await screen.findByText('Data sharing resumed')).toBeInTheDocument();
-    expect(calls).toEqual(['resume:inv_paused']);
-    expect(await within(card('Paul Paused')).findByText('Active')).toBeInTheDocument();
+    await user.click(within(card(example.owner)).getByRole('button', { name: example.action }));
+    const dialog = await screen.findByRole('dialog', { name: `${example.action} data sharing?` });
+    if (example.description) expect(dialog).toHaveAccessibleDescription(example.description);
+    await user.click(within(dialog).getByRole('button', { name: example.action }));
+    expect(await screen.findByText(example.done)).toBeInTheDocument();
+    expect(calls).toEqual([example.call]);
+    expect(await within(card(example.owner)).findByText(example.after)).toBeInTheDocument();
   });
 
   it.each([

@@ -4,34 +4,27 @@ import { http } from '../../test/server.ts';
 export type Connected = Schemas['ConnectedInvitation'];
 export type Job = Schemas['DownloadJob'];
 
-export const activeUser: Connected = {
-  invitationId: 'inv_active',
-  fullName: 'Olga Owner',
-  email: 'olga@example.com',
-  createdAt: '2025-03-01T10:00:00.000Z',
-  status: 'ACCEPTED',
-};
-export const pendingUser: Connected = {
-  invitationId: 'inv_pending',
-  fullName: 'Peter Pending',
-  email: 'peter@example.com',
-  createdAt: '2025-03-14T09:30:00.000Z',
-  status: 'CLAIMED',
-};
-export const declinedUser: Connected = {
-  invitationId: 'inv_declined',
-  fullName: 'Dora Declined',
-  email: 'dora@example.com',
-  createdAt: '2025-02-02T09:30:00.000Z',
-  status: 'DECLINED',
-};
-export const revokedUser: Connected = {
-  invitationId: 'inv_revoked',
-  fullName: 'Rita Revoked',
-  email: 'rita@example.com',
-  createdAt: '2025-01-20T09:30:00.000Z',
-  status: 'REVOKED_AFTER_ACCEPTED',
-};
+/** A connected user whose invitation is `status` (id from `handle`, e-mail from the first name). */
+function connectedUser(handle: string, fullName: string, status: Connected['status'], createdAt: string) {
+  const email = `${fullName.split(' ')[0]?.toLowerCase()}@example.com`;
+  const user: Connected = { invitationId: `inv_${handle}`, fullName, email, createdAt, status };
+  return user;
+}
+
+export const activeUser = connectedUser('active', 'Olga Owner', 'ACCEPTED', '2025-03-01T10:00:00.000Z');
+export const pendingUser = connectedUser('pending', 'Peter Pending', 'CLAIMED', '2025-03-14T09:30:00.000Z');
+export const declinedUser = connectedUser(
+  'declined',
+  'Dora Declined',
+  'DECLINED',
+  '2025-02-02T09:30:00.000Z',
+);
+export const revokedUser = connectedUser(
+  'revoked',
+  'Rita Revoked',
+  'REVOKED_AFTER_ACCEPTED',
+  '2025-01-20T09:30:00.000Z',
+);
 
 export const allUsers = [activeUser, pendingUser, declinedUser, revokedUser];
 

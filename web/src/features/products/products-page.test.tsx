@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { noProducts, owner, products } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { answerGate, errorBody, http, server } from '../../test/server.ts';
+import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
 
 function section(name: string) {
   return screen.getByRole('region', { name });
@@ -23,13 +23,7 @@ describe('products page (slice)', () => {
   });
 
   it('shows skeletons while loading', async () => {
-    const gate = answerGate();
-    server.use(
-      http.get('/api/v1/products', async ({ response }) => {
-        await gate.opened;
-        return response(200).json(products);
-      }),
-    );
+    const gate = heldAnswer('/api/v1/products', products);
     renderApp('/products', { user: owner });
     await screen.findByRole('heading', { name: 'Connected Products' });
     expect(section('My vehicles')).toHaveAttribute('aria-busy', 'true');

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
-import { answerGate, errorBody, http, server } from '../../test/server.ts';
+import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
 import {
   activeAgent,
   activeLink,
@@ -71,13 +71,7 @@ describe('data recipients page', () => {
   });
 
   it('shows the loading text, then the empty placeholder of each view', async () => {
-    const gate = answerGate();
-    server.use(
-      http.get('/api/v1/invitations/claimed/{filter}', async ({ response }) => {
-        await gate.opened;
-        return response(200).json([]);
-      }),
-    );
+    const gate = heldAnswer('/api/v1/invitations/claimed/{filter}', []);
     const { user } = renderApp('/agents', { user: owner });
     expect(await screen.findByText('Loading data recipients...')).toBeInTheDocument();
     gate.open();

@@ -4,7 +4,7 @@ import type { CurrentUser } from '../../lib/api/types.ts';
 import { currentUserQueryKey } from '../../lib/session/current-user.ts';
 import { newAgent, pendingAgent, rejectedAgent } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
-import { answerGate, errorBody, http, server } from '../../test/server.ts';
+import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
 
 type Status = 'pending' | 'rejected' | 'active' | null;
 
@@ -24,13 +24,7 @@ async function submitValidForm(): Promise<void> {
 
 describe('agent registration status', () => {
   it('shows a loader while the status loads', async () => {
-    const gate = answerGate();
-    server.use(
-      http.get('/api/v1/agents', async ({ response }) => {
-        await gate.opened;
-        return response(200).json({ status: null });
-      }),
-    );
+    const gate = heldAnswer('/api/v1/agents', { status: null });
     renderApp('/agent-registration', { user: newAgent });
     expect(await screen.findByText('Loading your account...')).toBeInTheDocument();
     gate.open();

@@ -30,6 +30,15 @@ function recordSubmissions() {
   return bodies;
 }
 
+/** The form filled in validly as `type`, uploads answered and submissions recorded. */
+async function openFilledForm(type?: string) {
+  const bodies = recordSubmissions();
+  server.use(uploadRecorder().handler);
+  const { user } = await openForm();
+  await fillValidForm(user, type);
+  return { user, bodies };
+}
+
 describe('registration form validation', () => {
   it('shows This field is required when a required field is left empty, linked to the field', async () => {
     const { user } = await openForm();
@@ -109,11 +118,7 @@ describe('registration form validation', () => {
   });
 
   it('sanitises input to plain text (tags are removed) before it is checked and sent', async () => {
-    const bodies = recordSubmissions();
-    const uploads = uploadRecorder();
-    server.use(uploads.handler);
-    const { user } = await openForm();
-    await fillValidForm(user);
+    const { user, bodies } = await openFilledForm();
     await fillText(
       user,
       'Company legal name',
@@ -147,11 +152,7 @@ describe('registration form validation', () => {
   });
 
   it('sends the registration when nothing is flagged', async () => {
-    const bodies = recordSubmissions();
-    const uploads = uploadRecorder();
-    server.use(uploads.handler);
-    const { user } = await openForm();
-    await fillValidForm(user);
+    const { user, bodies } = await openFilledForm();
     await user.selectOptions(screen.getByLabelText('Title (optional)'), 'ms');
     await uploadTo(user, 'Registry extract', pdf('extract.pdf'));
     await uploadTo(user, 'Evidence of authorised representative', pdf('poa.pdf'), pdf('id.pdf'));
@@ -172,10 +173,7 @@ describe('registration form validation', () => {
   });
 
   it('requires the SME size confirmation only for a small & medium enterprise', async () => {
-    const bodies = recordSubmissions();
-    server.use(uploadRecorder().handler);
-    const { user } = await openForm();
-    await fillValidForm(user, 'Small & Medium Enterprize');
+    const { user, bodies } = await openFilledForm('Small & Medium Enterprize');
     expect(sectionGroup('SME size confirmation')).toBeInTheDocument();
     await uploadTo(user, 'Registry extract', pdf('extract.pdf'));
     await uploadTo(user, 'Evidence of authorised representative', pdf('poa.pdf'));
