@@ -79,12 +79,22 @@ async function expectTappable(dialog: Locator, step: string): Promise<void> {
 describe('390 px (issue 13)', () => {
   const browser = useBrowser();
 
-  it('the sign-in page does not scroll sideways', async () => {
+  it('the sign-in page does not scroll sideways, and the mode banner covers nothing', async () => {
     const context = await newContext(browser(), 'mobile');
     const page = await context.newPage();
     await page.goto('/login');
     await page.getByRole('button', { name: 'Login / Sign up' }).waitFor();
     await expectNoOverflow(page, 'login');
+    // The mode banner floats over the page: the language choice pinned to the top sits below it.
+    const banner = page.getByRole('complementary', { name: 'Server mode' });
+    const language = page.getByRole('combobox', { name: 'Language' });
+    await banner.waitFor();
+    await expect
+      .poll(async () => {
+        const [bannerBox, languageBox] = [await banner.boundingBox(), await language.boundingBox()];
+        return bannerBox && languageBox ? languageBox.y - (bannerBox.y + bannerBox.height) : -1;
+      })
+      .toBeGreaterThanOrEqual(0);
     await context.close();
   });
 

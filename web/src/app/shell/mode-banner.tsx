@@ -17,8 +17,9 @@ export function ModeBanner({ mode, floating = false }: ModeBannerProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = mode !== undefined && mode !== 'production';
-  // Fixed layers (notifications) start below the header, which this banner pushes down.
-  usePublishedSize(ref, '--top-banner-height', undefined, shown && !floating);
+  // Fixed layers (notifications) start below the header, which this banner pushes down; over the
+  // sign-in page it pushes nothing, but what is pinned to the top (the language choice) moves below it.
+  usePublishedSize(ref, floating ? '--floating-banner-height' : '--top-banner-height', undefined, shown);
   if (!shown) return null;
   return (
     <aside
