@@ -2,6 +2,7 @@
 // reference server, against Stoplight Prism 5 mocking the same openapi.yaml (the stateless mock a
 // front-end team would run instead) and a bare Fastify route answering the same JSON (the ceiling).
 // Every target runs in its own process; each run measures all three, ratios are per run.
+// The portal runs with the Node flags of `npm start` (server/package.json), e.g. its young-generation size.
 // Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 5] [--cpu-prof DIR]
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
