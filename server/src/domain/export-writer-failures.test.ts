@@ -63,6 +63,32 @@ describe('writeExport failures', () => {
     expect(await readdir(tempDir())).toEqual([]);
   });
 
+  it('leaves no file behind when the temporary file cannot be written', async () => {
+    const destinationPath = join(tempDir(), 'unwritable.zip');
+    const attempt = writeExport({
+      products: [car],
+      generatedAt,
+      requestedBy: 'x',
+      destinationPath,
+      tmpDir: join(tempDir(), 'missing-folder'),
+    });
+    await expect(attempt).rejects.toMatchObject({ code: 'ENOENT' });
+    expect(await readdir(tempDir())).toEqual([]);
+  });
+
+  it('leaves no file behind when deflating fails', async () => {
+    const destinationPath = join(tempDir(), 'undeflatable.zip');
+    const attempt = writeExport({
+      products: [car],
+      generatedAt,
+      requestedBy: 'x',
+      destinationPath,
+      compressionLevel: 42,
+    });
+    await expect(attempt).rejects.toThrow(RangeError);
+    expect(await readdir(tempDir())).toEqual([]);
+  });
+
   it('writes the temporary file in tmpDir and moves it into place', async () => {
     const scratch = await mkdtemp(join(tmpdir(), 'export-scratch-'));
     const destinationPath = join(tempDir(), 'moved.zip');
