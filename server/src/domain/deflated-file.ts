@@ -34,7 +34,10 @@ export class DeflatedFile {
   /** Adds text; answers false when zlib's buffer is full (wait for `drained`). */
   write(text: string): boolean {
     if (text === '') return true;
-    const chunk = Buffer.from(text, 'utf8');
+    // Not Buffer.from(text): zlib takes a buffer made that way several times slower (measured,
+    // decision 0035), one written into an allocated buffer at memcpy speed.
+    const chunk = Buffer.allocUnsafe(Buffer.byteLength(text));
+    chunk.write(text);
     this.crc32 = crc32(chunk, this.crc32);
     this.bytes += chunk.length;
     this.#hash.update(chunk);

@@ -6,7 +6,7 @@ import type { FieldValue, TelemetryRecord } from './telemetry.ts';
 // number of chunks (and of stream hand-overs) low.
 
 export const CSV_LINE_END = '\r\n'; // RFC 4180
-export const BATCH_RECORDS = 2048;
+export const BATCH_RECORDS = 1024;
 
 export interface FileStats {
   records: number;
