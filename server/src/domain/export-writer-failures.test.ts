@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { day, exportCar, generatedAt } from '../../test/export-fixtures.ts';
 import { useTempDir } from '../../test/temp-dir.ts';
-import { writeExport } from './export-writer.ts';
+import { type WriteExportInput, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
 
 const car = exportCar();
@@ -63,29 +63,19 @@ describe('writeExport failures', () => {
     expect(await readdir(tempDir())).toEqual([]);
   });
 
-  it('leaves no file behind when the temporary file cannot be written', async () => {
-    const destinationPath = join(tempDir(), 'unwritable.zip');
-    const attempt = writeExport({
-      products: [car],
-      generatedAt,
-      requestedBy: 'x',
-      destinationPath,
-      tmpDir: join(tempDir(), 'missing-folder'),
+  it('leaves no file behind when the temporary file cannot be written, or deflating fails', async () => {
+    const attempt = (options: Partial<WriteExportInput>) =>
+      writeExport({
+        products: [car],
+        generatedAt,
+        requestedBy: 'x',
+        destinationPath: join(tempDir(), 'x.zip'),
+        ...options,
+      });
+    await expect(attempt({ tmpDir: join(tempDir(), 'missing-folder') })).rejects.toMatchObject({
+      code: 'ENOENT',
     });
-    await expect(attempt).rejects.toMatchObject({ code: 'ENOENT' });
-    expect(await readdir(tempDir())).toEqual([]);
-  });
-
-  it('leaves no file behind when deflating fails', async () => {
-    const destinationPath = join(tempDir(), 'undeflatable.zip');
-    const attempt = writeExport({
-      products: [car],
-      generatedAt,
-      requestedBy: 'x',
-      destinationPath,
-      compressionLevel: 42,
-    });
-    await expect(attempt).rejects.toThrow(RangeError);
+    await expect(attempt({ compressionLevel: 42 })).rejects.toThrow(RangeError);
     expect(await readdir(tempDir())).toEqual([]);
   });
 
