@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError } from './error-envelope.ts';
-import { readRoutePreloads, signedInPage } from './web-app-page.ts';
+import { loadRender, SERVER_RENDER_DIR } from './web-app-render.ts';
+import { sendSignedInPage } from './web-app-signed-in.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
@@ -42,6 +42,8 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       maxAge: '1h',
       // The web build writes .br and .gz beside every text file; they are sent as they are.
       preCompressed: true,
+      // The server's own render (web-app-render.ts) is code for this process, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change; index.html names
         // them, so it is always revalidated or a deploy would leave browsers on the old build.
@@ -53,6 +55,13 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
     // The static wildcard route would also catch unknown /api paths (a 403 for an over-long name, where
     // the contract promises the envelope): a more specific wildcard hands them to the not-found handler.
     app.route({ method: ['GET', 'HEAD'], url: '/api/*', handler: (_request, reply) => reply.callNotFound() });
+    // Loaded before the first signed-in visit (a cold load of the server's render takes about a second).
+    if (options.signedInUser)
+      app.addHook('onReady', async () => {
+        await loadRender(options.webDist).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'the server render of signed-in pages did not load'),
+        );
+      });
   } else {
     app.log.warn({ webDist: options.webDist }, 'web app not built: run "npm run build" to serve it');
   }
@@ -62,18 +71,7 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
     if (isPage && built) {
       const file = pageFile(request.url);
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
-      if (user) {
-        const [html, preloads] = await Promise.all([
-          readFile(index, 'utf8'),
-          readRoutePreloads(options.webDist),
-        ]);
-        // Personal: never kept by a shared cache, nor by the browser for another visit.
-        return reply
-          .header('cache-control', 'no-store')
-          .header('vary', 'Cookie')
-          .type('text/html; charset=utf-8')
-          .send(signedInPage(html, request.url.split('?')[0] ?? '/', user, preloads));
-      }
+      if (user) return sendSignedInPage(request, reply, options.webDist, user);
       return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     if (isPage) {
