@@ -99,10 +99,14 @@ export function signedInPage(
   ].join('\n    ');
   const withHead = html.replace('</head>', () => `  ${head}\n  </head>`);
   if (!drawn) return withHead;
-  return withHead
-    .replace(bootPlaceholder, () => `<div id="root">${rendered.markup}</div>\n`)
-    .replace(stylesheetLink, (link, href: string) => {
-      const css = styles.get(href);
-      return css === undefined ? link : styleElement(css);
-    });
+  return (
+    withHead
+      .replace(bootPlaceholder, () => `<div id="root">${rendered.markup}</div>\n`)
+      // A drawn page paints without its scripts: they load beside the first paint, not before it.
+      .replace(/<(link rel="modulepreload"|script type="module")/g, '<$1 fetchpriority="low"')
+      .replace(stylesheetLink, (link, href: string) => {
+        const css = styles.get(href);
+        return css === undefined ? link : styleElement(css);
+      })
+  );
 }
