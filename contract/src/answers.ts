@@ -1,7 +1,9 @@
 /**
  * Judges an HTTP answer against the contract, framework-free: is its status declared for the operation,
  * does its JSON body validate against that status's schema, is every error in the envelope with a code
- * the operation lists in `x-error-codes`, and does a response declared without content come back empty?
+ * the operation lists in `x-error-codes`, does a response declared without content come back empty,
+ * and (when the answer's headers are given) is every header the status declares `required` present and
+ * every declared header that is present valid against its schema?
  *
  * ```ts
  * const check = createAnswerChecker(loadContract());
@@ -21,6 +23,32 @@ export interface Answer {
   contentType?: string;
   /** The body as received (text). */
   body: string;
+  /**
+   * The answer's headers (any case, `Headers` or a plain record as Node and Fastify's inject give them).
+   * Without them the declared response headers are not judged.
+   */
+  headers?: Headers | Record<string, string | string[] | number | undefined>;
+}
+
+type HeaderValues = (name: string) => string[];
+
+function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
+  if (typeof (headers as Headers).get === 'function') {
+    const fetched = headers as Headers;
+    return (name) => {
+      if (name === 'set-cookie') return fetched.getSetCookie();
+      const value = fetched.get(name);
+      return value === null ? [] : [value];
+    };
+  }
+  const lowered = new Map(
+    Object.entries(headers as Record<string, unknown>).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  return (name) => {
+    const value = lowered.get(name);
+    if (value === undefined || value === null) return [];
+    return Array.isArray(value) ? value.map(String) : [String(value)];
+  };
 }
 
 interface DeclaredOperation {
@@ -55,6 +83,49 @@ export function createAnswerChecker(document: ContractDocument) {
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
   const validateEnvelope = ajv.compile({ $ref: 'contract#/components/schemas/ErrorResponse' });
+  // Header values arrive as text: `X-Total-Count: 12` is the integer 12, as for query parameters.
+  const headerAjv = newAjv(true);
+  const headerValidators = new Map<object, (value: string) => string | null>();
+  const headerValidator = (schema: object) => {
+    let validate = headerValidators.get(schema);
+    if (!validate) {
+      const compiled = headerAjv.compile(schema);
+      // Ajv coerces a top-level value for the check (the coerced copy is not needed).
+      validate = (value) => (compiled(value) ? null : (compiled.errors?.[0]?.message ?? 'is not valid'));
+      headerValidators.set(schema, validate);
+    }
+    return validate;
+  };
+
+  const headerProblems = (
+    operationId: string,
+    status: number,
+    declared: SchemaNode,
+    headers: NonNullable<Answer['headers']>,
+  ): string[] => {
+    const declaredHeaders = declared.headers as Record<string, unknown> | undefined;
+    if (!declaredHeaders) return [];
+    const valuesOf = headerReader(headers);
+    const problems: string[] = [];
+    for (const [name, raw] of Object.entries(declaredHeaders)) {
+      const header = resolveRef(document, raw);
+      const values = valuesOf(name.toLowerCase());
+      if (values.length === 0) {
+        if (header.required === true)
+          problems.push(`${operationId} ${status} lacks the required header ${name}`);
+        continue;
+      }
+      const schema = header.schema as object | undefined;
+      if (!schema) continue;
+      const validate = headerValidator(schema);
+      for (const value of values) {
+        const problem = validate(value);
+        if (problem)
+          problems.push(`${operationId} ${status} header ${name}: ${JSON.stringify(value)} ${problem}`);
+      }
+    }
+    return problems;
+  };
 
   const envelopeProblems = (body: string): { problems: string[]; codes: string[] } => {
     let parsed: unknown;
@@ -74,20 +145,13 @@ export function createAnswerChecker(document: ContractDocument) {
     return { problems: [], codes };
   };
 
-  return (answer: Answer): string[] => {
+  const bodyProblems = (
+    answer: Answer & { operationId: string },
+    declared: SchemaNode,
+    operation: DeclaredOperation,
+  ): string[] => {
     const { operationId, status, body } = answer;
     const isJson = (answer.contentType ?? '').startsWith('application/json');
-    if (operationId === null) {
-      if (status < 400) return [`a path the contract does not have answered ${status}`];
-      return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
-    }
-    const operation = operations.get(operationId);
-    if (!operation) return [`unknown operation ${operationId}`];
-    const declared =
-      operation.responses[String(status)] ??
-      operation.responses[`${String(status)[0]}XX`] ??
-      operation.responses.default;
-    if (!declared) return [`status ${status} is not declared for ${operationId}`];
     const content = declared.content as Record<string, unknown> | undefined;
     if (!content) return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
     if (status >= 400) {
@@ -110,5 +174,25 @@ export function createAnswerChecker(document: ContractDocument) {
       return problem ? [`${operationId} ${status} body: ${problem}`] : [];
     }
     return [];
+  };
+
+  return (answer: Answer): string[] => {
+    const { operationId, status, body } = answer;
+    if (operationId === null) {
+      if (status < 400) return [`a path the contract does not have answered ${status}`];
+      const isJson = (answer.contentType ?? '').startsWith('application/json');
+      return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
+    }
+    const operation = operations.get(operationId);
+    if (!operation) return [`unknown operation ${operationId}`];
+    const declared =
+      operation.responses[String(status)] ??
+      operation.responses[`${String(status)[0]}XX`] ??
+      operation.responses.default;
+    if (!declared) return [`status ${status} is not declared for ${operationId}`];
+    return [
+      ...bodyProblems({ ...answer, operationId }, declared, operation),
+      ...(answer.headers ? headerProblems(operationId, status, declared, answer.headers) : []),
+    ];
   };
 }

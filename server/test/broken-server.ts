@@ -1,5 +1,5 @@
 // A deliberately broken back end for the conformance kit's own tests: a loopback proxy in front of
-// the reference server that breaks four things on purpose, each the kind of defect an integrator's
+// the reference server that breaks five things on purpose, each the kind of defect an integrator's
 // back end really has.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 
@@ -12,6 +12,8 @@ export const breakages = {
   leakedRow: 'getConnectedInvitationPermissions',
   /** listDownloadJobs always fails with a bare 500 page. */
   serverError: 'listDownloadJobs',
+  /** getUserGuide drops its required `ETag`, so no client can revalidate the document. */
+  droppedHeader: 'getUserGuide',
 } as const;
 
 const readBody = async (stream: IncomingMessage) => {
@@ -64,9 +66,10 @@ export async function startBrokenServer(upstream: string): Promise<BrokenServer>
       payload = Buffer.from('{"vehicles":[],"wallboxes":[]}');
     }
     const outgoing: Record<string, string> = {};
+    const dropped = ['content-length', 'content-encoding', 'transfer-encoding', 'connection'];
+    if (path === '/manuals') dropped.push('etag'); // droppedHeader
     answer.headers.forEach((value, name) => {
-      if (!['content-length', 'content-encoding', 'transfer-encoding', 'connection'].includes(name))
-        outgoing[name] = value;
+      if (!dropped.includes(name)) outgoing[name] = value;
     });
     response.writeHead(status, outgoing).end(payload);
   });

@@ -57,6 +57,11 @@ describe('conformance kit against a deliberately broken server', () => {
     );
   });
 
+  it('names the required response header that is missing', () => {
+    const example = failed(breakages.droppedHeader).find((r) => r.kind === 'example');
+    expect(example?.problems).toContain('getUserGuide 200 lacks the required header ETag');
+  });
+
   it('passes the operations that are not broken, and scores the broken ones below 100 %', () => {
     for (const operationId of healthy) expect(failed(operationId)).toEqual([]);
     const scores = Object.fromEntries(report.operations.map((o) => [o.operationId, o.score]));

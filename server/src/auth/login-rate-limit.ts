@@ -19,5 +19,11 @@ export function createLoginRateLimit(max = 120, windowMs = 60_000, now: () => nu
       entry.count += 1;
       return entry.count <= max;
     },
+    /** Whole seconds until the address's window ends (at least 1): the answer's `Retry-After`. */
+    retryAfterSeconds(address: string): number {
+      const entry = windows.get(address);
+      const left = entry ? entry.start + windowMs - now() : 0;
+      return Math.max(1, Math.ceil(left / 1000));
+    },
   };
 }

@@ -84,6 +84,8 @@ describe('createLoginRateLimit', () => {
     const limit = createLoginRateLimit(2, 1000, () => time);
     expect([limit.allow('a'), limit.allow('a'), limit.allow('a')]).toEqual([true, true, false]);
     expect(limit.allow('b')).toBe(true);
+    time = 1;
+    expect(limit.retryAfterSeconds('a')).toBe(1);
     time = 1000;
     expect(limit.allow('a')).toBe(true);
   });

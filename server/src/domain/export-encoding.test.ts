@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { BATCH_RECORDS, encodeRecords, type FileStats } from './export-encoding.ts';
+import { BATCH_RECORDS, RecordEncoder } from './export-encoding.ts';
 import type { FieldDefinition } from './field-catalogue.ts';
 import type { TelemetryRecord } from './telemetry.ts';
 
@@ -11,18 +9,21 @@ const fields: FieldDefinition[] = [
   { name: 'note', type: 'string', unit: null, description: '', personal: false },
 ];
 
-async function collect(stream: Readable): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function encode(records: TelemetryRecord[], format: 'csv' | 'json') {
-  let stats: FileStats | undefined;
-  const stream = encodeRecords(records[Symbol.iterator](), format, fields, (done) => {
-    stats = done;
-  });
-  return { stream, stats: () => stats };
+/** Both files' whole text, encoded batch by batch as the export writer does. */
+function encode(records: Iterable<TelemetryRecord>, limit?: number) {
+  const encoder = new RecordEncoder(fields);
+  const source = records[Symbol.iterator]();
+  let csv = encoder.csvHead;
+  let json = encoder.jsonHead;
+  let batches = 0;
+  for (;;) {
+    const batch = encoder.next(source, limit);
+    csv += batch.csv;
+    json += batch.json;
+    batches += 1;
+    if (batch.done) break;
+  }
+  return { csv, json: json + encoder.jsonTail(), records: encoder.records, batches };
 }
 
 function* counting(total: number, pulled: { count: number }): Generator<TelemetryRecord> {
@@ -32,84 +33,83 @@ function* counting(total: number, pulled: { count: number }): Generator<Telemetr
   }
 }
 
-describe('encodeRecords', () => {
+describe('RecordEncoder', () => {
   const tricky: TelemetryRecord[] = [
     { id: 'a', value: 1.5, note: 'plain' },
     { id: 'b', value: Number.NaN, note: 'has, comma' },
     { id: 'c', value: -0.25, note: 'says "hi"\nand more' },
     { id: 'd', value: null, note: null },
+    { id: 'e', value: Number.POSITIVE_INFINITY, note: 'back\\slash, tab\t and \u2028 and é' },
   ];
 
-  it('writes RFC 4180 CSV, quoting only where needed and leaving missing values empty', async () => {
-    const { stream } = encode(tricky, 'csv');
-    expect(await collect(stream)).toBe(
-      'id,value,note\r\na,1.5,plain\r\nb,,"has, comma"\r\nc,-0.25,"says ""hi""\nand more"\r\nd,,\r\n',
+  it('writes RFC 4180 CSV, quoting only where needed and leaving missing values empty', () => {
+    expect(encode(tricky).csv).toBe(
+      'id,value,note\r\na,1.5,plain\r\nb,,"has, comma"\r\nc,-0.25,"says ""hi""\nand more"\r\nd,,\r\n' +
+        'e,,"back\\slash, tab\t and \u2028 and é"\r\n',
     );
   });
 
-  it('writes a JSON array that parses back, with null for missing numbers', async () => {
-    const { stream } = encode(tricky, 'json');
-    expect(JSON.parse(await collect(stream))).toEqual([
+  it('writes a JSON array that parses back, with null for missing numbers', () => {
+    expect(JSON.parse(encode(tricky).json)).toEqual([
       { id: 'a', value: 1.5, note: 'plain' },
       { id: 'b', value: null, note: 'has, comma' },
       { id: 'c', value: -0.25, note: 'says "hi"\nand more' },
       { id: 'd', value: null, note: null },
+      { id: 'e', value: null, note: 'back\\slash, tab\t and \u2028 and é' },
     ]);
   });
 
-  it('writes only the listed fields, in their order', async () => {
-    let stats: FileStats | undefined;
-    const stream = encodeRecords(
-      [{ note: 'n', id: 'x', secret: 's', value: 2 }][Symbol.iterator](),
-      'json',
-      fields,
-      (s) => {
-        stats = s;
-      },
-    );
-    const text = await collect(stream);
-    expect(text).toBe('[\n{"id":"x","value":2,"note":"n"}\n]\n');
-    expect(stats?.records).toBe(1);
+  it('escapes in JSON exactly as JSON.stringify does', () => {
+    const notes = [
+      'plain',
+      'quote " here',
+      'back\\slash',
+      'control \u0001',
+      'lone \ud800 surrogate',
+      'é ü 😀',
+    ];
+    const { json } = encode(notes.map((note, i) => ({ id: `n${i}`, value: i, note })));
+    const expected = notes.map((note, i) => `{"id":"n${i}","value":${i},"note":${JSON.stringify(note)}}`);
+    expect(json).toBe(`[\n${expected.join(',\n')}\n]\n`);
   });
 
-  it('writes a header only, or an empty array, for no records', async () => {
-    expect(await collect(encode([], 'csv').stream)).toBe('id,value,note\r\n');
-    expect(await collect(encode([], 'json').stream)).toBe('[]\n');
+  it('writes only the listed fields, in their order', () => {
+    const { csv, json, records } = encode([{ note: 'n', id: 'x', secret: 's', value: 2 }]);
+    expect(csv).toBe('id,value,note\r\nx,2,n\r\n');
+    expect(json).toBe('[\n{"id":"x","value":2,"note":"n"}\n]\n');
+    expect(records).toBe(1);
   });
 
-  it('reports the record count, bytes and SHA-256 of what it wrote', async () => {
-    for (const format of ['csv', 'json'] as const) {
-      const pulled = { count: 0 };
-      let stats: FileStats | undefined;
-      const stream = encodeRecords(counting(1234, pulled), format, fields, (done) => {
-        stats = done;
-      });
-      const text = await collect(stream);
-      const bytes = Buffer.from(text, 'utf8');
-      expect(stats).toEqual({
-        records: 1234,
-        bytes: bytes.length,
-        sha256: createHash('sha256').update(bytes).digest('hex'),
-      });
-    }
+  it('writes a header only, or an empty array, for no records', () => {
+    const { csv, json, records } = encode([]);
+    expect(csv).toBe('id,value,note\r\n');
+    expect(json).toBe('[]\n');
+    expect(records).toBe(0);
   });
 
-  it('pulls records only as the reader asks for them', async () => {
+  it('counts records across batches and joins batches seamlessly', () => {
+    const many = encode(counting(1234, { count: 0 }), 100);
+    const whole = encode(counting(1234, { count: 0 }), 5000);
+    expect(many.batches).toBe(13);
+    expect(many.records).toBe(1234);
+    expect(many.csv).toBe(whole.csv);
+    expect(many.json).toBe(whole.json);
+    expect(JSON.parse(many.json)).toHaveLength(1234);
+  });
+
+  it('pulls no more records than one batch', () => {
     const pulled = { count: 0 };
-    const stream = encodeRecords(counting(1_000_000, pulled), 'csv', fields, () => {});
-    const iterator = stream[Symbol.asyncIterator]();
-    await iterator.next();
-    // A batch or two fills the buffer; nothing near the million is generated ahead.
-    expect(pulled.count).toBeLessThanOrEqual(3 * BATCH_RECORDS);
-    stream.destroy();
+    const encoder = new RecordEncoder(fields);
+    const batch = encoder.next(counting(1_000_000, pulled));
+    expect(batch).toMatchObject({ records: BATCH_RECORDS, done: false });
+    expect(pulled.count).toBe(BATCH_RECORDS);
   });
 
-  it('fails the stream when the record source fails', async () => {
+  it('passes a failing record source on', () => {
     function* broken(): Generator<TelemetryRecord> {
       yield { id: 'a', value: 1, note: null };
       throw new Error('source broke');
     }
-    const stream = encodeRecords(broken(), 'csv', fields, () => {});
-    await expect(collect(stream)).rejects.toThrow('source broke');
+    expect(() => encode(broken())).toThrow('source broke');
   });
 });

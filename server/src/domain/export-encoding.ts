@@ -1,15 +1,12 @@
-import { createHash } from 'node:crypto';
-import { Readable } from 'node:stream';
 import type { FieldDefinition } from './field-catalogue.ts';
 import type { FieldValue, TelemetryRecord } from './telemetry.ts';
 
-// Streams records as CSV or as a JSON array, in batches, and measures what it wrote (record
-// count, bytes, SHA-256) so the manifest can be written after the data.
-
-export type ExportFormat = 'csv' | 'json';
+// Encodes records as CSV and as a JSON array at once: each record is generated once and each
+// value turned into text once, then written into both files (decision 0035). Batches keep the
+// number of chunks (and of stream hand-overs) low.
 
 export const CSV_LINE_END = '\r\n'; // RFC 4180
-export const BATCH_RECORDS = 2048;
+export const BATCH_RECORDS = 1024;
 
 export interface FileStats {
   records: number;
@@ -17,107 +14,88 @@ export interface FileStats {
   sha256: string;
 }
 
-interface Encoder {
-  head: string;
-  row(record: TelemetryRecord, first: boolean): string;
-  tail(records: number): string;
-}
-
-function csvValue(value: FieldValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
-  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
-function jsonValue(value: FieldValue | undefined): string {
-  if (value === null || value === undefined) return 'null';
-  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'null';
-  return JSON.stringify(value);
-}
-
-function encoderFor(format: ExportFormat, fields: readonly FieldDefinition[]): Encoder {
-  const names = fields.map((field) => field.name);
-  if (format === 'csv') {
-    return {
-      head: names.map(csvValue).join(',') + CSV_LINE_END,
-      row(record) {
-        let line = csvValue(record[names[0] ?? '']);
-        for (let i = 1; i < names.length; i += 1) line += `,${csvValue(record[names[i] ?? ''])}`;
-        return line + CSV_LINE_END;
-      },
-      tail: () => '',
-    };
-  }
-  const keys = names.map((name) => `${JSON.stringify(name)}:`);
-  return {
-    head: '[',
-    row(record, first) {
-      let text = first ? '\n{' : ',\n{';
-      for (let i = 0; i < names.length; i += 1) {
-        text += (i === 0 ? '' : ',') + keys[i] + jsonValue(record[names[i] ?? '']);
-      }
-      return `${text}}`;
-    },
-    tail: (records) => (records === 0 ? ']\n' : '\n]\n'),
-  };
-}
-
 /**
- * A Readable over the records in the chosen format. It pulls the next batch only when the
- * consumer asks for more (backpressure), and calls `onEnd` with the stats once fully read.
- * A failing record source destroys the stream with that error.
+ * Printable ASCII but `"`, `,` and `\`: needs no quoting in CSV nor escaping in JSON. The usual
+ * case (timestamps, states); anything else takes the general path.
  */
-export function encodeRecords(
-  records: Iterator<TelemetryRecord>,
-  format: ExportFormat,
-  fields: readonly FieldDefinition[],
-  onEnd: (stats: FileStats) => void,
-): Readable {
-  const encoder = encoderFor(format, fields);
-  const hash = createHash('sha256');
-  let count = 0;
-  let bytes = 0;
-  let started = false;
-  let finished = false;
+const PLAIN = /^[\x20\x21\x23-\x2b\x2d-\x5b\x5d-\x7e]*$/;
 
-  const emit = (stream: Readable, text: string): boolean => {
-    const chunk = Buffer.from(text, 'utf8');
-    hash.update(chunk);
-    bytes += chunk.length;
-    return stream.push(chunk);
-  };
+const csvQuoted = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-  return new Readable({
-    read() {
-      if (finished) return;
-      try {
-        let text = started ? '' : encoder.head;
-        started = true;
-        for (;;) {
-          let done = false;
-          for (let i = 0; i < BATCH_RECORDS; i += 1) {
-            const next = records.next();
-            if (next.done) {
-              done = true;
-              break;
-            }
-            text += encoder.row(next.value, count === 0);
-            count += 1;
-          }
-          if (done) {
-            finished = true;
-            emit(this, text + encoder.tail(count));
-            onEnd({ records: count, bytes, sha256: hash.digest('hex') });
-            this.push(null);
-            return;
-          }
-          if (!emit(this, text)) return;
-          text = '';
+export interface EncodedBatch {
+  csv: string;
+  json: string;
+  /** Records in this batch. */
+  records: number;
+  /** The source has no more records. */
+  done: boolean;
+}
+
+/** Both files' text for a stream of records: the head, then batches, then the tail. */
+export class RecordEncoder {
+  readonly csvHead: string;
+  readonly jsonHead = '[';
+  #names: string[];
+  /** `{"name":` for the first field, `,"name":` for the others. */
+  #keys: string[];
+  #count = 0;
+
+  constructor(fields: readonly FieldDefinition[]) {
+    this.#names = fields.map((field) => field.name);
+    this.csvHead = this.#names.map(csvQuoted).join(',') + CSV_LINE_END;
+    this.#keys = this.#names.map((name, i) => `${i === 0 ? '{' : ','}${JSON.stringify(name)}:`);
+  }
+
+  get records(): number {
+    return this.#count;
+  }
+
+  /** Up to `limit` more records as CSV lines and JSON array items. A failing source throws. */
+  next(records: Iterator<TelemetryRecord>, limit = BATCH_RECORDS): EncodedBatch {
+    const names = this.#names;
+    const keys = this.#keys;
+    const last = names.length - 1;
+    let csv = '';
+    let json = '';
+    let count = 0;
+    while (count < limit) {
+      const next = records.next();
+      if (next.done) return this.#batch(csv, json, count, true);
+      const record = next.value;
+      json += this.#count + count === 0 ? '\n' : ',\n';
+      for (let i = 0; i <= last; i += 1) {
+        const value: FieldValue | undefined = record[names[i] as string];
+        let cell: string;
+        let item: string;
+        if (typeof value === 'number') {
+          cell = Number.isFinite(value) ? `${value}` : '';
+          item = cell === '' ? 'null' : cell;
+        } else if (value === null || value === undefined) {
+          cell = '';
+          item = 'null';
+        } else if (PLAIN.test(value)) {
+          cell = value;
+          item = `"${value}"`;
+        } else {
+          cell = csvQuoted(value);
+          item = JSON.stringify(value);
         }
-      } catch (error) {
-        finished = true;
-        this.destroy(error instanceof Error ? error : new Error(String(error)));
+        csv += i === last ? cell + CSV_LINE_END : `${cell},`;
+        json += keys[i] + item;
       }
-    },
-  });
+      json += '}';
+      count += 1;
+    }
+    return this.#batch(csv, json, count, false);
+  }
+
+  /** What closes the JSON array (the CSV has no tail). */
+  jsonTail(): string {
+    return this.#count === 0 ? ']\n' : '\n]\n';
+  }
+
+  #batch(csv: string, json: string, records: number, done: boolean): EncodedBatch {
+    this.#count += records;
+    return { csv, json, records, done };
+  }
 }

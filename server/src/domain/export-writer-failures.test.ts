@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { day, exportCar, generatedAt } from '../../test/export-fixtures.ts';
 import { useTempDir } from '../../test/temp-dir.ts';
-import { writeExport } from './export-writer.ts';
+import { type WriteExportInput, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';
 
 const car = exportCar();
@@ -60,6 +60,22 @@ describe('writeExport failures', () => {
     });
     setTimeout(() => controller.abort(new Error('job cancelled')), 50);
     await expect(attempt).rejects.toThrow('job cancelled');
+    expect(await readdir(tempDir())).toEqual([]);
+  });
+
+  it('leaves no file behind when the temporary file cannot be written, or deflating fails', async () => {
+    const attempt = (options: Partial<WriteExportInput>) =>
+      writeExport({
+        products: [car],
+        generatedAt,
+        requestedBy: 'x',
+        destinationPath: join(tempDir(), 'x.zip'),
+        ...options,
+      });
+    await expect(attempt({ tmpDir: join(tempDir(), 'missing-folder') })).rejects.toMatchObject({
+      code: 'ENOENT',
+    });
+    await expect(attempt({ compressionLevel: 42 })).rejects.toThrow(RangeError);
     expect(await readdir(tempDir())).toEqual([]);
   });
 

@@ -183,6 +183,23 @@ describe('writeExport', () => {
     expect(manifest.products.map((product) => product.files.length)).toEqual([2, 2]);
   });
 
+  it('writes CSV and JSON that agree row by row over many batches (three weeks)', async () => {
+    const weeks = exportCar([{ from: day('2025-03-01'), to: day('2025-03-22') }]);
+    const { text, manifest, summary } = await exportOf([weeks], 'weeks.zip');
+    const folder = 'products/vehicle-WVWZZZ1JZXW000001';
+    const lines = csvLines(text(`${folder}/data.csv`));
+    const rows = JSON.parse(text(`${folder}/data.json`)) as Record<string, unknown>[];
+    expect(rows).toHaveLength(21 * 1440);
+    expect(lines).toHaveLength(rows.length + 1);
+    expect(manifest.products[0]?.records).toBe(rows.length);
+    expect(summary.products[0]?.records).toBe(rows.length);
+    const header = (lines[0] ?? '').split(',');
+    for (const index of [0, 2047, 2048, rows.length - 1]) {
+      const fromJson = header.map((name) => String(rows[index]?.[name] ?? ''));
+      expect(lines[index + 1]).toBe(fromJson.join(','));
+    }
+  });
+
   it('keeps folder names unique when external ids collide', async () => {
     const { entries } = await exportOf([car, { ...car, id: 'other' }]);
     expect(entries.map((entry) => entry.name)).toContain('products/vehicle-WVWZZZ1JZXW000001-2/data.csv');

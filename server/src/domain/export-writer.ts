@@ -1,12 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { copyFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { ZipFile } from 'yazl';
+import { finished } from 'node:stream/promises';
+import { promisify } from 'node:util';
+import { crc32, deflateRaw } from 'node:zlib';
 import { type CollectionPeriod, normalisePeriods, type TimeWindow } from './collection-periods.ts';
-import { type ExportFormat, encodeRecords, type FileStats } from './export-encoding.ts';
+import { DeflatedFile } from './deflated-file.ts';
+import { type FileStats, RecordEncoder } from './export-encoding.ts';
 import {
   buildManifest,
   describeBuffer,
@@ -20,10 +22,14 @@ import {
 } from './export-manifest.ts';
 import { fieldsFor, type ProductType } from './field-catalogue.ts';
 import { recordsInWindows, type TelemetryRecord } from './telemetry.ts';
-import './yazl-native-crc32.ts';
+import { ZipContainer } from './zip-container.ts';
 
 // Builds an export zip: streamed to a temporary file and renamed into place only once
-// complete, so a half-written export is never served.
+// complete, so a half-written export is never served. Each product's records are generated
+// once and written as CSV and JSON together, the two files deflating on two threads while this
+// one generates (decision 0035).
+
+const deflateRawAsync = promisify(deflateRaw);
 
 export interface ExportProduct {
   id: string;
@@ -67,108 +73,137 @@ export async function writeExport(input: WriteExportInput): Promise<ExportSummar
   const source: RecordSource =
     input.recordSource ??
     ((product, windows) => recordsInWindows(product, windows, { intervalSeconds: input.intervalSeconds }));
-  const entryOptions = { mtime: generatedAt, compressionLevel: input.compressionLevel ?? 6 };
+  const level = input.compressionLevel ?? 6;
 
-  const zip = new ZipFile();
-  const zipHash = createHash('sha256');
-  let zipBytes = 0;
-  const measure = new Transform({
-    transform(chunk: Buffer, _encoding, callback) {
-      zipHash.update(chunk);
-      zipBytes += chunk.length;
-      callback(null, chunk);
-    },
-  });
   const file = createWriteStream(tempPath, { flags: 'wx' });
-  let fail: (error: unknown) => void = () => {};
-  const failed = new Promise<never>((_, reject) => {
-    fail = reject;
+  let fileError: unknown = null;
+  file.on('error', (error) => {
+    fileError = error;
   });
-  failed.catch(() => {}); // observed through Promise.race below
-  const written = pipeline(zip.outputStream, measure, file);
-  zip.on('error', (error: unknown) => fail(error));
-  const onAbort = () => fail(input.signal?.reason ?? new Error('Export aborted'));
-  input.signal?.addEventListener('abort', onAbort, { once: true });
-  if (input.signal?.aborted) onAbort();
-
-  const dictionary = dictionaryEntries(input.products);
-  const dictionaryFiles: ManifestFile[] = [];
-  for (const [path, format, text] of [
-    ['data-dictionary.csv', 'csv', dictionaryCsv(dictionary)],
-    ['data-dictionary.json', 'json', dictionaryJson(dictionary)],
-  ] as const) {
-    const buffer = Buffer.from(text, 'utf8');
-    dictionaryFiles.push(describeBuffer(path, format, buffer));
-    zip.addBuffer(buffer, path, entryOptions);
-  }
+  const zipHash = createHash('sha256');
+  const zip = new ZipContainer((chunk) => {
+    zipHash.update(chunk);
+    file.write(chunk);
+  });
+  // Between batches: stop when asked to or when the disk failed, and let the disk catch up.
+  const checkpoint = async () => {
+    if (input.signal?.aborted) throw input.signal.reason ?? new Error('Export aborted');
+    if (fileError) throw fileError;
+    if (file.writableNeedDrain) await once(file, 'drain');
+  };
+  const addBuffer = async (path: string, buffer: Buffer) => {
+    const deflated = await deflateRawAsync(buffer, { level });
+    zip.beginEntry(path, generatedAt);
+    zip.data(deflated);
+    zip.endEntry(crc32(buffer), buffer.length);
+  };
 
   const folders = productFolders(input.products);
   const parts = input.products.map((product, index) => ({
     product,
     folder: folders[index] ?? `products/${product.id}`,
     windows: normalisePeriods(product.periods, generatedAt),
-    stats: {} as Partial<Record<ExportFormat, FileStats>>,
   }));
-  for (const part of parts) {
-    const fields = fieldsFor(part.product.productType, {
-      includePersonal: part.product.includeSensitiveData,
-    });
-    for (const format of ['csv', 'json'] as const) {
-      // Lazy: records are generated only when the zip reaches this entry, one entry at a time.
-      zip.addReadStreamLazy(`${part.folder}/data.${format}`, entryOptions, (callback) => {
-        const records = source(part.product, part.windows);
-        const stream = encodeRecords(records, format, fields, (stats) => {
-          part.stats[format] = stats;
-        });
-        stream.on('error', (error) => fail(error));
-        callback(null, stream);
-      });
-    }
-  }
-
-  // Last entry: by the time the zip reaches it, every data file has been streamed and measured.
-  zip.addReadStreamLazy('manifest.json', entryOptions, (callback) => {
-    try {
-      const products = parts.map(({ product, folder, windows, stats }) => {
-        const files = (['csv', 'json'] as const).map((format) => {
-          const measured = stats[format];
-          if (!measured) throw new Error(`${folder}/data.${format} was not measured`);
-          return describeStats(`${folder}/data.${format}`, format, measured);
-        });
-        return productEntry({ product, folder, windows, records: stats.csv?.records ?? 0, files });
-      });
-      const manifest = buildManifest({
-        generatedAt,
-        requestedBy: input.requestedBy,
-        dataDictionary: dictionaryFiles,
-        products,
-      });
-      callback(null, Readable.from([Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8')]));
-    } catch (error) {
-      fail(error);
-    }
-  });
-  zip.end();
-
+  let records: number[] = [];
+  let zipBytes = 0;
   try {
-    await Promise.race([written, failed]);
+    await checkpoint();
+    const dictionary = dictionaryEntries(input.products);
+    const dictionaryFiles: ManifestFile[] = [];
+    for (const [path, format, text] of [
+      ['data-dictionary.csv', 'csv', dictionaryCsv(dictionary)],
+      ['data-dictionary.json', 'json', dictionaryJson(dictionary)],
+    ] as const) {
+      const buffer = Buffer.from(text, 'utf8');
+      dictionaryFiles.push(describeBuffer(path, format, buffer));
+      await addBuffer(path, buffer);
+    }
+    const products = [];
+    for (const part of parts) {
+      const stats = await writeProductData(zip, part, { source, level, mtime: generatedAt, checkpoint });
+      records.push(stats.csv.records);
+      const files = (['csv', 'json'] as const).map((format) =>
+        describeStats(`${part.folder}/data.${format}`, format, stats[format]),
+      );
+      products.push(productEntry({ ...part, records: stats.csv.records, files }));
+    }
+    // Last entry: every data file has been written and measured by now.
+    const manifest = buildManifest({
+      generatedAt,
+      requestedBy: input.requestedBy,
+      dataDictionary: dictionaryFiles,
+      products,
+    });
+    await addBuffer('manifest.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, 'utf8'));
+    await checkpoint();
+    zipBytes = zip.finish();
+    file.end();
+    await finished(file);
   } catch (error) {
-    written.catch(() => {});
-    zip.outputStream.on('error', () => {}); // yazl may still write into the torn-down stream
-    zip.outputStream.unpipe();
+    records = [];
     file.destroy();
     if (!file.closed) await new Promise<void>((resolve) => file.once('close', () => resolve()));
     await rm(tempPath, { force: true });
     throw error;
-  } finally {
-    input.signal?.removeEventListener('abort', onAbort);
   }
   await moveIntoPlace(tempPath, destinationPath);
   return {
     bytes: zipBytes,
     sha256: zipHash.digest('hex'),
-    products: parts.map(({ product, stats }) => ({ id: product.id, records: stats.csv?.records ?? 0 })),
+    products: parts.map(({ product }, index) => ({ id: product.id, records: records[index] ?? 0 })),
   };
+}
+
+interface DataOptions {
+  source: RecordSource;
+  level: number;
+  mtime: Date;
+  checkpoint: () => Promise<void>;
+}
+
+/**
+ * A product's data.csv and data.json from one pass over its records. The CSV's deflated bytes
+ * go into the zip as they come; the JSON's wait (deflated) until the CSV entry is closed.
+ */
+async function writeProductData(
+  zip: ZipContainer,
+  part: { product: ExportProduct; folder: string; windows: readonly TimeWindow[] },
+  options: DataOptions,
+): Promise<Record<'csv' | 'json', FileStats>> {
+  const encoder = new RecordEncoder(
+    fieldsFor(part.product.productType, { includePersonal: part.product.includeSensitiveData }),
+  );
+  const csv = new DeflatedFile(options.level);
+  const json = new DeflatedFile(options.level);
+  try {
+    zip.beginEntry(`${part.folder}/data.csv`, options.mtime);
+    csv.deliverTo((chunk) => zip.data(chunk));
+    csv.write(encoder.csvHead);
+    json.write(encoder.jsonHead);
+    const records = options.source(part.product, part.windows);
+    for (;;) {
+      const batch = encoder.next(records);
+      csv.write(batch.csv);
+      json.write(batch.json);
+      if (batch.done) break;
+      // Backpressure: generate no further ahead than zlib and the disk take.
+      await csv.drained();
+      await json.drained();
+      await options.checkpoint();
+    }
+    json.write(encoder.jsonTail());
+    const csvStats = await csv.finished(encoder.records);
+    zip.endEntry(csv.crc32, csv.bytes);
+    zip.beginEntry(`${part.folder}/data.json`, options.mtime);
+    json.deliverTo((chunk) => zip.data(chunk));
+    const jsonStats = await json.finished(encoder.records);
+    zip.endEntry(json.crc32, json.bytes);
+    return { csv: csvStats, json: jsonStats };
+  } catch (error) {
+    csv.destroy();
+    json.destroy();
+    throw error;
+  }
 }
 
 async function moveIntoPlace(tempPath: string, destinationPath: string): Promise<void> {

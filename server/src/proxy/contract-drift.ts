@@ -30,6 +30,8 @@ export interface Exchange {
   requestContentType: string;
   status: number;
   responseContentType: string;
+  /** The back end's answer headers: the ones the status declares are judged too. */
+  responseHeaders?: Headers;
   responseBody: Buffer;
 }
 
@@ -146,6 +148,7 @@ export function createDriftChecker(document: ContractDocument) {
       status: exchange.status,
       contentType: exchange.responseContentType,
       body: text,
+      headers: exchange.responseHeaders,
     });
     if (problems.length === 0) return [];
     let parsed: unknown;
@@ -160,11 +163,11 @@ export function createDriftChecker(document: ContractDocument) {
         { pointer: `/body${issue.pointer}`, value: valueAt(parsed, issue.pointer), message: issue.message },
       ];
     }
-    return problems.map((message) =>
-      message.includes('not declared')
-        ? { pointer: '/status', value: exchange.status, message }
-        : { pointer: '/body', message },
-    );
+    return problems.map((message) => {
+      if (message.includes('not declared')) return { pointer: '/status', value: exchange.status, message };
+      const header = / (?:lacks the required header|header) ([\w-]+)/.exec(message)?.[1];
+      return header ? { pointer: `/headers/${header}`, message } : { pointer: '/body', message };
+    });
   };
 
   return (exchange: Exchange): Drift[] => {

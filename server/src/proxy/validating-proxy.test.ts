@@ -31,6 +31,11 @@ const routes: Record<
     headers: { 'content-type': 'text/plain' },
     body: 'Not Implemented',
   }),
+  'GET /api/v1/products/download/jobs': () => ({
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-total-count': 'many' },
+    body: '[]',
+  }),
   'POST /api/v1/invitations': () =>
     json(201, { code: 'AAAA-BBBB-CCCC-DDDD', link: 'https://portal.example/redeem/AAAA-BBBB-CCCC-DDDD' }),
   'GET /api/v1/login': () => ({
@@ -90,6 +95,19 @@ describe('validating proxy (PROXY_TARGET)', () => {
         pointer: '/body/fullName',
         value: 42,
         message: 'must be string',
+      }),
+    );
+  });
+
+  it('records a declared response header that breaks its schema, with the header as pointer', async () => {
+    const jobs = await t.call('GET', '/api/v1/products/download/jobs', 'owner@example.com');
+    expect(jobs.statusCode).toBe(200);
+    expect((await drift()).drifts).toContainEqual(
+      expect.objectContaining({
+        operationId: 'listDownloadJobs',
+        direction: 'response',
+        pointer: '/headers/X-Total-Count',
+        message: 'listDownloadJobs 200 header X-Total-Count: "many" must be integer',
       }),
     );
   });

@@ -172,6 +172,7 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
       ...exchange,
       status: answer.status,
       responseContentType: answer.headers.get('content-type') ?? '',
+      responseHeaders: answer.headers,
       responseBody,
     });
     for (const drift of drifts) {

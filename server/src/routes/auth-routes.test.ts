@@ -152,7 +152,7 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(await t.prisma.loginAttempt.findUnique({ where: { state } })).toBeNull();
   });
 
-  it('limits sign-in calls per client address with 429 RATE_LIMITED, whatever X-Forwarded-For claims', async () => {
+  it('limits sign-in calls per client address with 429 RATE_LIMITED and Retry-After, whatever X-Forwarded-For claims', async () => {
     // No proxy is trusted by default, so a made-up forwarded address per call changes nothing.
     const call = (i: number) => t.call('GET', '/api/v1/login', { 'x-forwarded-for': `203.0.113.${i % 250}` });
     // Earlier tests here signed in from the same address too, so the budget of 120 ends on or before this.
@@ -160,6 +160,9 @@ describe('GET /api/v1/login against the built-in provider', () => {
     const limited = await call(120);
     expect(limited.statusCode).toBe(429);
     expect(limited.json().errors[0].code).toBe('RATE_LIMITED');
+    // The contract requires Retry-After on a 429: the seconds until this address's minute is over.
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
   });
 
   it('a person whose sign-in navigation fails lands on the login page with the request id, not on JSON', async () => {

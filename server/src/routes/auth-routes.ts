@@ -40,7 +40,7 @@ export function authRoutes(deps: PortalDeps) {
             429,
             'RATE_LIMITED',
             'Too many sign-in attempts. Please wait a minute and try again.',
-          );
+          ).withHeader('retry-after', String(rateLimit.retryAfterSeconds(request.ip)));
         }
         const relyingParty = request.server.relyingParty;
         const finishing = query.code !== undefined || query.state !== undefined || query.error !== undefined;

@@ -94,6 +94,7 @@ export async function runFuzz(t: TestApp, options: FuzzOptions = {}): Promise<Fu
         status: response.statusCode,
         contentType: String(response.headers['content-type'] ?? ''),
         body: response.body,
+        headers: response.headers,
       });
       if (request.kind === 'invalid' && response.statusCode < 300) {
         problems.push('an invalid request succeeded');

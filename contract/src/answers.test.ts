@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { createAnswerChecker } from './answers.ts';
+import { loadContract } from './document.ts';
+
+// The answer checker judges the headers a response declares, when it is given them: the conformance
+// kit, the fuzz suite and the validating proxy all pass them.
+const check = createAnswerChecker(loadContract());
+const rateLimited = {
+  operationId: 'login',
+  status: 429,
+  contentType: 'application/json',
+  body: JSON.stringify({ errors: [{ code: 'RATE_LIMITED', message: 'Too many attempts.' }] }),
+};
+const jobs = { operationId: 'listDownloadJobs', status: 200, contentType: 'application/json', body: '[]' };
+
+describe('declared response headers', () => {
+  it('are not judged when the answer comes without its headers', () => {
+    expect(check(rateLimited)).toEqual([]);
+  });
+
+  it('a header the status declares required must be present', () => {
+    expect(check({ ...rateLimited, headers: {} })).toEqual([
+      'login 429 lacks the required header Retry-After',
+    ]);
+    expect(check({ ...rateLimited, headers: { 'retry-after': '60' } })).toEqual([]);
+    expect(check({ ...rateLimited, headers: new Headers({ 'Retry-After': '60' }) })).toEqual([]);
+  });
+
+  it('a declared header that is present must match its schema, read as text like a parameter', () => {
+    expect(check({ ...rateLimited, headers: { 'Retry-After': '0' } })).toEqual([
+      'login 429 header Retry-After: "0" must be >= 1',
+    ]);
+    expect(check({ ...jobs, headers: { 'x-total-count': 12 } })).toEqual([]);
+    expect(check({ ...jobs, headers: { 'x-total-count': 'many' } })).toEqual([
+      'listDownloadJobs 200 header X-Total-Count: "many" must be integer',
+    ]);
+    expect(check({ ...jobs, headers: {} })).toEqual([]);
+  });
+
+  it('judges the headers of an answer without a body (HEAD)', () => {
+    const head = { operationId: 'headUserGuide', status: 200, body: '' };
+    const valid = {
+      'content-type': 'application/pdf',
+      etag: '"1"',
+      'last-modified': 'x',
+      'cache-control': 'no-cache',
+    };
+    expect(check({ ...head, headers: valid })).toEqual([]);
+    expect(check({ ...head, headers: { ...valid, 'content-type': 'text/html' } })).toEqual([
+      'headUserGuide 200 header Content-Type: "text/html" must be equal to constant',
+    ]);
+    expect(check({ ...head, headers: { 'content-type': 'application/pdf' } })).toEqual([
+      'headUserGuide 200 lacks the required header ETag',
+      'headUserGuide 200 lacks the required header Last-Modified',
+      'headUserGuide 200 lacks the required header Cache-Control',
+    ]);
+  });
+});
