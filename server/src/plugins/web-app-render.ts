@@ -8,7 +8,7 @@ import type { Role } from '../lib/route.ts';
 // The server's render of a signed-in first page: the web build's server entry (web/src/app/
 // signed-in-render.tsx, built into <webDist>/ssr/) draws the page from the answers of the page's first
 // GET calls, which the page then carries so the app draws the same page without asking again. See
-// docs/decisions/0036-signed-in-page-rendered-by-the-server.md.
+// docs/decisions/0036-signed-in-page-drawn-by-the-server.md.
 
 /** Where the web build writes its server entry, inside the built app (never served, see web-app.ts). */
 export const SERVER_RENDER_DIR = 'ssr';
@@ -66,7 +66,7 @@ export async function loadRender(webDist: string): Promise<Render | null> {
 
 /**
  * The layout the request's browser draws, from the client hint every Chromium sends (`Sec-CH-UA-Mobile`)
- * or else the user agent. A wrong guess only redraws the header's end when the app starts.
+ * or else the user agent. A wrong guess shows the other header (links or menu button) until the app starts.
  */
 export function deviceOf(request: FastifyRequest): Device {
   const mobileHint = request.headers['sec-ch-ua-mobile'];

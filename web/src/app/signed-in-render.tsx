@@ -19,7 +19,7 @@ import { preloadScreen, routes } from './router.tsx';
  * SSR mode into dist/ssr/ (`npm run build`): the same routes and components the browser renders, from
  * the same answers the page embeds, so the header, the page and its list are in the HTML and paint
  * before any script has run. The app then draws the identical page over it (app/start-app.tsx). See
- * docs/decisions/0036-signed-in-page-rendered-by-the-server.md.
+ * docs/decisions/0036-signed-in-page-drawn-by-the-server.md.
  */
 export type SignedInRenderInput = {
   pathname: string;

@@ -29,6 +29,7 @@ export function storedLanguage(): Language | null {
 /** Tells the server the visitor's language (a choice made before the cookie existed is copied once). */
 export function rememberLanguageForServer(language: Language | null = storedLanguage()): void {
   if (!language || document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the portal serves; the value is one of LANGUAGES
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
