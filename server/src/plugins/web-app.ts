@@ -55,13 +55,6 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
     // The static wildcard route would also catch unknown /api paths (a 403 for an over-long name, where
     // the contract promises the envelope): a more specific wildcard hands them to the not-found handler.
     app.route({ method: ['GET', 'HEAD'], url: '/api/*', handler: (_request, reply) => reply.callNotFound() });
-    // Loaded before the first signed-in visit (a cold load of the server's render takes about a second).
-    if (options.signedInUser)
-      app.addHook('onReady', async () => {
-        await loadRender(options.webDist).catch((error: unknown) =>
-          app.log.warn({ err: error }, 'the server render of signed-in pages did not load'),
-        );
-      });
   } else {
     app.log.warn({ webDist: options.webDist }, 'web app not built: run "npm run build" to serve it');
   }
@@ -72,6 +65,12 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       const file = pageFile(request.url);
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
       if (user) return sendSignedInPage(request, reply, options.webDist, user);
+      // A visit before signing in loads the server's render for the signed-in pages that follow (a
+      // cold load takes about a second); at start it would cost every test app the same.
+      if (options.signedInUser)
+        void loadRender(options.webDist).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the server render of signed-in pages did not load'),
+        );
       return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     if (isPage) {
