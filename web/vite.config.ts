@@ -12,7 +12,8 @@ const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appPreload()],
   define: {
-    __SIMULATOR__: JSON.stringify(simulatorIncluded),
+    // The server-side builds never draw the panel (it is fetched by the browser on demand).
+    __SIMULATOR__: JSON.stringify(simulatorIncluded && !isSsrBuild),
     // The server-side builds carry their own React in its production build (rendering per request
     // with React's development build costs several times as much).
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

@@ -16,8 +16,6 @@ export function SimulatorSlot() {
   const { data } = usePortalConfig();
   // Keyed off the server's mode (demo, development, test: on; production: off), decision 24.
   if (!SimulatorEntry || !data || data.mode === 'production') return null;
-  // Not in the server's render of a page (app/signed-in-render.tsx): the launcher is fetched on demand.
-  if (typeof document === 'undefined') return null;
   return (
     <Suspense fallback={null}>
       <SimulatorEntry />
