@@ -2,6 +2,7 @@
 // reference server, against Stoplight Prism 5 mocking the same openapi.yaml (the stateless mock a
 // front-end team would run instead) and a bare Fastify route answering the same JSON (the ceiling).
 // Every target runs in its own process; each run measures all three, ratios are per run.
+// The portal runs with the Node flags of `npm start` (server/package.json), e.g. its young-generation size.
 // Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 5] [--cpu-prof DIR]
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -57,20 +58,23 @@ async function load(
   };
 }
 
+/**
+ * The Node flags `npm start` gives the server (its script in server/package.json), so the server is
+ * measured as it runs, e.g. with its larger young generation (--max-semi-space-size, decision 0034).
+ */
+function serverStartFlags(): string[] {
+  const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(' ');
+  return words.slice(1, words.indexOf('src/main.ts'));
+}
+
 async function startPortal(dataDir: string, cpuProfileDir: string | undefined) {
   const port = await freePort();
   const env = { PORTAL_MODE: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
   const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
   const server = await startProcess(
     process.execPath,
-    [
-      ...profile,
-      '--experimental-wasm-modules',
-      '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      join(root, 'server/src/main.ts'),
-    ],
+    [...profile, ...serverStartFlags(), join(root, 'server/src/main.ts')],
     { env, readyUrl: `http://127.0.0.1:${port}/api/v1/health`, name: 'reference server', timeoutMs: 120_000 },
   );
   // A real session, made the way sign-in makes it, for the data owner with vehicles and wallboxes.

@@ -99,7 +99,7 @@ describe('the reference server skeleton', () => {
     expect(error).toEqual({
       code: 'INTERNAL_ERROR',
       message: 'Something went wrong on our side. Please try again later.',
-      requestId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      requestId: expect.stringMatching(/^r[0-9a-f]{8}-[0-9a-z]+$/),
     });
     expect(response.body).not.toContain('SQLITE');
     expect(response.body).not.toContain('/var/lib');

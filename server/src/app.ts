@@ -7,6 +7,7 @@ import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
+import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
@@ -58,7 +59,7 @@ export async function buildApp(
     exposeHeadRoutes: false,
     routerOptions: { maxParamLength: maxPathParameterLength },
     frameworkErrors,
-    genReqId: () => crypto.randomUUID(),
+    genReqId: createRequestIds(),
     ajv: { customOptions: { removeAdditional: false } },
   });
   const services = createServices(deps, app.log);

@@ -1,9 +1,10 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash as digest, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+// Node's one-shot hash: no Hash object per request (decision 0034).
+const hash = (token: string) => digest('sha256', token, 'hex');
 // Refreshing the idle expiry at most once a minute keeps reads cheap.
 const touchEveryMs = 60_000;
 

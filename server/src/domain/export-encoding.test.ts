@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BATCH_RECORDS, RecordEncoder } from './export-encoding.ts';
+import { BATCH_RECORDS, numberText, RecordEncoder } from './export-encoding.ts';
 import type { FieldDefinition } from './field-catalogue.ts';
 import type { TelemetryRecord } from './telemetry.ts';
 
@@ -103,6 +103,15 @@ describe('RecordEncoder', () => {
     const batch = encoder.next(counting(1_000_000, pulled));
     expect(batch).toMatchObject({ records: BATCH_RECORDS, done: false });
     expect(pulled.count).toBe(BATCH_RECORDS);
+  });
+
+  it('writes numbers exactly as String does', () => {
+    const numbers = [
+      0, -0, 0.1, -0.1, 1.5, -12.3, 100, -100, 0.25, 1e-7, 123.45678, 99999999999999.9, 1e15, 1e21, -1e21,
+    ];
+    for (let i = -20_000; i <= 20_000; i += 1)
+      numbers.push(i / 10, i / 100, Math.round(i * 0.37) / 10 + 0.05);
+    for (const value of numbers) expect(numberText(value)).toBe(String(value));
   });
 
   it('passes a failing record source on', () => {

@@ -101,9 +101,17 @@ export function seasonalFactor(profile: VehicleProfile, day: number): number {
   return 1 + 0.25 * coldness * (profile.city.seasonalSwingC / 10);
 }
 
+// Asked for every reading (the season's temperature) and days come in order: keep the last answer.
+let lastDay = Number.NaN;
+let lastDayOfYear = 0;
+
 export function dayOfYear(day: number): number {
-  const date = new Date(day * DAY_MS);
-  return Math.floor((day * DAY_MS - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
+  if (day !== lastDay) {
+    const date = new Date(day * DAY_MS);
+    lastDayOfYear = Math.floor((day * DAY_MS - Date.UTC(date.getUTCFullYear(), 0, 1)) / DAY_MS);
+    lastDay = day;
+  }
+  return lastDayOfYear;
 }
 
 interface Outing {

@@ -1,5 +1,6 @@
 import type { TimeWindow } from './collection-periods.ts';
 import { bearingDeg, type LatLon } from './geo.ts';
+import { isoTimestamp } from './iso-time.ts';
 import { unitNoise } from './prng.ts';
 import {
   DAY_MS,
@@ -124,7 +125,7 @@ function recordAt(
   // Thermal management keeps the pack between the outside temperature and ~20 °C.
   const battery = outside * 0.55 + 9 + warm;
   return {
-    timestamp: new Date(t).toISOString(),
+    timestamp: isoTimestamp(t),
     vehicle_state: segment.kind === 'driving' ? 'DRIVING' : 'PARKED',
     odometer_km: round1(odometer),
     speed_kmh: round1(speed),

@@ -69,7 +69,10 @@ export class ZipContainer {
     };
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(VERSION_ZIP64, 4); // the descriptor may turn out to need Zip64
+    // Version 2.0, what every unzip tool reads, unless Zip64 is already certain (readers take sizes
+    // beyond 4 GB from the central directory, which says 4.5 for such an entry).
+    const zip64 = this.#forceZip64 || entry.offset >= LIMIT_32;
+    header.writeUInt16LE(zip64 ? VERSION_ZIP64 : VERSION_DEFLATE, 4);
     header.writeUInt16LE(FLAG_DATA_DESCRIPTOR | FLAG_UTF8_NAME, 6);
     header.writeUInt16LE(METHOD_DEFLATE, 8);
     header.writeUInt16LE(entry.dosTime, 10);

@@ -2,6 +2,7 @@ import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { memoAnswer } from '../lib/frozen-answers.ts';
 import { defineRoute } from '../lib/route.ts';
 import { contractPlugin } from './contract.ts';
 import { errorEnvelopePlugin } from './error-envelope.ts';
@@ -19,7 +20,7 @@ afterEach(async () => {
   await app?.close();
 });
 
-async function serve(answer: unknown, strictResponses: boolean, logged: string[] = []) {
+async function serve(answer: unknown | (() => unknown), strictResponses: boolean, logged: string[] = []) {
   app = Fastify({
     exposeHeadRoutes: false,
     logger: {
@@ -31,7 +32,11 @@ async function serve(answer: unknown, strictResponses: boolean, logged: string[]
   await app.register(contractPlugin, {
     document,
     routes: [
-      defineRoute({ operationId: 'listProducts', roles: ['user'], handler: async () => answer as never }),
+      defineRoute({
+        operationId: 'listProducts',
+        roles: ['user'],
+        handler: async () => (typeof answer === 'function' ? answer() : answer) as never,
+      }),
     ],
     authenticate: async () => owner,
     validateResponses: true,
@@ -61,5 +66,48 @@ describe('response validation against the contract', () => {
     await serve(invalid, false, logged);
     expect(logged.join('\n')).toContain('response does not match the contract');
     expect(logged.join('\n')).toContain('listProducts');
+  });
+});
+
+// A frozen answer built from remembered rows is checked once, when built (decision 0034): an invalid
+// one is never remembered as checked, so it fails on every request, not only the first.
+describe('response validation of remembered answers', () => {
+  const rows = {};
+  it('refuses a deliberately invalid remembered answer on every request', async () => {
+    const memo = new WeakMap<object, object>();
+    const first = await serve(() => memoAnswer(memo, rows, () => structuredClone(invalid)), true);
+    expect(first.statusCode).toBe(500);
+    const again = await app?.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(again?.statusCode).toBe(500);
+  });
+
+  it('logs a deliberately invalid remembered answer every time outside test mode', async () => {
+    const memo = new WeakMap<object, object>();
+    const logged: string[] = [];
+    await serve(() => memoAnswer(memo, rows, () => structuredClone(invalid)), false, logged);
+    await app?.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(logged.filter((line) => line.includes('response does not match the contract'))).toHaveLength(2);
+  });
+
+  it('answers a valid remembered answer with the same JSON as a fresh one', async () => {
+    const memo = new WeakMap<object, object>();
+    const answer = {
+      vehicles: [
+        {
+          id: 'p1',
+          externalId: 'X',
+          productType: 'VEHICLE',
+          dataCollectionEnabled: true,
+          productFields: { model: 'M', brand: 'B' },
+        },
+      ],
+      wallboxes: [],
+    };
+    const first = await serve(() => memoAnswer(memo, rows, () => structuredClone(answer)), true);
+    const again = await app?.inject({ method: 'GET', url: '/api/v1/products' });
+    expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(first.json()).toEqual(answer);
+    expect(again?.body).toBe(first.body);
   });
 });

@@ -48,17 +48,26 @@ function loopbackAlias(request: FastifyRequest, publicUrl: URL): boolean {
 
 async function requestGuards(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const publicUrl = new URL(options.config.publicUrl);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: no promise per request (decision 0034).
+  app.addHook('onRequest', (request, reply, done) => {
     if (safeMethods.has(request.method)) {
       // Sign-in cookies belong to the public origin: a newcomer who opened the other loopback name
       // is sent there before any page or sign-in starts (API calls are answered where they arrive).
       const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/v1/login');
       if (!isApi && !request.url.startsWith('/oidc') && loopbackAlias(request, publicUrl)) {
-        return reply.redirect(`${publicUrl.origin}${request.url}`, 302);
+        reply.redirect(`${publicUrl.origin}${request.url}`, 302);
+        return;
       }
+      done();
       return;
     }
-    if (request.url.startsWith('/api/')) assertSameOrigin(request, publicUrl.origin);
+    try {
+      if (request.url.startsWith('/api/')) assertSameOrigin(request, publicUrl.origin);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }
 

@@ -2,10 +2,9 @@ import type { PortalDeps } from '../deps.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   awaitCollectionChange,
-  listOwnProducts,
+  ownProductsAnswer,
   ownProductWithState,
   requestCollectionChange,
-  toApiProduct,
 } from '../services/collection.ts';
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
@@ -16,12 +15,7 @@ export function productsRoutes(deps: PortalDeps) {
       operationId: 'listProducts',
       roles: ['user'],
       async handler({ user }) {
-        const products = await listOwnProducts(prisma, callerOf(user).id);
-        const answer = products.map(({ row, enabled }) => toApiProduct(row, enabled));
-        return {
-          vehicles: answer.filter((product) => product.productType === 'VEHICLE'),
-          wallboxes: answer.filter((product) => product.productType === 'WALLBOX'),
-        };
+        return ownProductsAnswer(prisma, callerOf(user).id);
       },
     }),
     defineRoute({

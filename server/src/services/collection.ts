@@ -1,8 +1,10 @@
 import type { components } from '@portal/contract/schema';
 import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
+import type { HotReads } from '../db/hot-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
+import { memoAnswer } from '../lib/frozen-answers.ts';
 
 export type ApiProduct = components['schemas']['Product'];
 export type CollectionAction = 'ENABLE' | 'DISABLE';
@@ -43,6 +45,25 @@ export function listOwnProducts(prisma: PortalPrisma, ownerId: string) {
   return hotReads(prisma)
     .ownProducts(ownerId)
     .map((row) => ({ row, enabled: row.enabled === 1 }));
+}
+
+type ProductsAnswer = components['schemas']['ProductsResponse'];
+// Keyed by the remembered row list itself: a write anywhere gives a new list (db/hot-reads.ts).
+const productsAnswers = new WeakMap<ReturnType<HotReads['ownProducts']>, ProductsAnswer>();
+
+/**
+ * The caller's products as listProducts answers them, split into vehicles and wallboxes. Built once
+ * per remembered row list and frozen, so the contract check and serialisation run once too (decision
+ * 0034); the answer depends on nothing else (no clock, language or query).
+ */
+export function ownProductsAnswer(prisma: PortalPrisma, ownerId: string): ProductsAnswer {
+  return memoAnswer(productsAnswers, hotReads(prisma).ownProducts(ownerId), (rows) => {
+    const products = rows.map((row) => toApiProduct(row, row.enabled === 1));
+    return {
+      vehicles: products.filter((product) => product.productType === 'VEHICLE'),
+      wallboxes: products.filter((product) => product.productType === 'WALLBOX'),
+    };
+  });
 }
 
 /** The caller's product; another owner's product answers the same 404 as a missing one. */

@@ -30,38 +30,43 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
       if (!armed) return false;
       return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
     },
-    async apply(request: FastifyRequest, operationId: string): Promise<void> {
+    /** Undefined, not a promise, while no fault is armed: this runs before every operation. */
+    apply(request: FastifyRequest, operationId: string): Promise<void> | undefined {
       if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
-      const fault = await prisma.$transaction(async (tx) => {
-        const next = await tx.fault.findFirst({
-          where: { operationId, remaining: { gt: 0 } },
-          orderBy: { createdAt: 'asc' },
-        });
-        if (!next) return null;
-        await tx.fault.update({ where: { id: next.id }, data: { remaining: { decrement: 1 } } });
-        return next;
-      });
-      if (!fault) {
-        armed = (await prisma.fault.count({ where: { remaining: { gt: 0 } } })) > 0;
-        return;
-      }
-      request.log.info({ operationId, status: fault.status, delayMs: fault.delayMs }, 'simulated fault');
-      if (fault.delayMs) await sleep(fault.delayMs);
-      if (fault.status) {
-        const code = (fault.code ??
-          (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
-        const message =
-          fault.status >= 500
-            ? 'Something went wrong on our side. Please try again later.'
-            : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
-        const error = new AppError(fault.status, code, message);
-        // The contract requires Retry-After on every 429, a simulated one too.
-        throw fault.status === 429
-          ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
-          : error;
-      }
+      return applyArmed(request, operationId);
     },
   };
+
+  async function applyArmed(request: FastifyRequest, operationId: string): Promise<void> {
+    const fault = await prisma.$transaction(async (tx) => {
+      const next = await tx.fault.findFirst({
+        where: { operationId, remaining: { gt: 0 } },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (!next) return null;
+      await tx.fault.update({ where: { id: next.id }, data: { remaining: { decrement: 1 } } });
+      return next;
+    });
+    if (!fault) {
+      armed = (await prisma.fault.count({ where: { remaining: { gt: 0 } } })) > 0;
+      return;
+    }
+    request.log.info({ operationId, status: fault.status, delayMs: fault.delayMs }, 'simulated fault');
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.status) {
+      const code = (fault.code ??
+        (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
+      const message =
+        fault.status >= 500
+          ? 'Something went wrong on our side. Please try again later.'
+          : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
+      const error = new AppError(fault.status, code, message);
+      // The contract requires Retry-After on every 429, a simulated one too.
+      throw fault.status === 429
+        ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
+        : error;
+    }
+  }
 }
 
 export type Faults = ReturnType<typeof createFaults>;

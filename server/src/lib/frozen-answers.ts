@@ -1,0 +1,52 @@
+/**
+ * Answers built from rows remembered under SQLite's `data_version` (db/hot-reads.ts): while the
+ * database is unchanged the same rows come back as the same frozen objects, so the answer built from
+ * them is built once, deep-frozen, and checked against the contract and serialised once per operation
+ * and status. A write anywhere gives new rows, hence a new answer, which is checked again (decision 0034).
+ * Nothing else is remembered: the caller, the session's expiry, faults, rate limits, the call list and
+ * headers are still handled on every request.
+ */
+const frozenAnswers = new WeakSet<object>();
+/** Answer → the `operationId status` it passed the contract for, and its JSON text for that. */
+const checked = new WeakMap<object, { as: string; text: string }>();
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/** Built from `rows` once for as long as they are remembered, then frozen. */
+export function memoAnswer<R extends object, A extends object>(
+  memo: WeakMap<R, A>,
+  rows: R,
+  build: (rows: R) => A,
+): A {
+  let answer = memo.get(rows);
+  if (!answer) {
+    answer = deepFreeze(build(rows));
+    frozenAnswers.add(answer);
+    memo.set(rows, answer);
+  }
+  return answer;
+}
+
+export const isFrozenAnswer = (answer: unknown): answer is object =>
+  typeof answer === 'object' && answer !== null && frozenAnswers.has(answer);
+
+/**
+ * The JSON text of a frozen answer that already passed the contract for this operation and status, or
+ * undefined: any other answer (built per request, or not checked yet) is checked and serialised as usual.
+ */
+export function checkedText(answer: unknown, operationStatus: string): string | undefined {
+  if (!isFrozenAnswer(answer)) return undefined;
+  const known = checked.get(answer);
+  return known?.as === operationStatus ? known.text : undefined;
+}
+
+/** Remembers that a frozen answer passed the contract, with its JSON text. Others are not kept. */
+export function rememberChecked(answer: unknown, operationStatus: string, text: string): void {
+  if (isFrozenAnswer(answer)) checked.set(answer, { as: operationStatus, text });
+}
