@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, type HttpResponse, useTestApp } from '../../test/app.ts';
+import { type HttpResponse, injectFault, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { EMBEDDED_ANSWERS_ID } from './web-app-page.ts';
 
@@ -134,13 +134,7 @@ describe('a signed-in page drawn by the server', () => {
       expectNotDrawn(page);
       expect(page.body).toContain('as="fetch" crossorigin="use-credentials" href="/api/v1/products"');
     }
-    const injected = await t.http({
-      method: 'POST',
-      url: '/api/v1/sim/faults',
-      headers: as('owner@example.com'),
-      payload: { operationId: 'listProducts', status: 500, count: 1 },
-    });
-    expect(injected.statusCode).toBe(201);
+    await injectFault(t, 'listProducts');
     expectNotDrawn(await get('/products', 'owner@example.com'));
     // The fault is still there for the app's own call.
     expect((await get('/api/v1/products', 'owner@example.com')).statusCode).toBe(500);
