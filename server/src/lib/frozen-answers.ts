@@ -10,8 +10,10 @@ const frozenAnswers = new WeakSet<object>();
 /** Answer → the `operationId status` it passed the contract for, and its JSON text for that. */
 const checked = new WeakMap<object, { as: string; text: string }>();
 
+// Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones.
+// Answers are JSON trees (no cycles).
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+  if (value !== null && typeof value === 'object') {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }

@@ -14,16 +14,17 @@ export function bodyText(body: unknown): string | null {
   return text.length > BODY_LIMIT ? `${text.slice(0, BODY_LIMIT)}… (cut)` : text;
 }
 
-/** A recorded call whose contract check has not run yet: it runs when the call list is read. */
-export type RecordedCall = Omit<SimulationCall, 'violation'> & {
-  violation: string | null | (() => string | null);
-};
+/**
+ * A recorded call, or the step that makes it: its contract check, timestamp text, URL redaction and
+ * body text run when the call list is read, once (a hot read records its call on every request).
+ */
+export type RecordedCall = SimulationCall | (() => SimulationCall);
 
 /**
  * The last API calls of a world, newest first, each tagged with the browser session (or sandbox) that
  * made it, so the shared world shows every developer only their own calls. Calls are recorded on
- * every API request but read only when a panel or test asks, so the (costly) contract check of each
- * answer is deferred to then, and done once.
+ * every API request but read only when a panel or test asks, so describing each call (its contract
+ * check above all) is deferred to then, and done once.
  */
 export function createCallLog(size = CALL_LOG_SIZE) {
   // Oldest first: appending is cheap; the list is read backwards.
@@ -40,9 +41,8 @@ export function createCallLog(size = CALL_LOG_SIZE) {
       for (let index = entries.length - 1; index >= 0 && index >= entries.length - kept; index -= 1) {
         const entry = entries[index] as (typeof entries)[number];
         if (entry.owner !== owner) continue;
-        const { call } = entry;
-        if (typeof call.violation === 'function') call.violation = call.violation();
-        own.push(call as SimulationCall);
+        if (typeof entry.call === 'function') entry.call = entry.call();
+        own.push(entry.call);
         if (own.length === size) break;
       }
       return own;

@@ -2,7 +2,7 @@ import type { ContractDocument } from '@portal/contract/document';
 import { createResponseValidator } from '@portal/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../lib/redact.ts';
-import { bodyText, type RecordedCall } from './call-log.ts';
+import { bodyText, type RecordedCall, type SimulationCall } from './call-log.ts';
 
 // Larger answers, and streams or buffers (only their status is checked), are checked at once rather
 // than kept until the list is read.
@@ -40,8 +40,9 @@ export function createViolationCheck(document: ContractDocument) {
 export type ViolationCheck = ReturnType<typeof createViolationCheck>;
 
 /**
- * The call-list entry of one answered request (taken in onSend, where the payload is known). Its
- * contract check runs when the list is read (call-log.ts), except for large answers.
+ * The call-list entry of one answered request (taken in onSend, where the payload is known). What needs
+ * the request and reply is read now; the entry itself is made when the list is read (call-log.ts),
+ * except for large answers, which are checked at once rather than kept.
  */
 export function describeCall(
   request: FastifyRequest,
@@ -52,18 +53,24 @@ export function describeCall(
   const operationId = request.routeOptions.config.operationId ?? null;
   const contentType = String(reply.getHeader('content-type') ?? '');
   const status = reply.statusCode;
+  const { id, method, url } = request;
+  const at = Date.now();
+  const durationMs = Math.round(reply.elapsedTime);
+  const requestBody = request.isMultipart() ? '(multipart form)' : bodyText(request.body);
   const violation = () => (operationId ? check(operationId, status, contentType, payload) : null);
-  const deferred = typeof payload === 'string' && payload.length <= deferredCheckLimit;
-  return {
-    id: request.id,
-    at: new Date().toISOString(),
-    method: request.method,
-    path: redactUrl(request.url),
+  const describe = (checked: string | null): SimulationCall => ({
+    id,
+    at: new Date(at).toISOString(),
+    method,
+    path: redactUrl(url),
     operationId,
     status,
-    durationMs: Math.round(reply.elapsedTime),
-    violation: deferred ? violation : violation(),
-    requestBody: request.isMultipart() ? '(multipart form)' : bodyText(request.body),
+    durationMs,
+    violation: checked,
+    requestBody,
     responseBody: contentType.includes('json') ? bodyText(payload) : payload ? `(${contentType})` : null,
-  };
+  });
+  if (typeof payload === 'string' && payload.length <= deferredCheckLimit) return () => describe(violation());
+  // Not kept: a large answer, a stream or a buffer (only its status is checked).
+  return describe(violation());
 }

@@ -17,6 +17,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Whose call list this request belongs to. */
     simCaller: string;
+    /** The world the request was answered in (null when it failed before one was picked). */
+    simWorld: World | null;
   }
 }
 
@@ -56,6 +58,7 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
   if (!isDevMode(config)) return;
   const check = createViolationCheck(options.document);
   app.decorateRequest('simCaller', '');
+  app.decorateRequest('simWorld', null);
 
   const enter = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     return (requested: World | null) => {
@@ -67,7 +70,12 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
         reply.setCookie(CALLER_COOKIE, caller, { path: '/', httpOnly: true, sameSite: 'lax' });
       }
       request.simCaller = world.id ?? caller ?? '';
-      runInWorld(world, () => done());
+      request.simWorld = world;
+      // Already in that world (the shared one: outside any world everything reaches it) needs no
+      // AsyncLocalStorage context; entering one switches on its promise hooks for every promise of
+      // every request from then on (decision 0034).
+      if (world === (activeWorld() ?? shared)) done();
+      else runInWorld(world, () => done());
     };
   };
   // Synchronous unless a sandbox is asked for: most requests are not, and a promise per request shows.
@@ -90,7 +98,7 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
     (request.url.startsWith('/api/v1/sim/') && request.method === 'GET') ||
     request.url.startsWith('/api/v1/sim/calls');
   app.addHook('onSend', (request, reply, payload, done) => {
-    const world = activeWorld();
+    const world = request.simWorld;
     if (world && !unrecorded(request)) {
       world.calls.record(request.simCaller, describeCall(request, reply, payload, check));
     }
