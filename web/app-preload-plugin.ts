@@ -50,11 +50,13 @@ function routerScreens(root: string): Map<string, string> {
  */
 export function appPreload(): Plugin {
   let root = process.cwd();
+  let serverBuild = false;
   return {
     name: 'portal-app-preload',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      serverBuild = Boolean(config.build.ssr);
     },
     transformIndexHtml: {
       order: 'post',
@@ -76,6 +78,7 @@ export function appPreload(): Plugin {
       },
     },
     generateBundle(_options, bundle) {
+      if (serverBuild) return; // the server-side renders (dist/ssr/) are not pages
       const chunks = chunksOf(bundle);
       const app = appChunk(chunks);
       // The page preloads the app already (above); a route adds only its screen's own files.

@@ -9,9 +9,16 @@ const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/do
 // lazy import behind it is dead code and no chunk is emitted (web/src/app/simulator-slot.tsx).
 const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [react(), appPreload()],
-  define: { __SIMULATOR__: JSON.stringify(simulatorIncluded) },
+  define: {
+    // The server-side builds never draw the panel (it is fetched by the browser on demand).
+    __SIMULATOR__: JSON.stringify(simulatorIncluded && !isSsrBuild),
+    // The server-side builds carry their own React in its production build (rendering per request
+    // with React's development build costs several times as much).
+    ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),
+  },
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
   // Lightning CSS (Vite's own dependency) bundles each stylesheet's @imports and resolves the named
   // breakpoints of styles/breakpoints.css (`@custom-media`), so every layout query uses the same five
   // values. See docs/decisions/0025-breakpoints-and-languages.md.
@@ -24,16 +31,22 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // The server-side builds (the sign-in prerender, the signed-in page render) need no public files.
+    copyPublicDir: !isSsrBuild,
     rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: [
-            // React itself is needed by every page; the router only once past the sign-in page.
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-            { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
-          ],
-        },
-      },
+      // A server-side build is one file: the server loads it afresh after a rebuild (a `?v=` import),
+      // and a chunk importing it back would get a second copy of its modules (and React contexts).
+      output: isSsrBuild
+        ? { codeSplitting: false }
+        : {
+            codeSplitting: {
+              groups: [
+                // React itself is needed by every page; the router only once past the sign-in page.
+                { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: 'router', test: /node_modules[\\/](react-router|react-router-dom)[\\/]/ },
+              ],
+            },
+          },
     },
   },
   test: {
@@ -46,4 +59,4 @@ export default defineConfig({
     // default 5 s is not enough for the longest forms (the registration form), so they get 20 s.
     testTimeout: 20_000,
   },
-});
+}));

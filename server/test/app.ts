@@ -160,6 +160,21 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   return kit;
 }
 
+/** Arms a simulated 500 for the next call of an operation (POST /api/v1/sim/faults, test mode). */
+export async function injectFault(
+  t: TestApp,
+  operationId: string,
+  caller = 'owner@example.com',
+): Promise<void> {
+  const injected = await t.http({
+    method: 'POST',
+    url: '/api/v1/sim/faults',
+    headers: as(caller),
+    payload: { operationId, status: 500, count: 1 },
+  });
+  expect(injected.statusCode).toBe(201);
+}
+
 /** The error envelope `{"errors":[{"code","message","field"?}]}`. */
 interface ErrorEnvelope {
   errors: { code: string; message: string; field?: string }[];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, type HttpResponse, useTestApp } from '../../test/app.ts';
+import { as, type HttpResponse, injectFault, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
 import { EMBEDDED_USER_ID, scriptSafeJson } from './web-app-page.ts';
 
@@ -111,13 +111,7 @@ describe('the app page of a signed-in visit', () => {
   });
 
   it('leaves the profile call to the app while a simulated fault waits for it', async () => {
-    const injected = await t.http({
-      method: 'POST',
-      url: '/api/v1/sim/faults',
-      headers: as('owner@example.com'),
-      payload: { operationId: 'getCurrentUser', status: 500, count: 1 },
-    });
-    expect(injected.statusCode).toBe(201);
+    await injectFault(t, 'getCurrentUser');
     const page = await get('/products', 'owner@example.com');
     expect(embedded(page)).toBeUndefined();
     // The fault is still there for the app's own call.

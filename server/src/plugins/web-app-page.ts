@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { CurrentUser } from '../auth/current-user.ts';
-import type { Role } from '../lib/route.ts';
+import { configCall, type RenderedPage, renderedPages } from './web-app-render.ts';
 
 // The app's page (index.html) for a signed-in visit: the current user written in, so the app draws
 // the header and page without first asking GET /api/v1/users/me, and the screen's files and first data
@@ -11,17 +11,12 @@ import type { Role } from '../lib/route.ts';
 /** Written by the web build (web/app-preload-plugin.ts): a screen's chunks and stylesheets by route. */
 type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
 
-/** The element the web app reads the user from (web/src/app/embedded-user.ts). */
+/** The elements the web app reads the user and the first answers from (web/src/app/first-page.ts). */
 export const EMBEDDED_USER_ID = 'portal-current-user';
+export const EMBEDDED_ANSWERS_ID = 'portal-first-answers';
 
-/**
- * A screen's first calls, each sent by the app with credentials. A preload is only used when its mode
- * matches the later request's: the app's fetches send credentials, Vite loads a screen's stylesheet
- * with `crossorigin` (anonymous), and module preloads are always CORS.
- */
-const firstDataCalls: Record<string, { role: Role; urls: readonly string[] }> = {
-  '/products': { role: 'user', urls: ['/api/v1/products', '/api/v1/products/download/jobs'] },
-};
+/** index.html's boot placeholder (a loading screen), which a page drawn by the server replaces. */
+const bootPlaceholder = /<div id="root">.*?<\/div><\/div>\n/s;
 
 /** JSON that cannot end the script element it sits in (`</script>`) nor open a comment (`<!--`). */
 export function scriptSafeJson(value: unknown): string {
@@ -38,32 +33,80 @@ export async function readRoutePreloads(webDist: string): Promise<RoutePreloads>
   }
 }
 
-/** index.html with the signed-in user embedded and the route's screen and first calls preloaded. */
+/** The page's stylesheet links (index.html's, the screen's): a drawn page carries their rules inline. */
+const stylesheetLink = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/** The build's stylesheets a page drawn for `route` needs before its first paint. */
+export function pageStylesheets(html: string, route: string, preloads: RoutePreloads): string[] {
+  return [
+    ...[...html.matchAll(stylesheetLink)].map((match) => match[1] ?? ''),
+    ...(preloads[route]?.styles ?? []),
+  ];
+}
+
+/** A stylesheet's rules as an element of the page (rules from the build, never from a visitor). */
+const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+
+/** The route of a page path: no trailing slash. */
+export const routeOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
+
+/**
+ * index.html with the signed-in user embedded and the route's screen preloaded; with the page as the
+ * server drew it (`rendered`), its markup in the root and the answers it was drawn from, otherwise
+ * the page's first calls preloaded. A preload is only used when its mode matches the later request's:
+ * the app's fetches send credentials, Vite loads a screen's stylesheet with `crossorigin` (anonymous),
+ * and module preloads are always CORS.
+ */
 export function signedInPage(
   html: string,
   pathname: string,
   user: CurrentUser,
   preloads: RoutePreloads,
+  rendered: RenderedPage | null = null,
+  /** The rules of `pageStylesheets` by file, inlined in a drawn page so it paints without a request. */
+  styles: ReadonlyMap<string, string> = new Map(),
 ): string {
-  const route = pathname.replace(/\/+$/, '') || '/';
+  const route = routeOf(pathname);
   const screen = preloads[route];
-  const calls = firstDataCalls[route];
-  const pageCalls = calls && calls.role === user.role && !user.termsToAccept ? calls.urls : [];
+  const page = renderedPages[route];
+  const pageCalls = page && page.role === user.role && !user.termsToAccept ? page.calls : [];
+  const drawn = rendered !== null && bootPlaceholder.test(html);
   const links = [
     ...(screen?.modules ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
     ),
-    ...(screen?.styles ?? []).map(
+    // A drawn page has the screen's rules inline (below); the app's loader fetches the file again later.
+    ...(drawn ? [] : (screen?.styles ?? [])).map(
       (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
     ),
     // The configuration is drawn above every page (web/src/app/first-page.ts asks for it first).
-    ...['/api/v1/config', ...pageCalls].map(
-      (href) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(href)}">`,
+    ...(drawn ? [] : [configCall, ...pageCalls]).map(
+      ({ url }) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}">`,
     ),
   ];
   const head = [
     `<script type="application/json" id="${EMBEDDED_USER_ID}">${scriptSafeJson(user)}</script>`,
+    ...(drawn
+      ? [
+          `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${scriptSafeJson(rendered.answers)}</script>`,
+          ...(screen?.styles ?? []).flatMap((href) => {
+            const css = styles.get(href);
+            return css === undefined ? [] : [styleElement(css)];
+          }),
+        ]
+      : []),
     ...links,
   ].join('\n    ');
-  return html.replace('</head>', () => `  ${head}\n  </head>`);
+  const withHead = html.replace('</head>', () => `  ${head}\n  </head>`);
+  if (!drawn) return withHead;
+  return (
+    withHead
+      .replace(bootPlaceholder, () => `<div id="root">${rendered.markup}</div>\n`)
+      // A drawn page paints without its scripts: they load beside the first paint, not before it.
+      .replace(/<(link rel="modulepreload"|script type="module")/g, '<$1 fetchpriority="low"')
+      .replace(stylesheetLink, (link, href: string) => {
+        const css = styles.get(href);
+        return css === undefined ? link : styleElement(css);
+      })
+  );
 }

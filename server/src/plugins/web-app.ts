@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError } from './error-envelope.ts';
-import { readRoutePreloads, signedInPage } from './web-app-page.ts';
+import { loadRender, SERVER_RENDER_DIR } from './web-app-render.ts';
+import { sendSignedInPage } from './web-app-signed-in.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
 
@@ -42,6 +42,8 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       maxAge: '1h',
       // The web build writes .br and .gz beside every text file; they are sent as they are.
       preCompressed: true,
+      // The server's own render (web-app-render.ts) is code for this process, not a file for browsers.
+      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change; index.html names
         // them, so it is always revalidated or a deploy would leave browsers on the old build.
@@ -62,18 +64,13 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
     if (isPage && built) {
       const file = pageFile(request.url);
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
-      if (user) {
-        const [html, preloads] = await Promise.all([
-          readFile(index, 'utf8'),
-          readRoutePreloads(options.webDist),
-        ]);
-        // Personal: never kept by a shared cache, nor by the browser for another visit.
-        return reply
-          .header('cache-control', 'no-store')
-          .header('vary', 'Cookie')
-          .type('text/html; charset=utf-8')
-          .send(signedInPage(html, request.url.split('?')[0] ?? '/', user, preloads));
-      }
+      if (user) return sendSignedInPage(request, reply, options.webDist, user);
+      // A visit before signing in loads the server's render for the signed-in pages that follow (a
+      // cold load takes about a second); at start it would cost every test app the same.
+      if (options.signedInUser)
+        void loadRender(options.webDist).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'the server render of signed-in pages did not load'),
+        );
       return reply.header('cache-control', 'no-cache').sendFile(file);
     }
     if (isPage) {

@@ -3,9 +3,9 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '../lib/api/types.ts';
 import { currentUserQueryKey } from '../lib/session/current-user.ts';
-import { activeAgent, owner } from '../test/fixtures.ts';
+import { activeAgent, owner, products } from '../test/fixtures.ts';
 import { errorBody, http, server } from '../test/server.ts';
-import { embeddedUser, prepareFirstPage } from './first-page.ts';
+import { embeddedAnswers, embeddedUser, prepareFirstPage } from './first-page.ts';
 import { startApp } from './start-app.tsx';
 
 // A signed-in visit: the server writes the user into the page (server/src/plugins/web-app-page.ts),
@@ -29,8 +29,18 @@ function recordCalls(): Map<string, number> {
   return calls;
 }
 
+/** The answers a page drawn by the server carries (server/src/plugins/web-app-page.ts). */
+function embedAnswers(answers: Record<string, unknown>): void {
+  const script = document.createElement('script');
+  script.type = 'application/json';
+  script.id = 'portal-first-answers';
+  script.textContent = JSON.stringify(answers);
+  document.head.append(script);
+}
+
 afterEach(() => {
   document.getElementById('portal-current-user')?.remove();
+  document.getElementById('portal-first-answers')?.remove();
   server.events.removeAllListeners();
   window.history.replaceState(null, '', '/');
 });
@@ -65,6 +75,54 @@ describe('the user embedded in the page', () => {
     expect(window.location.pathname).toBe('/products');
     expect(calls.get('/api/v1/users/me')).toBeUndefined();
     container.remove();
+  });
+});
+
+describe('a page the server drew', () => {
+  it('is drawn again from the answers it carries, asking for none of them', async () => {
+    const calls = recordCalls();
+    embed(JSON.stringify(owner));
+    const config = {
+      productName: 'Drawn Portal',
+      manufacturer: 'Drawn Motors',
+      supportEmail: 'help@example.com',
+      mode: 'production',
+      devMode: false,
+      defaultLanguage: 'en',
+    };
+    const renamed = {
+      ...products,
+      wallboxes: products.wallboxes.map((item) => ({ ...item, productFields: { name: 'Carried charger' } })),
+    };
+    embedAnswers({
+      '/api/v1/config': config,
+      '/api/v1/products': renamed,
+      '/api/v1/products/download/jobs': [],
+    });
+    window.history.replaceState(null, '', '/products');
+    const container = document.createElement('div');
+    document.body.append(container);
+    await startApp(container);
+    expect(await screen.findByText('Carried charger')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /Drawn Portal/ })).toBeInTheDocument();
+    // Nothing the page carried is asked again when the page mounts.
+    for (const path of [
+      '/api/v1/config',
+      '/api/v1/products',
+      '/api/v1/products/download/jobs',
+      '/api/v1/users/me',
+    ])
+      expect(calls.get(path)).toBeUndefined();
+    container.remove();
+  });
+
+  it('falls back to asking when the carried answers are unreadable', async () => {
+    embedAnswers({});
+    const element = document.getElementById('portal-first-answers');
+    for (const text of ['[1,', '[1]', 'null']) {
+      if (element) element.textContent = text;
+      expect(embeddedAnswers()).toBeNull();
+    }
   });
 });
 

@@ -4,9 +4,12 @@ import { productsQueryOptions } from '../features/products/api/use-products.ts';
 import type { CurrentUser } from '../lib/api/types.ts';
 import { portalConfigQueryOptions } from '../lib/branding.ts';
 import { currentUserQueryKey } from '../lib/session/current-user.ts';
+import { seedFirstAnswers } from './first-answers.ts';
 
 /** The element the server writes the signed-in user into (server/src/plugins/web-app-page.ts). */
 const EMBEDDED_USER_ID = 'portal-current-user';
+/** The element it writes the page's first answers into, when it rendered the page itself. */
+const EMBEDDED_ANSWERS_ID = 'portal-first-answers';
 
 /**
  * The user the server embedded in the page for a visit with a valid session: the exact answer of
@@ -18,6 +21,23 @@ export function embeddedUser(): CurrentUser | null {
   try {
     const user = JSON.parse(text) as CurrentUser | null;
     return user && typeof user === 'object' && typeof user.id === 'string' ? user : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The answers the server rendered the page from (GET path → body), when it did: the app seeds them
+ * and draws the same page at once, without asking again. Null when absent or unreadable.
+ */
+export function embeddedAnswers(): Record<string, unknown> | null {
+  const text = document.getElementById(EMBEDDED_ANSWERS_ID)?.textContent;
+  if (!text) return null;
+  try {
+    const answers = JSON.parse(text) as unknown;
+    return answers && typeof answers === 'object' && !Array.isArray(answers)
+      ? (answers as Record<string, unknown>)
+      : null;
   } catch {
     return null;
   }
@@ -40,6 +60,11 @@ const FIRST_DATA_WAIT_MS = 1500;
  * instead of a loading screen, then a header, then the data (each a layout shift).
  */
 export function prepareFirstPage(client: QueryClient, pathname: string, user: CurrentUser): Promise<void> {
+  const answers = embeddedAnswers();
+  if (answers) {
+    seedFirstAnswers(client, user, answers);
+    return Promise.resolve();
+  }
   client.setQueryData<CurrentUser | null>(currentUserQueryKey, user);
   const calls = firstCalls[pathname.replace(/\/+$/, '')];
   // The page's calls only for the user the page is for: a redirect or the terms to accept come first.

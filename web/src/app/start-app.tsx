@@ -1,6 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
+import { initI18n, loadLanguage, rememberLanguageForServer, storedLanguage } from '../lib/i18n/i18n.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { App } from './app.tsx';
 import { embeddedUser, prepareFirstPage } from './first-page.ts';
@@ -14,6 +14,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
   const notificationStore = createNotificationStore();
   const queryClient = createAppQueryClient(notificationStore);
   const language = storedLanguage();
+  rememberLanguageForServer(language);
   const user = embeddedUser();
   // Before any query: a first call that fails is told in a notification, in words.
   initI18n();
@@ -24,9 +25,14 @@ export async function startApp(container: HTMLElement): Promise<void> {
     // and first data. Without it, the shell asks GET /users/me and the page loads as it renders.
     ...(user ? [prepareFirstPage(queryClient, pathname, user), screen] : []),
   ]);
-  createRoot(container).render(
-    <StrictMode>
-      <App queryClient={queryClient} notificationStore={notificationStore} />
-    </StrictMode>,
-  );
+  // A transition, so the first render is split into short tasks: the page stays as the server drew
+  // it (or the boot placeholder) until the app's identical page replaces it in one commit.
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App queryClient={queryClient} notificationStore={notificationStore} />
+      </StrictMode>,
+    );
+  });
 }

@@ -25,6 +25,14 @@ function subscribe(onChange: () => void): () => void {
 
 const snapshot = (): Device => deviceFor(window.innerWidth);
 
+/** What a render without a window (the server's, app/signed-in-render.tsx) draws for. */
+let serverDevice: Device = 'laptop';
+
+/** For the server's render only: the device the request says it comes from (renders are synchronous). */
+export function setServerDevice(device: Device): void {
+  serverDevice = device;
+}
+
 export function useBreakpoint(): Device {
-  return useSyncExternalStore(subscribe, snapshot, () => 'laptop');
+  return useSyncExternalStore(subscribe, snapshot, () => serverDevice);
 }

@@ -45,8 +45,9 @@ function NotificationItem({ notification }: { notification: Notification }) {
 }
 
 // The notifications announce themselves (above); Radix's own announcer would read each a second time,
-// so it writes into a fragment that is never in the document.
-const detachedAnnouncer = () => document.createDocumentFragment();
+// so it writes into a fragment that is never in the document (none in the server's render).
+const detachedAnnouncer = () =>
+  typeof document === 'undefined' ? undefined : document.createDocumentFragment();
 
 function NotificationList({ style, items }: { style: NotificationStyle; items: readonly Notification[] }) {
   const { t } = useTranslation();

@@ -7,6 +7,8 @@ export const LANGUAGES = ['en', 'el'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
+/** The same choice for the server, which draws a signed-in page in it (server/src/plugins/web-app-render.ts). */
+export const LANGUAGE_COOKIE = 'portal_language';
 export const DEFAULT_LANGUAGE: Language = 'en';
 
 // English ships with the first load (it is the default and the fallback); other packs are separate
@@ -22,6 +24,13 @@ export function isLanguage(value: unknown): value is Language {
 export function storedLanguage(): Language | null {
   const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   return isLanguage(stored) ? stored : null;
+}
+
+/** Tells the server the visitor's language (a choice made before the cookie existed is copied once). */
+export function rememberLanguageForServer(language: Language | null = storedLanguage()): void {
+  if (!language || document.cookie.includes(`${LANGUAGE_COOKIE}=${language}`)) return;
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is not in every browser the portal serves; the value is one of LANGUAGES
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** Fetches a language's texts once; English is always there. */
@@ -63,5 +72,6 @@ export async function changeLanguageForNow(language: Language): Promise<void> {
 /** Switches the language and remembers the choice for the next visit. */
 export async function changeLanguage(language: Language): Promise<void> {
   window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  rememberLanguageForServer(language);
   await changeLanguageForNow(language);
 }

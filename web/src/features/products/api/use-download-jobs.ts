@@ -13,6 +13,8 @@ export function downloadJobsQueryOptions() {
     '/api/v1/products/download/jobs',
     {},
     {
+      // The first page's answer (embedded or prefetched, app/first-page.ts) is not asked again on mount.
+      staleTime: JOB_POLL_INTERVAL,
       refetchInterval: (current) => (hasActiveJob(current.state.data) ? JOB_POLL_INTERVAL : false),
       meta: { errorMessage: 'products.errors.jobs' },
     },

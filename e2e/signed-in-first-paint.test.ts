@@ -1,0 +1,68 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { signedInPage, viewports } from './support/browser.ts';
+import { useBrowser } from './support/kit.ts';
+import { baseUrl } from './support/world.ts';
+
+// A signed-in /products is drawn by the server (decision 0036): the header, the page and its products
+// are in the HTML, so they paint before any script; the app then draws the same page over it, with
+// nothing moving and nothing said in the console.
+
+/** The sum of the page's layout shifts so far (what cumulative layout shift adds up). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        new PerformanceObserver((list) => {
+          const entries = list.getEntries() as (PerformanceEntry & { value: number })[];
+          resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+        }).observe({ type: 'layout-shift', buffered: true });
+        // No entry at all: nothing moved.
+        setTimeout(() => resolve(0), 500);
+      }),
+  );
+
+describe('a signed-in first page drawn by the server', () => {
+  const browser = useBrowser();
+
+  it('shows the products page, its products and the header before any script runs', async () => {
+    const { context } = await signedInPage(browser(), 'owner@example.com', 'mobile');
+    const cookies = await context.cookies();
+    await context.close();
+    const scriptless = await browser().newContext({ javaScriptEnabled: false, viewport: viewports.mobile });
+    await scriptless.addCookies(cookies);
+    const page = await scriptless.newPage();
+    await page.goto(`${baseUrl()}/products`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' }).isVisible()).resolves.toBe(true);
+    expect(await page.getByText('Choose which products collect data').isVisible()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Enable data export' }).count()).toBeGreaterThan(0);
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    await scriptless.close();
+  });
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`at ${viewports[viewport].width} px the app takes the page over without a shift or a console message`, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      const messages: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+      });
+      await page.goto('/products');
+      // The app has drawn over the server's page once the heading is React's own element.
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+      // And it answers: a switch opens its confirmation dialog.
+      const toggle = page.getByRole('switch', { name: 'Enable data export' }).first();
+      await toggle.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await layoutShift(page)).toBe(0);
+      expect(messages).toEqual([]);
+      await context.close();
+    });
+  }
+});
