@@ -53,6 +53,10 @@ async function devIdentityProvider(app: FastifyInstance, options: { deps: Portal
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.all(`${devIdpMountPath}/*`, (request, reply) => {
+      // The provider writes the raw response itself: it keeps the headers set so far (security headers).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       const raw: IncomingMessage & { originalUrl?: string } = request.raw;
       // Mounted like Express's app.use('/oidc', ...): the provider sees its own paths and learns the mount.

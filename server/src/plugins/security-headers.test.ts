@@ -3,13 +3,15 @@ import { useTestApp } from '../../test/app.ts';
 
 const t = useTestApp();
 
-// Helmet runs once at start; every answer still carries its headers (decision 0030).
+// Helmet runs once at start; every answer still carries its headers (decisions 0030, 0034).
 describe('security headers', () => {
   it('are on API answers, errors and pages alike', async () => {
     for (const response of [
       await t.call('GET', '/api/v1/products', 'owner@example.com'),
       await t.http({ method: 'GET', url: '/api/v1/products' }),
       await t.http({ method: 'GET', url: '/api/v1/health' }),
+      // The built-in identity provider writes its raw answers itself.
+      await t.http({ method: 'GET', url: '/oidc/.well-known/openid-configuration' }),
     ]) {
       expect(response.headers['content-security-policy']).toContain("default-src 'self'");
       expect(response.headers['content-security-policy']).toContain("script-src 'self'");

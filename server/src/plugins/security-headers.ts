@@ -50,10 +50,12 @@ function helmetHeaders(options: HelmetOptions): { set: [string, string][]; remov
 
 async function securityHeaders(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const { set, removed } = helmetHeaders(securityHeaderOptions(options.config));
+  const headers = Object.fromEntries(set.map(([name, value]) => [name.toLowerCase(), value]));
+  // On the reply, not the raw response: Node then writes them with Fastify's own headers in one go,
+  // instead of merging two header sets per answer (decision 0034).
   app.addHook('onRequest', (_request, reply, done) => {
-    const raw = reply.raw;
-    for (const [name, value] of set) raw.setHeader(name, value);
-    for (const name of removed) raw.removeHeader(name);
+    reply.headers(headers);
+    for (const name of removed) reply.raw.removeHeader(name);
     done();
   });
 }
