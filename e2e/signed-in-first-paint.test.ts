@@ -32,11 +32,15 @@ describe('a signed-in first page drawn by the server', () => {
     const scriptless = await browser().newContext({ javaScriptEnabled: false, viewport: viewports.mobile });
     await scriptless.addCookies(cookies);
     const page = await scriptless.newPage();
+    // The sign-in page asks for the viewport's width (Accept-CH): the next page is drawn for 390 px.
+    await page.goto(`${baseUrl()}/login`);
     await page.goto(`${baseUrl()}/products`);
     await expect(page.getByRole('heading', { level: 1, name: 'Products' }).isVisible()).resolves.toBe(true);
     expect(await page.getByText('Choose which products collect data').isVisible()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Enable data export' }).count()).toBeGreaterThan(0);
     expect(await page.getByRole('banner').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await scriptless.close();
   });
 

@@ -111,6 +111,20 @@ describe('a signed-in page drawn by the server', () => {
       },
     );
     expect(renderInput(desktop)).toMatchObject({ language: 'el', device: 'laptop' });
+    // A browser that says its width is drawn for it, whatever its kind.
+    const narrow = await get(
+      '/products',
+      'owner@example.com',
+      {},
+      {
+        'sec-ch-viewport-width': '390',
+        'sec-ch-ua-mobile': '?0',
+      },
+    );
+    expect(renderInput(narrow)).toMatchObject({ device: 'mobile' });
+    const tablet = await get('/products', 'owner@example.com', {}, { 'sec-ch-viewport-width': '800' });
+    expect(renderInput(tablet)).toMatchObject({ device: 'tablet' });
+    expect(tablet.headers['accept-ch']).toBe('Sec-CH-Viewport-Width');
     const phone = await get(
       '/products',
       'owner@example.com',

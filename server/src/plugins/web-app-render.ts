@@ -64,11 +64,22 @@ export async function loadRender(webDist: string): Promise<Render | null> {
   return loaded.render;
 }
 
+/** Where the app's layouts change (web/src/lib/breakpoints.ts: tablet from 768 px, laptop from 1024 px). */
+const TABLET_FROM = 768;
+const LAPTOP_FROM = 1024;
+
+/** Asked of every browser on every page (web-app.ts), so its next page request says its width. */
+export const VIEWPORT_HINT = 'Sec-CH-Viewport-Width';
+
 /**
- * The layout the request's browser draws, from the client hint every Chromium sends (`Sec-CH-UA-Mobile`)
- * or else the user agent. A wrong guess shows the other header (links or menu button) until the app starts.
+ * The layout the request's browser draws: from its viewport's width when it says it (a Chromium that
+ * has seen our `Accept-CH`), else from the client hint every Chromium sends (`Sec-CH-UA-Mobile`), else
+ * from the user agent. A wrong guess shows the other header (links or menu button) until the app starts.
  */
 export function deviceOf(request: FastifyRequest): Device {
+  const width = Number(request.headers[VIEWPORT_HINT.toLowerCase()]);
+  if (Number.isFinite(width) && width > 0)
+    return width < TABLET_FROM ? 'mobile' : width < LAPTOP_FROM ? 'tablet' : 'laptop';
   const mobileHint = request.headers['sec-ch-ua-mobile'];
   if (mobileHint === '?1') return 'mobile';
   if (mobileHint === '?0') return 'laptop';

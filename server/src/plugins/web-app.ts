@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError } from './error-envelope.ts';
-import { loadRender, SERVER_RENDER_DIR } from './web-app-render.ts';
+import { loadRender, SERVER_RENDER_DIR, VIEWPORT_HINT } from './web-app-render.ts';
 import { sendSignedInPage } from './web-app-signed-in.ts';
 
 const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
@@ -62,6 +62,8 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
   app.setNotFoundHandler(async (request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
     if (isPage && built) {
+      // The browser's width on its next page, so a page the server draws has the app's layout.
+      reply.header('accept-ch', VIEWPORT_HINT);
       const file = pageFile(request.url);
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
       if (user) return sendSignedInPage(request, reply, options.webDist, user);
