@@ -44,6 +44,18 @@ export interface ZipContainerOptions {
  * Writes one entry at a time to `output`: `beginEntry`, the deflated bytes through `data`, then
  * `endEntry` with the checksum and size of the original bytes; `finish` writes the directory.
  */
+/**
+ * The five fields a local header and a central directory record share, in the same order: version
+ * needed, flags, method, DOS time and date (APPNOTE 4.3.7 and 4.3.12).
+ */
+function writeEntryFields(buffer: Buffer, at: number, zip64: boolean, entry: Entry): void {
+  buffer.writeUInt16LE(zip64 ? VERSION_ZIP64 : VERSION_DEFLATE, at);
+  buffer.writeUInt16LE(FLAG_DATA_DESCRIPTOR | FLAG_UTF8_NAME, at + 2);
+  buffer.writeUInt16LE(METHOD_DEFLATE, at + 4);
+  buffer.writeUInt16LE(entry.dosTime, at + 6);
+  buffer.writeUInt16LE(entry.dosDate, at + 8);
+}
+
 export class ZipContainer {
   #output: (chunk: Buffer) => void;
   #forceZip64: boolean;
@@ -72,11 +84,7 @@ export class ZipContainer {
     // Version 2.0, what every unzip tool reads, unless Zip64 is already certain (readers take sizes
     // beyond 4 GB from the central directory, which says 4.5 for such an entry).
     const zip64 = this.#forceZip64 || entry.offset >= LIMIT_32;
-    header.writeUInt16LE(zip64 ? VERSION_ZIP64 : VERSION_DEFLATE, 4);
-    header.writeUInt16LE(FLAG_DATA_DESCRIPTOR | FLAG_UTF8_NAME, 6);
-    header.writeUInt16LE(METHOD_DEFLATE, 8);
-    header.writeUInt16LE(entry.dosTime, 10);
-    header.writeUInt16LE(entry.dosDate, 12);
+    writeEntryFields(header, 4, zip64, entry);
     // Checksum and sizes (14–25) stay zero: the data descriptor carries them.
     header.writeUInt16LE(name.length, 26);
     this.#write(header);
@@ -164,11 +172,7 @@ export class ZipContainer {
     const record = Buffer.alloc(46 + entry.name.length + extraLength);
     record.writeUInt32LE(0x02014b50, 0);
     record.writeUInt16LE(MADE_BY, 4);
-    record.writeUInt16LE(zip64 ? VERSION_ZIP64 : VERSION_DEFLATE, 6);
-    record.writeUInt16LE(FLAG_DATA_DESCRIPTOR | FLAG_UTF8_NAME, 8);
-    record.writeUInt16LE(METHOD_DEFLATE, 10);
-    record.writeUInt16LE(entry.dosTime, 12);
-    record.writeUInt16LE(entry.dosDate, 14);
+    writeEntryFields(record, 6, zip64, entry);
     record.writeUInt32LE(entry.crc32, 16);
     record.writeUInt32LE(zip64 ? LIMIT_32 : entry.compressedSize, 20);
     record.writeUInt32LE(zip64 ? LIMIT_32 : entry.uncompressedSize, 24);
