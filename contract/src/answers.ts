@@ -77,55 +77,80 @@ function declaredOperations(document: ContractDocument): Map<string, DeclaredOpe
   return operations;
 }
 
+/** Where an answer's headers depart from what its status declares: the header, its value, and why. */
+export interface HeaderIssue {
+  /** The header's name as the contract writes it. */
+  header: string;
+  value?: string;
+  message: string;
+}
+
+const declaredResponse = (operation: DeclaredOperation, status: number): SchemaNode | undefined =>
+  operation.responses[String(status)] ??
+  operation.responses[`${String(status)[0]}XX`] ??
+  operation.responses.default;
+
+function createHeaderIssueFinder(document: ContractDocument, operations: Map<string, DeclaredOperation>) {
+  // Header values arrive as text: `X-Total-Count: 12` is the integer 12, as for query parameters.
+  const ajv = newAjv(true);
+  const validators = new Map<object, (value: string) => string | null>();
+  const validatorFor = (schema: object) => {
+    let validate = validators.get(schema);
+    if (!validate) {
+      const compiled = ajv.compile(schema);
+      // Ajv coerces a top-level value for the check (the coerced copy is not needed).
+      validate = (value) => (compiled(value) ? null : (compiled.errors?.[0]?.message ?? 'is not valid'));
+      validators.set(schema, validate);
+    }
+    return validate;
+  };
+  return (operationId: string, status: number, headers: NonNullable<Answer['headers']>): HeaderIssue[] => {
+    const operation = operations.get(operationId);
+    const declared = operation && declaredResponse(operation, status);
+    const declaredHeaders = declared?.headers as Record<string, unknown> | undefined;
+    if (!declaredHeaders) return [];
+    const valuesOf = headerReader(headers);
+    const issues: HeaderIssue[] = [];
+    for (const [name, raw] of Object.entries(declaredHeaders)) {
+      const header = resolveRef(document, raw);
+      const values = valuesOf(name.toLowerCase());
+      if (values.length === 0) {
+        if (header.required === true)
+          issues.push({
+            header: name,
+            message: `${operationId} ${status} lacks the required header ${name}`,
+          });
+        continue;
+      }
+      const schema = header.schema as object | undefined;
+      if (!schema) continue;
+      const validate = validatorFor(schema);
+      for (const value of values) {
+        const problem = validate(value);
+        if (problem)
+          issues.push({
+            header: name,
+            value,
+            message: `${operationId} ${status} header ${name}: ${JSON.stringify(value)} ${problem}`,
+          });
+      }
+    }
+    return issues;
+  };
+}
+
+/** Judges only the headers of an answer (the validating proxy reports them apart, by header). */
+export function createHeaderChecker(document: ContractDocument) {
+  return createHeaderIssueFinder(document, declaredOperations(document));
+}
+
 export function createAnswerChecker(document: ContractDocument) {
   const operations = declaredOperations(document);
   const validateResponse = createResponseValidator(document);
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
   const validateEnvelope = ajv.compile({ $ref: 'contract#/components/schemas/ErrorResponse' });
-  // Header values arrive as text: `X-Total-Count: 12` is the integer 12, as for query parameters.
-  const headerAjv = newAjv(true);
-  const headerValidators = new Map<object, (value: string) => string | null>();
-  const headerValidator = (schema: object) => {
-    let validate = headerValidators.get(schema);
-    if (!validate) {
-      const compiled = headerAjv.compile(schema);
-      // Ajv coerces a top-level value for the check (the coerced copy is not needed).
-      validate = (value) => (compiled(value) ? null : (compiled.errors?.[0]?.message ?? 'is not valid'));
-      headerValidators.set(schema, validate);
-    }
-    return validate;
-  };
-
-  const headerProblems = (
-    operationId: string,
-    status: number,
-    declared: SchemaNode,
-    headers: NonNullable<Answer['headers']>,
-  ): string[] => {
-    const declaredHeaders = declared.headers as Record<string, unknown> | undefined;
-    if (!declaredHeaders) return [];
-    const valuesOf = headerReader(headers);
-    const problems: string[] = [];
-    for (const [name, raw] of Object.entries(declaredHeaders)) {
-      const header = resolveRef(document, raw);
-      const values = valuesOf(name.toLowerCase());
-      if (values.length === 0) {
-        if (header.required === true)
-          problems.push(`${operationId} ${status} lacks the required header ${name}`);
-        continue;
-      }
-      const schema = header.schema as object | undefined;
-      if (!schema) continue;
-      const validate = headerValidator(schema);
-      for (const value of values) {
-        const problem = validate(value);
-        if (problem)
-          problems.push(`${operationId} ${status} header ${name}: ${JSON.stringify(value)} ${problem}`);
-      }
-    }
-    return problems;
-  };
+  const findHeaderIssues = createHeaderIssueFinder(document, operations);
 
   const envelopeProblems = (body: string): { problems: string[]; codes: string[] } => {
     let parsed: unknown;
@@ -185,14 +210,12 @@ export function createAnswerChecker(document: ContractDocument) {
     }
     const operation = operations.get(operationId);
     if (!operation) return [`unknown operation ${operationId}`];
-    const declared =
-      operation.responses[String(status)] ??
-      operation.responses[`${String(status)[0]}XX`] ??
-      operation.responses.default;
+    const declared = declaredResponse(operation, status);
     if (!declared) return [`status ${status} is not declared for ${operationId}`];
+    const headerIssues = answer.headers ? findHeaderIssues(operationId, status, answer.headers) : [];
     return [
       ...bodyProblems({ ...answer, operationId }, declared, operation),
-      ...(answer.headers ? headerProblems(operationId, status, declared, answer.headers) : []),
+      ...headerIssues.map((issue) => issue.message),
     ];
   };
 }

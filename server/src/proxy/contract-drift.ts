@@ -1,4 +1,4 @@
-import { createAnswerChecker } from '@portal/contract/answers';
+import { createAnswerChecker, createHeaderChecker } from '@portal/contract/answers';
 import type { ContractDocument } from '@portal/contract/document';
 import { createRequestAjv, createResponseIssueFinder } from '@portal/contract/validation';
 import type { ValidateFunction } from 'ajv';
@@ -58,6 +58,7 @@ export function createDriftChecker(document: ContractDocument) {
   bodyAjv.addSchema({ ...document, $id: 'contract' } as object);
   paramsAjv.addSchema({ ...document, $id: 'contract' } as object);
   const checkAnswer = createAnswerChecker(document);
+  const findHeaderIssues = createHeaderChecker(document);
   const findIssue = createResponseIssueFinder(document);
 
   const requestValidators = new Map<
@@ -143,14 +144,18 @@ export function createDriftChecker(document: ContractDocument) {
     exchange: Exchange,
   ): Array<{ pointer: string; value?: unknown; message: string }> => {
     const text = exchange.method === 'HEAD' ? '' : exchange.responseBody.toString('utf8');
+    const headerDrift = exchange.responseHeaders
+      ? findHeaderIssues(exchange.operationId, exchange.status, exchange.responseHeaders).map(
+          ({ header, value, message }) => ({ pointer: `/headers/${header}`, value, message }),
+        )
+      : [];
     const problems = checkAnswer({
       operationId: exchange.operationId,
       status: exchange.status,
       contentType: exchange.responseContentType,
       body: text,
-      headers: exchange.responseHeaders,
     });
-    if (problems.length === 0) return [];
+    if (problems.length === 0) return headerDrift;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
@@ -161,13 +166,17 @@ export function createDriftChecker(document: ContractDocument) {
     if (issue) {
       return [
         { pointer: `/body${issue.pointer}`, value: valueAt(parsed, issue.pointer), message: issue.message },
+        ...headerDrift,
       ];
     }
-    return problems.map((message) => {
-      if (message.includes('not declared')) return { pointer: '/status', value: exchange.status, message };
-      const header = / (?:lacks the required header|header) ([\w-]+)/.exec(message)?.[1];
-      return header ? { pointer: `/headers/${header}`, message } : { pointer: '/body', message };
-    });
+    return [
+      ...problems.map((message) =>
+        message.includes('not declared')
+          ? { pointer: '/status', value: exchange.status, message }
+          : { pointer: '/body', message },
+      ),
+      ...headerDrift,
+    ];
   };
 
   return (exchange: Exchange): Drift[] => {

@@ -107,6 +107,7 @@ describe('validating proxy (PROXY_TARGET)', () => {
         operationId: 'listDownloadJobs',
         direction: 'response',
         pointer: '/headers/X-Total-Count',
+        value: 'many',
         message: 'listDownloadJobs 200 header X-Total-Count: "many" must be integer',
       }),
     );
