@@ -1,5 +1,5 @@
 # The portal for demos: one container, one port, SQLite and stored files on a volume.
-FROM node:22-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json package-lock.json .npmrc ./
@@ -11,7 +11,7 @@ RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build --workspace web && npm run build --workspace server
 
-FROM node:22-bookworm-slim
+FROM node:24-bookworm-slim
 WORKDIR /app
 # Demo mode on purpose: seeded personas and anyone may sign in as any of them. Never for real data.
 ENV PORTAL_MODE=demo HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

@@ -17,7 +17,8 @@ export function uploadRecorder() {
   const handler = http.post(
     '/api/v1/agents/files/upload/section/{section}',
     async ({ params, request, response }) => {
-      const parts = (await request.formData()).getAll('file');
+      // Counted from the raw body: Node 24's \`formData()\` refuses the File class jsdom puts on globalThis.
+      const parts = (await request.text()).match(/; name="file"/g) ?? [];
       const first = calls.length;
       calls.push({ section: params.section, parts: parts.length });
       return response(201).json(
