@@ -17,8 +17,9 @@ export function uploadRecorder() {
   const handler = http.post(
     '/api/v1/agents/files/upload/section/{section}',
     async ({ params, request, response }) => {
-      // Counted from the raw body: Node 24's \`formData()\` refuses the File class jsdom puts on globalThis.
-      const parts = (await request.text()).match(/; name="file"/g) ?? [];
+      // Counted from the raw body: Node 24's `formData()` refuses the File class jsdom puts on globalThis.
+      const body = await new Response(request.body).text();
+      const parts = body.match(/; name="file"/g) ?? [];
       const first = calls.length;
       calls.push({ section: params.section, parts: parts.length });
       return response(201).json(
