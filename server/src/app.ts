@@ -10,21 +10,21 @@ import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
-import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
-import { createFallbackIdentity } from './proxy/fallback-identity.ts';
-import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
-import { sandbox } from './sandbox/sandbox-plugin.ts';
-import { createSandboxes } from './sandbox/sandboxes.ts';
-import type { Simulator } from './sandbox/simulator.ts';
-import { activeWorld, createWorld, worldScoped } from './sandbox/world.ts';
 import { createServices, type PortalServices } from './services.ts';
+import { devIdentityProviderPlugin } from './simulator/identity-provider/plugin.ts';
+import { createFallbackIdentity } from './simulator/proxy/fallback-identity.ts';
+import { validatingProxyPlugin } from './simulator/proxy/validating-proxy.ts';
+import { sandbox } from './simulator/sandbox/sandbox-plugin.ts';
+import { createSandboxes } from './simulator/sandbox/sandboxes.ts';
+import type { Simulator } from './simulator/sandbox/simulator.ts';
+import { activeWorld, createWorld, worldScoped } from './simulator/sandbox/world.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

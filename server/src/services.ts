@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
-import { createDriftLog, type DriftLog } from './proxy/contract-drift.ts';
 import { recordInviteDownload } from './services/audit.ts';
-import { createFaults, type Faults } from './services/faults.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './services/jobs.ts';
+import { createFaults, type Faults } from './simulator/faults.ts';
+import { createDriftLog, type DriftLog } from './simulator/proxy/contract-drift.ts';
 
 /** Long-lived services next to the routes: simulated faults and (added by features) background workers. */
 export interface PortalServices {

@@ -1,5 +1,4 @@
 import type { FastifyReply } from 'fastify';
-import { roleHintParam } from '../auth/dev-idp/provider.ts';
 import { finishLogin, startLogin } from '../auth/login-flow.ts';
 import { createLoginRateLimit } from '../auth/login-rate-limit.ts';
 import { LoginError } from '../auth/relying-party.ts';
@@ -14,6 +13,7 @@ import { destroySession } from '../auth/sessions.ts';
 import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { defineRoute } from '../lib/route.ts';
+import { roleHintParam } from '../simulator/identity-provider/provider.ts';
 
 const failurePage = (reason: LoginError['reason']) => `/login?error=${reason}`;
 

@@ -1,6 +1,9 @@
 import type { PortalDeps } from '../deps.ts';
 import type { AnyRouteDefinition } from '../lib/route.ts';
 import type { PortalServices } from '../services.ts';
+import { proxyRoutes } from '../simulator/routes/proxy-routes.ts';
+import { simulationRoutes } from '../simulator/routes/simulation-routes.ts';
+import { simulationWorldRoutes } from '../simulator/routes/simulation-world-routes.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { agentsRoutes } from './agents-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -10,9 +13,6 @@ import { invitationsAgentRoutes } from './invitations-agent-routes.ts';
 import { invitationsRoutes } from './invitations-routes.ts';
 import { metaRoutes } from './meta-routes.ts';
 import { productsRoutes } from './products-routes.ts';
-import { proxyRoutes } from './proxy-routes.ts';
-import { simulationRoutes } from './simulation-routes.ts';
-import { simulationWorldRoutes } from './simulation-world-routes.ts';
 import { usersRoutes } from './users-routes.ts';
 
 /** Every contract operation's handler, by feature. Each module exports a factory taking the app's deps. */

@@ -6,7 +6,7 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
-import { agentFilesDir } from './seeding.ts';
+import { agentFilesDir } from '../simulator/seeding.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
 export type FileSection = (typeof FILE_SECTIONS)[number];
