@@ -1,5 +1,3 @@
-import type { PortalMode } from './config.ts';
-
 /** The validating proxy's settings (see docs/decisions/0021-validating-proxy-fallback.md). */
 export interface ProxyConfig {
   /** Base URL of the real back end; null when the reference server answers everything itself. */
@@ -17,7 +15,7 @@ export interface ProxyConfig {
 type Env = Record<string, string | undefined>;
 
 /** Reads PROXY_TARGET, PROXY_FALLBACK (`unimplemented` and/or operationIds) and PROXY_FALLBACK_AS. */
-export function loadProxyConfig(env: Env, mode: PortalMode): ProxyConfig {
+export function loadProxyConfig(env: Env, mode: string): ProxyConfig {
   const raw = env.PROXY_TARGET?.trim() ?? '';
   let target: string | null = null;
   if (raw !== '') {

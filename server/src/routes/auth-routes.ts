@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import { finishLogin, startLogin } from '../auth/login-flow.ts';
 import { createLoginRateLimit } from '../auth/login-rate-limit.ts';
+import { roleHintParam } from '../auth/oidc-settings.ts';
 import { LoginError } from '../auth/relying-party.ts';
 import {
   clearLoginStateCookie,
@@ -13,7 +14,6 @@ import { destroySession } from '../auth/sessions.ts';
 import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
 import { defineRoute } from '../lib/route.ts';
-import { roleHintParam } from '../simulator/identity-provider/provider.ts';
 
 const failurePage = (reason: LoginError['reason']) => `/login?error=${reason}`;
 

@@ -1,6 +1,6 @@
 import type { ContractDocument } from '@portal/contract/document';
 import type { components } from '@portal/contract/schema';
-import { JOB_FAULT_OPERATION_ID } from '../services/jobs.ts';
+import { JOB_FAULT_OPERATION_ID } from './faults.ts';
 
 type SimulationOperation = components['schemas']['SimulationOperation'];
 type ErrorCode = components['schemas']['ErrorCode'];

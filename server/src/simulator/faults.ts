@@ -1,9 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { PortalPrisma } from '../db/client.ts';
+import type { FaultHooks } from '../hooks.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
 const SIMULATED_RETRY_AFTER_SECONDS = 60;
+
+/** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
+export const JOB_FAULT_OPERATION_ID = 'downloadJob';
 
 const defaultMessages: Record<number, string> = {
   400: 'The request was refused (simulated fault).',
@@ -18,7 +22,7 @@ const defaultMessages: Record<number, string> = {
  * Simulated faults: the next `count` calls of an operation fail with a chosen status and code, or are
  * delayed, so every error state of the web app can be reached on purpose.
  */
-export function createFaults(prisma: PortalPrisma, enabled: boolean) {
+export function createFaults(prisma: PortalPrisma, enabled: boolean): FaultHooks & { markArmed(): void } {
   // Skips a database round-trip on every call while no fault is armed.
   let armed = enabled;
   return {
@@ -35,6 +39,17 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean) {
       if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
       return applyArmed(request, operationId);
     },
+    /** Takes one use of an armed `downloadJob` fault, if any; answers the failure reason to record. */
+    takeJobFault: () =>
+      prisma.$transaction(async (tx) => {
+        const fault = await tx.fault.findFirst({
+          where: { operationId: JOB_FAULT_OPERATION_ID, remaining: { gt: 0 } },
+          orderBy: { createdAt: 'asc' },
+        });
+        if (!fault) return null;
+        await tx.fault.update({ where: { id: fault.id }, data: { remaining: { decrement: 1 } } });
+        return fault.code ? `Simulated failure (${fault.code}).` : 'Simulated failure.';
+      }),
   };
 
   async function applyArmed(request: FastifyRequest, operationId: string): Promise<void> {

@@ -1,8 +1,6 @@
-import path from 'node:path';
 import type { PortalDeps } from '../deps.ts';
+import { agentFilesDir } from '../services/agent-files.ts';
 import { type LoadOptions, loadScenario, resetToScenario } from './scenarios/load.ts';
-
-export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
 
 /** Seeds the `demo` personas on a database with no users yet, so a fresh start is ready for a demo. */
 export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promise<boolean> {

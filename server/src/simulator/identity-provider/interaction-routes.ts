@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
+import { roleHintParam } from '../../auth/oidc-settings.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { listAccounts, signUp } from './accounts.ts';
 import {
@@ -10,7 +11,7 @@ import {
   renderNoticePage,
   type SignUpKind,
 } from './interaction-page.ts';
-import { devIdpMountPath, roleHintParam } from './provider.ts';
+import { devIdpMountPath } from './provider.ts';
 
 type Form = Record<string, string | undefined>;
 type Params = { uid: string };

@@ -5,7 +5,7 @@ import Provider, {
   type JWK,
   type KoaContextWithOIDC,
 } from 'oidc-provider';
-import { registeredRedirectUri } from '../../auth/oidc-settings.ts';
+import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
 import type { PortalPrisma } from '../../db/client.ts';
 import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
@@ -14,8 +14,6 @@ import { createMemoryAdapterFactory } from './memory-adapter.ts';
 /** Mounted inside the portal's own server, under /oidc. */
 export const devIdpMountPath = '/oidc';
 export const devIssuer = (config: Config) => `${config.publicUrl}${devIdpMountPath}`;
-/** Extra authorisation parameter the portal sends to its own provider: which sign-up form to show first. */
-export const roleHintParam = 'role_hint';
 
 // One signing key per process: ID tokens only live for the few seconds of a sign-in.
 let signingKey: JWK | undefined;

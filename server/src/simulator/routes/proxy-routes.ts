@@ -1,10 +1,10 @@
 import type { PortalDeps } from '../../deps.ts';
 import { defineRoute } from '../../lib/route.ts';
-import type { DriftLog } from '../proxy/contract-drift.ts';
+import type { Simulator } from '../sandbox/simulator.ts';
 import { requireSimulation } from '../simulation.ts';
 
 /** The validating proxy's findings (PROXY_TARGET): what the real back end does that the contract does not say. */
-export function proxyRoutes(deps: PortalDeps & { drift: DriftLog }) {
+export function proxyRoutes(deps: PortalDeps & { simulator: Pick<Simulator, 'drift'> }) {
   const { config } = deps;
   return [
     defineRoute({
@@ -17,7 +17,7 @@ export function proxyRoutes(deps: PortalDeps & { drift: DriftLog }) {
             unimplemented: config.proxy.fallback.unimplemented,
             operations: config.proxy.fallback.operations,
           },
-          drifts: [...deps.drift.list()],
+          drifts: [...deps.simulator.drift.list()],
         };
       },
     }),

@@ -3,6 +3,7 @@ import type { PortalDeps } from '../../deps.ts';
 import { defineRoute } from '../../lib/route.ts';
 import { errorCatalogue, faultableOperations } from '../fault-catalogue.ts';
 import { listPersonas, switchPersona } from '../sandbox/personas.ts';
+import type { Simulator } from '../sandbox/simulator.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import {
   clearFaults,
@@ -18,7 +19,7 @@ import {
  * Simulator controls (outside production): reset, clock, injected faults, personas. In production
  * mode every one answers 404 SIMULATION_DISABLED.
  */
-export function simulationRoutes(deps: PortalDeps) {
+export function simulationRoutes(deps: PortalDeps & { simulator: Simulator }) {
   const { config } = deps;
   let document: ContractDocument | null = null;
   // Error statuses and codes come from the contract, read once when first needed.
@@ -37,9 +38,9 @@ export function simulationRoutes(deps: PortalDeps) {
           seed: body?.seed,
           keepSession: request.cookies[config.session.cookieName],
         });
-        request.server.portal.faults.markArmed();
+        deps.simulator.world().faults.markArmed();
         // The scenario's pending jobs and toggles are the runner's to plan for.
-        request.server.portal.jobs.wake();
+        deps.simulator.world().services.jobs.wake();
         return undefined;
       },
     }),
@@ -103,10 +104,10 @@ export function simulationRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'injectFault',
       status: 201,
-      async handler({ body, request }) {
+      async handler({ body }) {
         requireSimulation(config);
         const fault = await injectFault(deps, errorCatalogue(contract()), body);
-        request.server.portal.faults.markArmed();
+        deps.simulator.world().faults.markArmed();
         return fault;
       },
     }),

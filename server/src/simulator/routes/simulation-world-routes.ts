@@ -10,7 +10,6 @@ import { runInWorld, type World } from '../sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from '../scenarios/registry.ts';
 import { requireSimulation } from '../simulation.ts';
 
-const simulatorOf = (request: FastifyRequest): Simulator => request.server.portal.simulator;
 const sandboxCookie = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 
 function sandboxView(simulator: Simulator, world: World) {
@@ -33,12 +32,12 @@ async function carryPersona(deps: PortalDeps, request: FastifyRequest, reply: Fa
 }
 
 /** Simulator controls of whole worlds: sandboxes, snapshots and the call list (outside production). */
-export function simulationWorldRoutes(deps: PortalDeps) {
+export function simulationWorldRoutes(deps: PortalDeps & { simulator: Simulator }) {
   const { config } = deps;
   /** The simulator of a call, refused outside the simulation modes. */
-  const simulatorFor = (request: FastifyRequest) => {
+  const simulatorFor = (_request: FastifyRequest) => {
     requireSimulation(config);
-    return simulatorOf(request);
+    return deps.simulator;
   };
   /** The call's world (the shared one or its sandbox), refused outside the simulation modes. */
   const worldOf = (request: FastifyRequest) => simulatorFor(request).world();

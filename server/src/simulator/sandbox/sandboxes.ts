@@ -6,8 +6,8 @@ import type { Config } from '../../config.ts';
 import { createPrisma } from '../../db/client.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { type Clock, createSimulationClock } from '../../lib/clock.ts';
-import { createServices } from '../../services.ts';
 import { DEFAULT_SCENARIO } from '../scenarios/registry.ts';
+import { createWorldServices } from '../world-services.ts';
 import { createTemplates } from './templates.ts';
 import { createWorld, type World } from './world.ts';
 import { databaseUrlIn } from './world-files.ts';
@@ -57,8 +57,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, clock, wallClock };
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
-    const services = createServices(deps, log);
-    const world = createWorld({ id, scenario, prisma, clock, dataDir, databaseUrl, services });
+    const { services, faults } = createWorldServices(deps, log);
+    const world = createWorld({ id, scenario, prisma, clock, dataDir, databaseUrl, services, faults });
     await services.start();
     return world;
   }

@@ -100,7 +100,7 @@ export async function restoreSnapshot(world: World, name: string): Promise<void>
       },
     );
   }
-  world.services.faults.markArmed();
+  world.faults.markArmed();
 }
 
 export async function deleteSnapshot(world: World, name: string): Promise<void> {

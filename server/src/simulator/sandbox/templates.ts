@@ -4,9 +4,9 @@ import { createPrisma } from '../../db/client.ts';
 import { applyMigrations } from '../../db/migrate.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createPromiseCache } from '../../lib/promise-cache.ts';
+import { agentFilesDir } from '../../services/agent-files.ts';
 import { loadScenario } from '../scenarios/load.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
-import { agentFilesDir } from '../seeding.ts';
 import { DATABASE_FILE } from './world-files.ts';
 
 /**

@@ -4,6 +4,7 @@ import type { PortalPrisma } from '../../db/client.ts';
 import type { PortalDeps } from '../../deps.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { PortalServices } from '../../services.ts';
+import type { Faults } from '../faults.ts';
 import { type CallLog, createCallLog } from './call-log.ts';
 
 /**
@@ -18,6 +19,7 @@ export interface World {
   readonly dataDir: string;
   readonly databaseUrl: string;
   readonly services: PortalServices;
+  readonly faults: Faults;
   readonly calls: CallLog;
   readonly createdAt: Date;
   lastUsedAt: number;
@@ -64,7 +66,7 @@ function forwarding<T extends object>(pick: () => T): T {
 export function worldScoped(
   deps: PortalDeps,
   shared: World,
-): { deps: PortalDeps; services: Pick<PortalServices, 'faults' | 'jobs'> } {
+): { deps: PortalDeps; services: { faults: Faults; jobs: PortalServices['jobs'] } } {
   const world = () => current.getStore() ?? shared;
   const config = new Proxy(deps.config, {
     get(target, key, receiver) {
@@ -81,7 +83,7 @@ export function worldScoped(
       wallClock: deps.wallClock,
     },
     services: {
-      faults: forwarding(() => world().services.faults),
+      faults: forwarding(() => world().faults),
       jobs: forwarding(() => world().services.jobs),
     },
   };

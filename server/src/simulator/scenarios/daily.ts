@@ -6,7 +6,7 @@ import { exportSnapshot } from './demo-downloads.ts';
 import type { InvitationSeed } from './demo-invitation-list.ts';
 import { eventsOf, invitationProductRows, invitationRow } from './demo-invitations.ts';
 import { USER_IDS } from './demo-people.ts';
-import type { Scenario } from './registry.ts';
+import type { Scenario } from './scenario.ts';
 
 const { owner, fleet, chargewise, saferoad } = USER_IDS;
 

@@ -7,7 +7,7 @@ import { seedAgentFiles } from './demo-files.ts';
 import { seedInvitations } from './demo-invitations.ts';
 import { seedPeople } from './demo-people.ts';
 import { seedProducts } from './demo-products.ts';
-import type { Scenario } from './registry.ts';
+import type { Scenario } from './scenario.ts';
 
 /** The personas: users, terms, company registrations and their documents. */
 export async function seedPersonas(db: Db, now: Date): Promise<void> {

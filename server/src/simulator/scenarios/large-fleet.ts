@@ -13,7 +13,7 @@ import { USER_IDS } from './demo-people.ts';
 import { generateApplications } from './large-fleet-companies.ts';
 import { emailLocalPart, FIRST_NAMES, SURNAMES, VEHICLES, WALLBOX_NAMES } from './names.ts';
 import { createRandom, type Random } from './random.ts';
-import type { Scenario, ScenarioContext } from './registry.ts';
+import type { Scenario, ScenarioContext } from './scenario.ts';
 import { daysBefore } from './time.ts';
 
 export const LARGE_FLEET = {

@@ -1,28 +1,12 @@
 // The scenario registry: every named data set the simulator can load. Add a scenario by writing
 // a module that exports a `Scenario` and listing it here; the reset call, start-up seeding, the
 // command line and `GET /api/v1/sim/scenarios` all read this list.
-import type { Db } from '../../db/client.ts';
 import { badRequest } from '../../lib/app-error.ts';
 import { DAILY_SCENARIOS } from './daily.ts';
 import { demoScenario, emptyScenario } from './demo.ts';
 import { largeFleetScenario } from './large-fleet.ts';
+import type { Scenario } from './scenario.ts';
 
-export interface ScenarioContext {
-  /** The transaction the scenario writes in (the tables are empty). */
-  db: Db;
-  /** Anchor of every date (the simulation clock's now). */
-  now: Date;
-  /** Seed of the pseudo-random generator; same seed and now, same rows. */
-  seed: number;
-}
-
-export interface Scenario {
-  /** Stable identifier used by the reset call and the command line (lower-case, dashes). */
-  name: string;
-  title: string;
-  description: string;
-  load(context: ScenarioContext): Promise<void>;
-}
 
 export const DEFAULT_SCENARIO = 'demo';
 export const DEFAULT_SEED = 1;
