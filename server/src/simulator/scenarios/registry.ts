@@ -7,7 +7,6 @@ import { demoScenario, emptyScenario } from './demo.ts';
 import { largeFleetScenario } from './large-fleet.ts';
 import type { Scenario } from './scenario.ts';
 
-
 export const DEFAULT_SCENARIO = 'demo';
 export const DEFAULT_SEED = 1;
 
