@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig, modeStatement, startupRefusal } from './config.ts';
-import { createPrisma } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
@@ -27,18 +27,19 @@ try {
 }
 console.log(`  Starting in ${modeStatement(config)}`);
 await applyMigrations(config.databaseUrl);
-const prisma = createPrisma(config.databaseUrl);
+const database = openDatabase(config.databaseUrl);
+const { prisma, reads } = database;
 const clock = createSimulationClock();
 const wallClock = createWallClock();
 await restoreClockSpeed({ prisma, clock });
-if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock, wallClock });
+if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock });
 const cleanup = await cleanUpAfterCrash({ config, prisma });
 
-const app = await buildApp({ config, prisma, clock, wallClock });
+const app = await buildApp({ config, prisma, reads, clock, wallClock });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);
 const shutdown = async () => {
   await app.close();
-  await prisma.$disconnect();
+  await database.close();
   process.exit(0);
 };
 process.once('SIGINT', shutdown);

@@ -5,6 +5,8 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-a
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
 
+export type { HotReads };
+
 export { PrismaClient };
 
 /** The client type the rest of the server uses (PortalDeps.prisma; what `createPrisma` returns). */
@@ -43,24 +45,29 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
  */
 export function createPrisma(databaseUrl: string): PrismaClient {
   const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
-  const client = new PrismaClient({ adapter });
-  const reads = createHotReads(databaseUrl);
-  const disconnect = client.$disconnect.bind(client);
-  // Travels with the client (also through wrappers that forward property reads), so the statements
-  // always read the database the client writes.
-  Object.defineProperty(client, hotReadsKey, { value: reads });
-  client.$disconnect = async () => {
-    reads.close();
-    await disconnect();
-  };
-  return client;
+  return new PrismaClient({ adapter });
 }
 
-const hotReadsKey = Symbol('hotReads');
+/**
+ * A world's database handle: the Prisma client (every write, most reads) and the prepared reads
+ * beside it on the same database (db/hot-reads.ts). A second engine (issue 24: PostgreSQL) opens the
+ * same pair; remembered reads learn of other instances' writes through `reads`.
+ */
+export interface Database {
+  readonly prisma: PortalPrisma;
+  readonly reads: HotReads;
+  close(): Promise<void>;
+}
 
-/** Prepared statements on the same SQLite file as this client (see db/hot-reads.ts). */
-export function hotReads(prisma: PrismaClient): HotReads {
-  const reads = (prisma as unknown as { [hotReadsKey]?: HotReads })[hotReadsKey];
-  if (!reads) throw new Error('hotReads() needs a client made by createPrisma()');
-  return reads;
+/** Opens the database handle on a migrated database; `close()` ends both connections. */
+export function openDatabase(databaseUrl: string, prisma = createPrisma(databaseUrl)): Database {
+  const reads = createHotReads(databaseUrl);
+  return {
+    prisma,
+    reads,
+    async close() {
+      reads.close();
+      await prisma.$disconnect();
+    },
+  };
 }

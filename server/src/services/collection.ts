@@ -1,10 +1,11 @@
 import type { components } from '@portal/contract/schema';
-import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
+import type { Db, PortalPrisma } from '../db/client.ts';
 import type { HotReads } from '../db/hot-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
+import type { World } from '../world.ts';
 
 export type ApiProduct = components['schemas']['Product'];
 export type CollectionAction = 'ENABLE' | 'DISABLE';
@@ -41,10 +42,8 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
  * The caller's products with their collection state; others' products are never listed. One
  * prepared statement (db/hot-reads.ts): this list is read on every visit of the products screen.
  */
-export function listOwnProducts(prisma: PortalPrisma, ownerId: string) {
-  return hotReads(prisma)
-    .ownProducts(ownerId)
-    .map((row) => ({ row, enabled: row.enabled === 1 }));
+export function listOwnProducts(reads: HotReads, ownerId: string) {
+  return reads.ownProducts(ownerId).map((row) => ({ row, enabled: row.enabled === 1 }));
 }
 
 type ProductsAnswer = components['schemas']['ProductsResponse'];
@@ -56,8 +55,8 @@ const productsAnswers = new WeakMap<ReturnType<HotReads['ownProducts']>, Product
  * per remembered row list and frozen, so the contract check and serialisation run once too (decision
  * 0034); the answer depends on nothing else (no clock, language or query).
  */
-export function ownProductsAnswer(prisma: PortalPrisma, ownerId: string): ProductsAnswer {
-  return memoAnswer(productsAnswers, hotReads(prisma).ownProducts(ownerId), (rows) => {
+export function ownProductsAnswer(reads: HotReads, ownerId: string): ProductsAnswer {
+  return memoAnswer(productsAnswers, reads.ownProducts(ownerId), (rows) => {
     const products = rows.map((row) => toApiProduct(row, row.enabled === 1));
     return {
       vehicles: products.filter((product) => product.productType === 'VEHICLE'),
@@ -73,14 +72,17 @@ export async function findOwnProduct(db: Db, ownerId: string, productId: string)
   return product;
 }
 
-/** Records a toggle that completes COLLECTION_CHANGE_MS later on the simulation clock. */
+/**
+ * Records a toggle that completes COLLECTION_CHANGE_MS later on the simulation clock, and wakes the
+ * world's runner, which completes it when it falls due (should the caller stop waiting first).
+ */
 export async function requestCollectionChange(
-  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  { prisma, clock, jobs }: Pick<World, 'prisma' | 'clock' | 'jobs'>,
   ownerId: string,
   productId: string,
   action: CollectionAction,
 ) {
-  return prisma.$transaction(async (tx) => {
+  const change = await prisma.$transaction(async (tx) => {
     const product = await findOwnProduct(tx, ownerId, productId);
     const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
     if (pending) {
@@ -107,6 +109,8 @@ export async function requestCollectionChange(
     });
     return change;
   });
+  jobs.wake();
+  return change;
 }
 
 /**

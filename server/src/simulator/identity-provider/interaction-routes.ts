@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { roleHintParam } from '../../auth/oidc-settings.ts';
-import type { PortalDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
 import { listAccounts, signUp } from './accounts.ts';
 import {
   type AccountPageInput,
@@ -27,12 +27,7 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 }
 
 /** The account picker and sign-up forms the built-in provider shows for its login prompt. */
-export function registerInteractionRoutes(
-  scope: FastifyInstance,
-  provider: Provider,
-  deps: PortalDeps,
-): void {
-  const { config } = deps;
+export function registerInteractionRoutes(scope: FastifyInstance, provider: Provider, config: Config): void {
   const formOrigin = new URL(config.publicUrl).origin;
   const restartUrl = `${config.publicUrl}/login`;
 
@@ -76,7 +71,7 @@ export function registerInteractionRoutes(
     const input: AccountPageInput = {
       productName: config.brand.productName,
       action: `${devIdpMountPath}/interaction/${encodeURIComponent(uid)}`,
-      accounts: await listAccounts(deps),
+      accounts: await listAccounts(reply.request.world),
       roleHint: roleHint === 'agent' ? 'agent' : roleHint === 'user' ? 'user' : null,
       ...(problem ? { problem } : {}),
     };
@@ -116,7 +111,7 @@ export function registerInteractionRoutes(
         const kind: SignUpKind = form.kind === 'agent' ? 'agent' : 'user';
         const fullName = form.fullName ?? '';
         const email = form.email ?? '';
-        const outcome = await signUp(deps, kind, fullName, email);
+        const outcome = await signUp(request.world, kind, fullName, email);
         if (!outcome.ok) {
           return page(reply, interaction.uid, interaction.params[roleHintParam], {
             kind,
@@ -128,7 +123,7 @@ export function registerInteractionRoutes(
         return finish(request, reply, { login: { accountId: outcome.userId, remember: false } });
       }
       const user = form.accountId
-        ? await deps.prisma.user.findUnique({ where: { id: form.accountId } })
+        ? await request.world.prisma.user.findUnique({ where: { id: form.accountId } })
         : null;
       if (!user) return page(reply, interaction.uid, interaction.params[roleHintParam]);
       return finish(request, reply, { login: { accountId: user.id, remember: false } });

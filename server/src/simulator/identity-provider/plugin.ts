@@ -1,25 +1,29 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type CustomFetch, createRelyingParty, type RelyingParty } from '../../auth/relying-party.ts';
-import type { PortalDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
+import type { World } from '../../world.ts';
+import type { SimulatedWorld } from '../sandbox/world.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { registerInteractionRoutes } from './interaction-routes.ts';
 import { createDevProvider, devIdpMountPath, devIssuer } from './provider.ts';
 
 /**
  * The built-in development identity provider under /oidc on the same server, used when no external
- * provider is configured (plugins/sign-in.ts): mounts it on `app` and answers the relying party for it.
+ * provider is configured (plugins/sign-in.ts): mounts it on `app` and answers the relying party of a
+ * request. The portal calls the provider in-process; a sandbox's relying party names its sandbox in
+ * `X-Sandbox` on those calls, so the provider reads that sandbox's accounts.
  */
-export function builtInIdentityProvider(deps: PortalDeps) {
-  return async (app: FastifyInstance): Promise<RelyingParty> => {
-    const { config } = deps;
+export function builtInIdentityProvider(config: Config, shared: SimulatedWorld) {
+  return async (app: FastifyInstance): Promise<(request: FastifyRequest) => RelyingParty> => {
     const networkFetch: CustomFetch = (url, init) => fetch(url, init);
-    const provider = createDevProvider(config, deps.prisma);
+    // The world of each raw request the provider sees, recorded by the route that hands it over.
+    const worlds = new WeakMap<IncomingMessage, World>();
+    const provider = createDevProvider(config, (raw) => worlds.get(raw) ?? shared);
     provider.on('server_error', (_ctx, error) =>
       app.log.error({ err: error }, 'development identity provider error'),
     );
     const issuer = devIssuer(config);
-    const fetchImpl = inProcessFetch(app, config.publicUrl, networkFetch);
 
     const callback = provider.callback();
     await app.register(async (scope) => {
@@ -33,13 +37,32 @@ export function builtInIdentityProvider(deps: PortalDeps) {
         }
         reply.hijack();
         const raw: IncomingMessage & { originalUrl?: string } = request.raw;
+        worlds.set(raw, request.world);
         // Mounted like Express's app.use('/oidc', ...): the provider sees its own paths and learns the mount.
         raw.originalUrl = raw.url;
         raw.url = raw.url?.slice(devIdpMountPath.length) || '/';
         callback(raw, reply.raw);
       });
     });
-    await app.register(async (scope) => registerInteractionRoutes(scope, provider, deps));
-    return createRelyingParty(config, { issuer, accountKey: 'subject', allowHttp: true, fetch: fetchImpl });
+    await app.register(async (scope) => registerInteractionRoutes(scope, provider, config));
+
+    const relyingParty = (sandbox: string | null) => {
+      const inProcess = inProcessFetch(app, config.publicUrl, networkFetch, sandbox);
+      return createRelyingParty(config, { issuer, accountKey: 'subject', allowHttp: true, fetch: inProcess });
+    };
+    const ofSharedWorld = relyingParty(null);
+    const bySandbox = new Map<string, RelyingParty>();
+    return (request) => {
+      const sandbox = request.simWorld?.id ?? null;
+      if (!sandbox) return ofSharedWorld;
+      let party = bySandbox.get(sandbox);
+      if (!party) {
+        party = relyingParty(sandbox);
+        // Sandboxes come and go: at most one relying party per live name is kept, a few hundred bytes.
+        if (bySandbox.size > 1_000) bySandbox.clear();
+        bySandbox.set(sandbox, party);
+      }
+      return party;
+    };
   };
 }

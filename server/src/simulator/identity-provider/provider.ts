@@ -1,4 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import Provider, {
   type Configuration,
   interactionPolicy,
@@ -7,7 +8,7 @@ import Provider, {
 } from 'oidc-provider';
 import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
-import type { PortalPrisma } from '../../db/client.ts';
+import type { World } from '../../world.ts';
 import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
 
@@ -59,7 +60,14 @@ async function firstPartyGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-export function createDevProvider(config: Config, prisma: PortalPrisma): Provider {
+/**
+ * The built-in provider. `worldOf` answers the world a raw request works in: accounts are looked up in
+ * the world of the call that asks (a sandbox's sign-in reads that sandbox's users).
+ */
+export function createDevProvider(
+  config: Config,
+  worldOf: (raw: IncomingMessage) => Pick<World, 'prisma'>,
+): Provider {
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
   const configuration: Configuration = {
@@ -81,8 +89,8 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
     // The portal finds the account from the ID token alone.
     conformIdTokenClaims: false,
     extraParams: [roleHintParam],
-    findAccount: async (_ctx, id) => {
-      const user = await prisma.user.findUnique({ where: { id } });
+    findAccount: async (ctx, id) => {
+      const user = await worldOf(ctx.req).prisma.user.findUnique({ where: { id } });
       if (!user) return undefined;
       return {
         accountId: user.id,

@@ -2,7 +2,7 @@ import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError, conflict } from '../../lib/app-error.ts';
-import type { World } from './world.ts';
+import type { SimulatedWorld as World } from './world.ts';
 import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
 
 export const SNAPSHOT_LIMIT = 20;
