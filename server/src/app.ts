@@ -10,6 +10,7 @@ import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
+import { corsOriginsPlugin } from './plugins/cors.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
@@ -86,6 +87,10 @@ export async function buildApp(
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
+  // Before the guards: a listed origin's preflight is answered here, before any guard or route.
+  if (config.corsOrigins.length > 0) {
+    await app.register(corsOriginsPlugin, { origins: config.corsOrigins, document });
+  }
   await app.register(requestGuardsPlugin, { config });
   await app.register(cacheHeadersPlugin);
   await app.register(devIdentityProviderPlugin, { deps: app.portal });
