@@ -3,6 +3,7 @@ import { indexOperations } from '@portal/contract/operations';
 import { describe, expect, it, vi } from 'vitest';
 import { as, expectError, useTestApp } from '../test/app.ts';
 import { createRoutes } from './routes/index.ts';
+import { simulatorRoutes } from './simulator/index.ts';
 
 describe('the reference server skeleton', () => {
   const t = useTestApp();
@@ -110,7 +111,7 @@ describe('the reference server skeleton', () => {
     const declared = indexOperations(loadContract(t.config.openapiPath))
       .operations.map((operation) => operation.operationId)
       .sort();
-    const handled = createRoutes(t.app.portal)
+    const handled = [...createRoutes(t.app.portal), ...simulatorRoutes(t.app.portal)]
       .map((route) => route.operationId)
       .sort();
     expect(handled).toEqual(declared);
