@@ -1,7 +1,7 @@
 // The packages as an integrator gets them: packed, installed into an empty project with their
 // dependencies from the registry (nothing from this workspace), then used through their commands.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +11,7 @@ import { packAll } from './pack.ts';
 
 const run = promisify(execFile);
 const work = mkdtempSync(join(tmpdir(), 'portal-packages-'));
+chmodSync(work, 0o755); // the image's command runs as another user below
 const project = join(work, 'project');
 let tarballs: string[] = [];
 const tarball = (name: string) => {

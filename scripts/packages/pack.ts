@@ -70,7 +70,9 @@ export const packages: PackageSpec[] = [
     files: ['openapi.yaml', 'web/dist', 'prisma/migrations'],
     // Prisma's SQLite adapter asks for better-sqlite3 ^12, which aborts in Node 24 workers (decision
     // 0037): bundled, its `better-sqlite3` import is this package's own ^13.
-    inline: ['@prisma/adapter-better-sqlite3'],
+    // Prisma's client runtime is bundled too: the package would otherwise install @prisma/client, 72 MB
+    // of engines for every database, for the few hundred kilobytes SQLite needs.
+    inline: ['@prisma/adapter-better-sqlite3', '@prisma/client'],
     keywords: ['data-act', 'mock-server', 'openapi', 'reference-server'],
   },
   {
@@ -136,6 +138,7 @@ function dependenciesOf(spec: PackageSpec): Record<string, string> {
     ) as Manifest;
     for (const [dep, range] of Object.entries(manifest.dependencies ?? {})) dependencies[dep] ??= range;
   }
+  for (const name of spec.inline ?? []) delete dependencies[name];
   return Object.fromEntries(Object.entries(dependencies).sort(([a], [b]) => a.localeCompare(b)));
 }
 
@@ -222,7 +225,8 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
   const entries = entriesOf(spec);
   const dependencies = dependenciesOf(spec);
   const peers = Object.keys(readManifest(spec.workspace).peerDependencies ?? {});
-  const inline = [/^@portal\//, ...(spec.inline ?? [])];
+  const escape = (name: string) => name.replace(/[/.]/g, '\\$&');
+  const inline = [/^@portal\//, ...(spec.inline ?? []).map((name) => new RegExp(`^${escape(name)}(/|$)`))];
   // Declarations come from one TypeScript program over every workspace the package bundles.
   const tsconfig = join(stageRoot, `${spec.name}.tsconfig.json`);
   writeFileSync(
@@ -281,7 +285,8 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
   for (const file of spec.files) {
     const from = join(root, file);
     if (!existsSync(from)) throw new Error(`${file} is missing: run "npm run build" first`);
-    cpSync(from, join(stage, file), { recursive: true });
+    // Source maps stay in the repository: they would double the web app's share of the download.
+    cpSync(from, join(stage, file), { recursive: true, filter: (source) => !source.endsWith('.map') });
   }
   cpSync(join(root, 'LICENSE'), join(stage, 'LICENSE'));
   cpSync(join(root, 'docs/packages', `${spec.name}.md`), join(stage, 'README.md'));
