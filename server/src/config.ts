@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
+import { loadProxyConfig, type ProxyConfig } from './proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
