@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { SCENARIOS } from './scenarios/registry.ts';
+import { SCENARIOS } from './simulator/scenarios/registry.ts';
 
 /** One setting: its environment variable (the README's "Configuration"), its option and a line of help. */
 export interface Setting {
