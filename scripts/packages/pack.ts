@@ -226,7 +226,7 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
   const dependencies = dependenciesOf(spec);
   const peers = Object.keys(readManifest(spec.workspace).peerDependencies ?? {});
   const literal = (name: string) => name.replace(/[/.]/g, '\\$&');
-  const inline = [/^@portal\//, ...(spec.inline ?? []).map((name) => new RegExp(`^${escape(name)}(/|$)`))];
+  const inline = [/^@portal\//, ...(spec.inline ?? []).map((name) => new RegExp(`^${literal(name)}(/|$)`))];
   // Declarations come from one TypeScript program over every workspace the package bundles.
   const tsconfig = join(stageRoot, `${spec.name}.tsconfig.json`);
   writeFileSync(
