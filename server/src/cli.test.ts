@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseCommandLine, settings } from './cli.ts';
 
@@ -6,9 +6,12 @@ import { parseCommandLine, settings } from './cli.ts';
 describe('data-act-portal options', () => {
   it('has an option for every variable the server reads', () => {
     const read = new Set<string>();
-    for (const file of ['./config.ts', './proxy/proxy-config.ts']) {
+    const sources = readdirSync(new URL('.', import.meta.url), { recursive: true, encoding: 'utf8' }).filter(
+      (file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('generated/'),
+    );
+    for (const file of sources) {
       const source = readFileSync(new URL(file, import.meta.url), 'utf8');
-      for (const match of source.matchAll(/env(?:\.|, '|\[')([A-Z][A-Z0-9_]+)/g))
+      for (const match of source.matchAll(/\benv(?:\.|, '|\[')([A-Z][A-Z0-9_]+)/g))
         read.add(match[1] as string);
     }
     expect(read.size).toBeGreaterThan(20);
