@@ -6,7 +6,6 @@
 import {
   exampleRequest,
   fillPath,
-  listOperations,
   type Operation,
   type RequestSpec,
 } from '@portal/conformance/contract-operations';
@@ -15,6 +14,7 @@ import { personas as p } from '@portal/conformance/personas';
 import { plan } from '@portal/conformance/plan';
 import { mergeRequest } from '@portal/conformance/plan-types';
 import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { authorizationUrl, type Browser, createBrowser, personaSession, pool, signUp } from './browser.ts';
 import type { LoadRequest } from './load.ts';
 
@@ -345,7 +345,7 @@ let contract: ContractDocument | undefined;
 /** Every operation of the contract, in the contract's order. */
 export function benchOperations(document: ContractDocument): BenchOperation[] {
   contract = document;
-  const list = listOperations(document).map((operation) => describe(document, operation));
+  const list = indexOperations(document).operations.map((operation) => describe(operation));
   cached = new Map(list.map((operation) => [operation.operationId, operation]));
   return list;
 }
@@ -358,10 +358,10 @@ function operationsById(): Map<string, BenchOperation> {
   return cached as Map<string, BenchOperation>;
 }
 
-function describe(document: ContractDocument, operation: Operation): BenchOperation {
+function describe(operation: Operation): BenchOperation {
   const entry = plan[operation.operationId] ?? {};
-  const request = mergeRequest(exampleRequest(document, operation), entry.request);
-  const { status } = documentedAnswer(document, operation);
+  const request = mergeRequest(exampleRequest(operation), entry.request);
+  const { status } = documentedAnswer(operation);
   const kind = operation.method === 'GET' || operation.method === 'HEAD' ? 'read' : 'write';
   const base: BenchOperation = {
     operationId: operation.operationId,
@@ -372,7 +372,7 @@ function describe(document: ContractDocument, operation: Operation): BenchOperat
     kind,
     request,
     phase:
-      operation.tag === 'simulation'
+      operation.tags.includes('simulation')
         ? lastOfAll.has(operation.operationId)
           ? 'last'
           : 'simulator'
