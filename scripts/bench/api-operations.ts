@@ -371,12 +371,11 @@ function describe(operation: Operation): BenchOperation {
     expected: [status],
     kind,
     request,
-    phase:
-      operation.tags.includes('simulation')
-        ? lastOfAll.has(operation.operationId)
-          ? 'last'
-          : 'simulator'
-        : 'product',
+    phase: operation.tags.includes('simulation')
+      ? lastOfAll.has(operation.operationId)
+        ? 'last'
+        : 'simulator'
+      : 'product',
   };
   const reason = untimed[operation.operationId];
   if (reason) return { ...base, untimed: reason };
