@@ -2,7 +2,7 @@
 // connection pragmas the server relies on applied to every connection it opens.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -37,7 +37,7 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
       // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
-      const holder = adapter as unknown as { client?: Database.Database };
+      const holder = adapter as unknown as { client?: BetterSqlite3.Database };
       if (holder.client) holder.client = withStatementCache(holder.client);
       return adapter;
     },
