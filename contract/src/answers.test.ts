@@ -59,10 +59,14 @@ describe('declared response headers', () => {
 
 describe('media types', () => {
   const notFound = { operationId: 'getInvitationPermissions', status: 404 };
-  const envelope = JSON.stringify({ errors: [{ code: 'INVITATION_NOT_FOUND', message: 'No such invitation.' }] });
+  const envelope = JSON.stringify({
+    errors: [{ code: 'INVITATION_NOT_FOUND', message: 'No such invitation.' }],
+  });
 
   it('reads any JSON type, parameters and case aside, and says when the status declares another', () => {
-    expect(check({ ...notFound, contentType: 'Application/JSON; charset=utf-8', body: envelope })).toEqual([]);
+    expect(check({ ...notFound, contentType: 'Application/JSON; charset=utf-8', body: envelope })).toEqual(
+      [],
+    );
     const problem = JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 });
     expect(check({ ...notFound, contentType: 'application/problem+json', body: problem })).toEqual([
       '404 of getInvitationPermissions is application/problem+json; the contract declares application/json',
