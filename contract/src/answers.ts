@@ -10,7 +10,8 @@
  * const problems = check({ operationId, status: 404, contentType: 'application/json', body: text });
  * ```
  * An empty list means the answer is inside the contract. Requests that match no operation are checked
- * with `operationId: null`: they must be an error in the envelope.
+ * with `operationId: null`: against what the contract's `x-unmatched` declares (statuses and codes), or
+ * as any error in the envelope when it declares nothing.
  */
 import type { ContractDocument } from './document.ts';
 import { resolveRef, type SchemaNode } from './schema-sample.ts';
@@ -23,6 +24,8 @@ export interface Answer {
   contentType?: string;
   /** The body as received (text). */
   body: string;
+  /** The request's method: an answer to `HEAD` is judged without a body. */
+  method?: string;
   /**
    * The answer's headers (any case, `Headers` or a plain record as Node and Fastify's inject give them).
    * Without them the declared response headers are not judged.
@@ -56,26 +59,30 @@ interface DeclaredOperation {
   errorCodes: Set<string> | null;
 }
 
+function declared(document: ContractDocument, operation: SchemaNode): DeclaredOperation {
+  const responses = Object.fromEntries(
+    Object.entries((operation.responses ?? {}) as Record<string, unknown>).map(([status, response]) => [
+      status,
+      resolveRef(document, response),
+    ]),
+  );
+  const codes = operation['x-error-codes'];
+  return { responses, errorCodes: Array.isArray(codes) ? new Set(codes as string[]) : null };
+}
+
 function declaredOperations(document: ContractDocument): Map<string, DeclaredOperation> {
   const operations = new Map<string, DeclaredOperation>();
   for (const item of Object.values(document.paths)) {
     for (const operation of Object.values(item) as SchemaNode[]) {
       if (typeof operation?.operationId !== 'string') continue;
-      const responses = Object.fromEntries(
-        Object.entries((operation.responses ?? {}) as Record<string, unknown>).map(([status, response]) => [
-          status,
-          resolveRef(document, response),
-        ]),
-      );
-      const codes = operation['x-error-codes'];
-      operations.set(operation.operationId, {
-        responses,
-        errorCodes: Array.isArray(codes) ? new Set(codes as string[]) : null,
-      });
+      operations.set(operation.operationId, declared(document, operation));
     }
   }
   return operations;
 }
+
+/** How answers to requests that reach no operation are named in problems. */
+const unmatchedLabel = 'a request that reaches no operation';
 
 /** Where an answer's headers depart from what its status declares: the header, its value, and why. */
 export interface HeaderIssue {
@@ -178,6 +185,9 @@ export function createAnswerChecker(document: ContractDocument) {
     const { operationId, status, body } = answer;
     const isJson = (answer.contentType ?? '').startsWith('application/json');
     const content = declared.content as Record<string, unknown> | undefined;
+    // An answer to HEAD never has a body, whatever its status declares for GET-like calls.
+    if (answer.method?.toUpperCase() === 'HEAD')
+      return body.length > 0 ? [`an answer to HEAD has a body`] : [];
     if (!content) return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
     if (status >= 400) {
       if (!isJson) return [`error ${status} of ${operationId} is not JSON`];
@@ -201,10 +211,19 @@ export function createAnswerChecker(document: ContractDocument) {
     return [];
   };
 
+  const unmatchedNode = document['x-unmatched'] as SchemaNode | undefined;
+  const unmatched = unmatchedNode ? declared(document, unmatchedNode) : undefined;
+
   return (answer: Answer): string[] => {
     const { operationId, status, body } = answer;
     if (operationId === null) {
       if (status < 400) return [`a path the contract does not have answered ${status}`];
+      if (unmatched) {
+        // `x-unmatched` declares these answers like an operation's (statuses, codes).
+        const response = declaredResponse(unmatched, status);
+        if (!response) return [`status ${status} is not declared for ${unmatchedLabel} (x-unmatched)`];
+        return bodyProblems({ ...answer, operationId: unmatchedLabel }, response, unmatched);
+      }
       const isJson = (answer.contentType ?? '').startsWith('application/json');
       return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
     }

@@ -27,6 +27,26 @@ describe('declared statuses', () => {
     }
   });
 
+  it('every operation with a request body declares 408 REQUEST_TIMEOUT (a body that does not arrive in time)', () => {
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(3);
+    for (const { operation } of withBody) {
+      expect(responsesOf(operation)['408'], operation.operationId as string).toEqual({
+        $ref: '#/components/responses/RequestTimeout',
+      });
+      expect(codesOf(operation)).toContain('REQUEST_TIMEOUT');
+    }
+  });
+
+  it('x-unmatched declares what a request that reaches no operation gets, with catalogued codes', () => {
+    const unmatched = document['x-unmatched'] as SchemaNode;
+    const catalogue = document['x-error-catalogue'] as Record<string, { status: number }>;
+    expect(Object.keys(unmatched.responses as object).sort()).toEqual(['400', '404', '408', '431']);
+    for (const code of codesOf(unmatched)) {
+      expect((unmatched.responses as Record<string, unknown>)[String(catalogue[code]?.status)], code).toBeDefined();
+    }
+  });
+
   it('every operation with a header or query parameter declares 400', () => {
     for (const { path, operation } of operations) {
       const parameters = ((operation.parameters ?? []) as unknown[]).map((p) => resolveRef(document, p));

@@ -9,6 +9,7 @@ import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
+import { connectionOptions, connectionsPlugin } from './plugins/connections.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -61,6 +62,8 @@ export async function buildApp(
     frameworkErrors,
     genReqId: createRequestIds(),
     ajv: { customOptions: { removeAdditional: false } },
+    // Time limits, answers to requests that are not valid HTTP, connections after refusals.
+    ...connectionOptions(config.timeouts),
   });
   const services = createServices(deps, app.log);
   const shared = createWorld({
@@ -80,6 +83,7 @@ export async function buildApp(
 
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
+  await app.register(connectionsPlugin);
   await app.register(cookie);
   const document = loadContract(config.openapiPath);
   await app.register(sandbox, { config, shared, sandboxes, document });
