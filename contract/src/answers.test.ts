@@ -84,7 +84,7 @@ describe('answers to requests that reach no operation (x-unmatched)', () => {
       'a path the contract does not have answered 200',
     ]);
     expect(check({ ...unmatched(400, 'VALIDATION_FAILED'), body: '{"error":"Bad Request"}' })).toEqual([
-      'error body is not the envelope: (root) must have required property \'errors\'',
+      "error body is not the envelope: (root) must have required property 'errors'",
     ]);
   });
 

@@ -14,7 +14,7 @@
  * as any error in the envelope when it declares nothing.
  */
 import type { ContractDocument } from './document.ts';
-import { resolveRef, type SchemaNode } from './schema-sample.ts';
+import { type ContractResponse, indexOperations, type OperationIndex } from './operations.ts';
 import { createResponseValidator, newAjv } from './validation.ts';
 
 export interface Answer {
@@ -54,33 +54,6 @@ function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
   };
 }
 
-interface DeclaredOperation {
-  responses: Record<string, SchemaNode>;
-  errorCodes: Set<string> | null;
-}
-
-function declared(document: ContractDocument, operation: SchemaNode): DeclaredOperation {
-  const responses = Object.fromEntries(
-    Object.entries((operation.responses ?? {}) as Record<string, unknown>).map(([status, response]) => [
-      status,
-      resolveRef(document, response),
-    ]),
-  );
-  const codes = operation['x-error-codes'];
-  return { responses, errorCodes: Array.isArray(codes) ? new Set(codes as string[]) : null };
-}
-
-function declaredOperations(document: ContractDocument): Map<string, DeclaredOperation> {
-  const operations = new Map<string, DeclaredOperation>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as SchemaNode[]) {
-      if (typeof operation?.operationId !== 'string') continue;
-      operations.set(operation.operationId, declared(document, operation));
-    }
-  }
-  return operations;
-}
-
 /** How answers to requests that reach no operation are named in problems. */
 const unmatchedLabel = 'a request that reaches no operation';
 
@@ -92,12 +65,7 @@ export interface HeaderIssue {
   message: string;
 }
 
-const declaredResponse = (operation: DeclaredOperation, status: number): SchemaNode | undefined =>
-  operation.responses[String(status)] ??
-  operation.responses[`${String(status)[0]}XX`] ??
-  operation.responses.default;
-
-function createHeaderIssueFinder(document: ContractDocument, operations: Map<string, DeclaredOperation>) {
+function createHeaderIssueFinder(index: OperationIndex) {
   // Header values arrive as text: `X-Total-Count: 12` is the integer 12, as for query parameters.
   const ajv = newAjv(true);
   const validators = new Map<object, (value: string) => string | null>();
@@ -112,26 +80,23 @@ function createHeaderIssueFinder(document: ContractDocument, operations: Map<str
     return validate;
   };
   return (operationId: string, status: number, headers: NonNullable<Answer['headers']>): HeaderIssue[] => {
-    const operation = operations.get(operationId);
-    const declared = operation && declaredResponse(operation, status);
-    const declaredHeaders = declared?.headers as Record<string, unknown> | undefined;
-    if (!declaredHeaders) return [];
+    const declared = index.response(operationId, status)?.headers ?? [];
+    if (declared.length === 0) return [];
     const valuesOf = headerReader(headers);
     const issues: HeaderIssue[] = [];
-    for (const [name, raw] of Object.entries(declaredHeaders)) {
-      const header = resolveRef(document, raw);
+    for (const header of declared) {
+      const name = header.name;
       const values = valuesOf(name.toLowerCase());
       if (values.length === 0) {
-        if (header.required === true)
+        if (header.required)
           issues.push({
             header: name,
             message: `${operationId} ${status} lacks the required header ${name}`,
           });
         continue;
       }
-      const schema = header.schema as object | undefined;
-      if (!schema) continue;
-      const validate = validatorFor(schema);
+      if (!header.schema) continue;
+      const validate = validatorFor(header.schema);
       for (const value of values) {
         const problem = validate(value);
         if (problem)
@@ -148,16 +113,16 @@ function createHeaderIssueFinder(document: ContractDocument, operations: Map<str
 
 /** Judges only the headers of an answer (the validating proxy reports them apart, by header). */
 export function createHeaderChecker(document: ContractDocument) {
-  return createHeaderIssueFinder(document, declaredOperations(document));
+  return createHeaderIssueFinder(indexOperations(document));
 }
 
 export function createAnswerChecker(document: ContractDocument) {
-  const operations = declaredOperations(document);
+  const index = indexOperations(document);
   const validateResponse = createResponseValidator(document);
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
   const validateEnvelope = ajv.compile({ $ref: 'contract#/components/schemas/ErrorResponse' });
-  const findHeaderIssues = createHeaderIssueFinder(document, operations);
+  const findHeaderIssues = createHeaderIssueFinder(index);
 
   const envelopeProblems = (body: string): { problems: string[]; codes: string[] } => {
     let parsed: unknown;
@@ -179,20 +144,21 @@ export function createAnswerChecker(document: ContractDocument) {
 
   const bodyProblems = (
     answer: Answer & { operationId: string },
-    declared: SchemaNode,
-    operation: DeclaredOperation,
+    declared: ContractResponse,
+    errorCodes: string[] | null,
   ): string[] => {
     const { operationId, status, body } = answer;
     const isJson = (answer.contentType ?? '').startsWith('application/json');
-    const content = declared.content as Record<string, unknown> | undefined;
+    const content = declared.content;
     // An answer to HEAD never has a body, whatever its status declares for GET-like calls.
     if (answer.method?.toUpperCase() === 'HEAD')
-      return body.length > 0 ? [`an answer to HEAD has a body`] : [];
-    if (!content) return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
+      return body.length > 0 ? ['an answer to HEAD has a body'] : [];
+    if (Object.keys(content).length === 0)
+      return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
     if (status >= 400) {
       if (!isJson) return [`error ${status} of ${operationId} is not JSON`];
       const { problems, codes } = envelopeProblems(body);
-      const unlisted = codes.filter((code) => operation.errorCodes && !operation.errorCodes.has(code));
+      const unlisted = codes.filter((code) => errorCodes && !errorCodes.includes(code));
       return [
         ...problems,
         ...unlisted.map((code) => `code ${code} is not in ${operationId}'s x-error-codes`),
@@ -211,29 +177,26 @@ export function createAnswerChecker(document: ContractDocument) {
     return [];
   };
 
-  const unmatchedNode = document['x-unmatched'] as SchemaNode | undefined;
-  const unmatched = unmatchedNode ? declared(document, unmatchedNode) : undefined;
-
   return (answer: Answer): string[] => {
     const { operationId, status, body } = answer;
     if (operationId === null) {
       if (status < 400) return [`a path the contract does not have answered ${status}`];
-      if (unmatched) {
+      if (index.unmatched) {
         // `x-unmatched` declares these answers like an operation's (statuses, codes).
-        const response = declaredResponse(unmatched, status);
+        const response = index.unmatchedResponse(status);
         if (!response) return [`status ${status} is not declared for ${unmatchedLabel} (x-unmatched)`];
-        return bodyProblems({ ...answer, operationId: unmatchedLabel }, response, unmatched);
+        return bodyProblems({ ...answer, operationId: unmatchedLabel }, response, index.unmatched.errorCodes);
       }
       const isJson = (answer.contentType ?? '').startsWith('application/json');
       return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
     }
-    const operation = operations.get(operationId);
+    const operation = index.get(operationId);
     if (!operation) return [`unknown operation ${operationId}`];
-    const declared = declaredResponse(operation, status);
+    const declared = index.response(operationId, status);
     if (!declared) return [`status ${status} is not declared for ${operationId}`];
     const headerIssues = answer.headers ? findHeaderIssues(operationId, status, answer.headers) : [];
     return [
-      ...bodyProblems({ ...answer, operationId }, declared, operation),
+      ...bodyProblems({ ...answer, operationId }, declared, operation.errorCodes),
       ...headerIssues.map((issue) => issue.message),
     ];
   };

@@ -3,7 +3,7 @@ import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { isFailure, keptAliveClient, sendRaw, type WireAnswer, type WireResult } from '../../test/wire.ts';
-import { makePdf } from '../scenarios/demo-files.ts';
+import { makePdf } from '../simulator/scenarios/demo-files.ts';
 
 // The connection under the operations: what a client sees on its socket after a refusal, when it is
 // slow, when it sends what is not HTTP. Over real sockets, with short limits.

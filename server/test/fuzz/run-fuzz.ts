@@ -9,7 +9,7 @@ import {
   urlFormCases,
 } from '@portal/contract/cases';
 import { loadContract } from '@portal/contract/document';
-import { PERSONAS } from '../../src/scenarios/demo-people.ts';
+import { PERSONAS } from '../../src/simulator/scenarios/demo-people.ts';
 import type { TestApp } from '../app.ts';
 import { isFailure, keptAliveClient, type RawDelivery, sendRaw, type WireResult } from '../wire.ts';
 
