@@ -71,11 +71,15 @@ describe('answers to requests that reach no operation (x-unmatched)', () => {
     expect(check(unmatched(400, 'VALIDATION_FAILED'))).toEqual([]);
     expect(check(unmatched(408, 'REQUEST_TIMEOUT'))).toEqual([]);
     expect(check(unmatched(431, 'HEADERS_TOO_LARGE'))).toEqual([]);
+    expect(check(unmatched(403, 'CSRF_REJECTED'))).toEqual([]);
   });
 
   it('refuses another status, an unlisted code, a success or a body outside the envelope', () => {
+    expect(check(unmatched(409, 'CONFLICT'))).toEqual([
+      'status 409 is not declared for a request that reaches no operation (x-unmatched)',
+    ]);
     expect(check(unmatched(403, 'FORBIDDEN'))).toEqual([
-      'status 403 is not declared for a request that reaches no operation (x-unmatched)',
+      "code FORBIDDEN is not in a request that reaches no operation's x-error-codes",
     ]);
     expect(check(unmatched(404, 'INVITATION_NOT_FOUND'))).toEqual([
       "code INVITATION_NOT_FOUND is not in a request that reaches no operation's x-error-codes",
