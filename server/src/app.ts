@@ -10,6 +10,7 @@ import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
+import { connectionOptions, connectionsPlugin } from './plugins/connections.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -73,6 +74,8 @@ export async function buildApp(
     frameworkErrors,
     genReqId: createRequestIds(),
     ajv: { customOptions: { removeAdditional: false } },
+    // Time limits, answers to requests that are not valid HTTP, connections after refusals.
+    ...connectionOptions(config.timeouts),
   });
   // The app's own world (with its runner and the simulator's faults), the sandboxes, the drift log.
   const simulator = createSimulator(deps, app.log);
@@ -82,6 +85,7 @@ export async function buildApp(
   await app.register(requestWorldPlugin, { world });
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
+  await app.register(connectionsPlugin);
   await app.register(cookie);
   const document = loadContract(config.openapiPath);
   await app.register(sandboxPlugin, {

@@ -14,6 +14,7 @@ export interface CurrentUser {
 }
 
 type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+type ReadDeps = Pick<PortalDeps, 'reads' | 'clock'>;
 
 /** The newest published terms version for the role, when the user has not accepted it yet. */
 export async function pendingTermsVersion(
@@ -32,8 +33,13 @@ export async function pendingTermsVersion(
   return accepted ? null : latest.version;
 }
 
-export async function loadCurrentUser(deps: Deps, userId: string): Promise<CurrentUser> {
-  const user = await deps.prisma.user.findUnique({ where: { id: userId }, include: { agentProfile: true } });
+/**
+ * The user as GET /api/v1/users/me answers it. Every page load asks, so in one prepared statement
+ * (db/hot-reads.ts) rather than Prisma's four queries; never remembered, since the pending terms
+ * depend on the clock as well as on the data.
+ */
+export async function loadCurrentUser(deps: ReadDeps, userId: string): Promise<CurrentUser> {
+  const user = deps.reads.currentUser(userId, deps.clock.now());
   if (!user) throw unauthenticated();
   const role = user.role as Role;
   return {
@@ -41,14 +47,14 @@ export async function loadCurrentUser(deps: Deps, userId: string): Promise<Curre
     email: user.email,
     fullName: user.fullName,
     role,
-    termsToAccept: await pendingTermsVersion(deps, user.id, role),
-    agentStatus: role === 'agent' ? ((user.agentProfile?.status as AgentStatus | undefined) ?? null) : null,
+    termsToAccept: user.latestTerms !== null && !user.accepted ? user.latestTerms : null,
+    agentStatus: role === 'agent' ? ((user.agentStatus as AgentStatus | null) ?? null) : null,
   };
 }
 
 /** Only the version waiting for the user can be accepted; an old or unknown one is a conflict the client can show. */
 export async function acceptPendingTerms(
-  deps: Deps,
+  deps: Deps & ReadDeps,
   userId: string,
   role: Role,
   termsId: string,

@@ -1,0 +1,1 @@
+export { probe } from '/work/shared/notes/anything.ts';

@@ -1,0 +1,2 @@
+import type { PortalPrisma } from '../db/client.ts';
+export type Probe = PortalPrisma;

@@ -1,0 +1,2 @@
+import type { World } from '../simulator/sandbox/world.ts';
+export type Probe = World;

@@ -1,0 +1,1 @@
+export const probe = (prisma: { user: { count(): number } }) => prisma.user.count();

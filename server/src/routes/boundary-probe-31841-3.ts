@@ -1,0 +1,2 @@
+import type { User } from '../generated/prisma/client.ts';
+export type Probe = User;

@@ -1,0 +1,1 @@
+export { probe } from '../services/jobs.ts';

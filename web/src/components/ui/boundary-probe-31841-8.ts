@@ -1,0 +1,1 @@
+export { probe } from '../../features/products/index.ts';

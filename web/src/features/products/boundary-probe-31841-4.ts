@@ -1,0 +1,1 @@
+export { probe } from '../recipients/api/use-recipients.ts';

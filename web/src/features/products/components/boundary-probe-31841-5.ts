@@ -1,0 +1,1 @@
+export { probe } from '../../recipients/components/card.tsx';

@@ -1,0 +1,1 @@
+export { probe } from '../../../server/src/config.ts';
