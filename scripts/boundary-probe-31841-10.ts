@@ -1,1 +1,0 @@
-export { probe } from '/work/shared/notes/anything.ts';

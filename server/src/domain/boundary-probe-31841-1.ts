@@ -1,2 +1,0 @@
-import type { PortalPrisma } from '../db/client.ts';
-export type Probe = PortalPrisma;

@@ -1,2 +1,0 @@
-import type { B } from './boundary-probe-31841-15-partner.ts';
-export type A = { b?: B };

@@ -1,2 +1,0 @@
-import type { World } from '../simulator/sandbox/world.ts';
-export type Probe = World;

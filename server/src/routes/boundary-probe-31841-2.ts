@@ -1,1 +1,0 @@
-export const probe = (prisma: { user: { count(): number } }) => prisma.user.count();

@@ -1,2 +1,0 @@
-import type { User } from '../generated/prisma/client.ts';
-export type Probe = User;

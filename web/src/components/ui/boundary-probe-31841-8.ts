@@ -1,1 +1,0 @@
-export { probe } from '../../features/products/index.ts';

@@ -1,1 +1,0 @@
-export { probe } from '../../recipients/index.ts';

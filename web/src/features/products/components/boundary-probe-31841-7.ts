@@ -1,2 +1,0 @@
-export { a } from '../api/use-products.ts';
-export { b } from '../../../lib/format-date.ts';

@@ -1,1 +1,0 @@
-export { probe } from '../../../server/src/config.ts';
