@@ -40,11 +40,24 @@ const sql = {
     FROM Product p WHERE p.ownerId = ? ORDER BY p.createdAt, p.id`,
 };
 
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The hot reads of one database. SQLite's answer at once (better-sqlite3 is synchronous); PostgreSQL's
+ * (db/postgres-reads.ts) answer promises. Callers `await` both.
+ */
 export interface HotReads {
-  session(id: string): Readonly<SessionRow> | undefined;
-  ownProducts(ownerId: string): readonly Readonly<ProductRow>[];
+  session(id: string): MaybePromise<Readonly<SessionRow> | undefined>;
+  ownProducts(ownerId: string): MaybePromise<readonly Readonly<ProductRow>[]>;
   /** A company's connected users: page, count, search and the whole list (db/connected-users.ts). */
   connected: ConnectedUserReads;
+  close(): void | Promise<void>;
+}
+
+/** SQLite's hot reads: answered at once. */
+export interface SqliteHotReads extends HotReads {
+  session(id: string): Readonly<SessionRow> | undefined;
+  ownProducts(ownerId: string): readonly Readonly<ProductRow>[];
   close(): void;
 }
 
@@ -80,7 +93,7 @@ function createRowMemo(dataVersion: () => unknown) {
 }
 
 /** Opens lazily on first use, so a client that never serves requests never holds a second handle. */
-export function createHotReads(databaseUrl: string): HotReads {
+export function createHotReads(databaseUrl: string): SqliteHotReads {
   let state:
     | {
         db: Database.Database;

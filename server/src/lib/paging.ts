@@ -136,7 +136,7 @@ export interface ListSource<Row, Item> {
   position(row: Row): Position;
   toItem(row: Row): Item;
   /** A faster way to read the whole list, in the same order: the items' JSON texts (no object per row). */
-  allJson?(): Iterable<string>;
+  allJson?(): Iterable<string> | AsyncIterable<string>;
 }
 
 /**
@@ -159,8 +159,43 @@ export async function answerList<Row, Item>(
   return reply.send(Readable.from(body));
 }
 
+/** Maps rows to texts one by one, staying synchronous when the rows are (SQLite's statements). */
+export function mapRows<R, T>(
+  rows: Iterable<R> | AsyncIterable<R>,
+  map: (row: R) => T,
+): Iterable<T> | AsyncIterable<T> {
+  if (Symbol.asyncIterator in rows) {
+    return (async function* () {
+      for await (const row of rows) yield map(row);
+    })();
+  }
+  return (function* () {
+    for (const row of rows) yield map(row);
+  })();
+}
+
 /** A JSON array from items' JSON texts read one by one, in chunks of STREAM_CHUNK items. */
-function* jsonArrayOfTexts(texts: Iterable<string>): Generator<string> {
+function jsonArrayOfTexts(
+  texts: Iterable<string> | AsyncIterable<string>,
+): Iterable<string> | AsyncIterable<string> {
+  if (!(Symbol.asyncIterator in texts)) return jsonArrayOfTextsSync(texts);
+  return (async function* () {
+    let chunk: string[] = [];
+    let separator = '[';
+    for await (const text of texts) {
+      chunk.push(text);
+      if (chunk.length === STREAM_CHUNK) {
+        yield separator + chunk.join(',');
+        separator = ',';
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) yield separator + chunk.join(',');
+    yield separator === '[' && chunk.length === 0 ? '[]' : ']';
+  })();
+}
+
+function* jsonArrayOfTextsSync(texts: Iterable<string>): Generator<string> {
   let chunk = '';
   let inChunk = 0;
   let separator = '[';
