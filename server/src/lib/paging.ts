@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
 import { badRequest } from './app-error.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -82,8 +83,13 @@ export function searchWords(q: string | undefined): string[] | undefined {
   return q.split(/[\s%_]+/).filter(Boolean);
 }
 
-/** Prisma `where` for a search: every word in one of the fields (see searchWords). */
+/**
+ * Prisma `where` for a search: every word in one of the fields (see searchWords). Case-insensitive on
+ * both engines: SQLite's LIKE already is (for ASCII letters); on PostgreSQL every `contains` gets
+ * `mode: 'insensitive'` (ILIKE).
+ */
 export function searchWhere<W>(
+  db: Db | PortalPrisma,
   q: string | undefined,
   fields: (word: string) => W[],
 ): { AND?: { OR: W[] }[]; id?: { in: string[] } } {
@@ -91,7 +97,20 @@ export function searchWhere<W>(
   if (words === undefined) return {};
   // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
   if (words.length === 0) return { id: { in: [] } };
-  return { AND: words.map((word) => ({ OR: fields(word) })) };
+  const insensitive = engineOfClient(db) === 'postgresql';
+  return {
+    AND: words.map((word) => ({
+      OR: insensitive ? fields(word).map(withInsensitiveContains) : fields(word),
+    })),
+  };
+}
+
+/** A filter with `mode: 'insensitive'` beside each `contains`, at any depth (relation filters). */
+function withInsensitiveContains<W>(filter: W): W {
+  if (filter === null || typeof filter !== 'object') return filter;
+  const entries = Object.entries(filter).map(([key, value]) => [key, withInsensitiveContains(value)]);
+  if ('contains' in filter) entries.push(['mode', 'insensitive']);
+  return Object.fromEntries(entries) as W;
 }
 
 /** Prisma `where` for the rows after a position in (field desc, id desc) order (empty without one). */
