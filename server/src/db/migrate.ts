@@ -21,6 +21,8 @@ export interface ApplyMigrationsOptions {
 
 /** `pg_advisory_lock(classid, objid)` of the portal's migrations ('PORT', 1); Prisma's own lock uses another key. */
 const MIGRATION_LOCK = [0x504f5254, 1] as const;
+/** Held while an instance seeds an empty database at start. */
+export const SEED_LOCK = [0x504f5254, 2] as const;
 
 /**
  * Brings the database at `databaseUrl` (`file:` URL, path or `postgresql://` URL) up to date.
