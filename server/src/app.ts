@@ -5,6 +5,7 @@ import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
+import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
@@ -14,6 +15,7 @@ import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
+import { createRateLimitCounter, databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
@@ -84,7 +86,11 @@ export async function buildApp(
   const document = loadContract(config.openapiPath);
   await app.register(sandbox, { config, shared, sandboxes, document });
   await app.register(securityHeadersPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  // Team mode counts in the database, so a limit holds across instances; one instance counts in memory.
+  const sharedCounts = isPostgres(config.databaseUrl)
+    ? { store: databaseRateLimitStore(createRateLimitCounter(deps.prisma)) }
+    : {};
+  await app.register(rateLimit, { global: false, ...sharedCounts });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   await app.register(requestGuardsPlugin, { config });
   await app.register(cacheHeadersPlugin);

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { persona, useTeam } from './team.ts';
 
-const team = useTeam({ instances: 2, env: { EXPORTS_PER_USER: '3' } });
+const team = useTeam({ instances: 2, env: { EXPORTS_PER_USER: '3', REDEEM_RATE_LIMIT_MAX: '4' } });
 const owner = persona('owner@example.com');
 
 describe('two instances on one PostgreSQL database', () => {
@@ -85,5 +85,18 @@ describe('two instances on one PostgreSQL database', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses.filter((status) => status === 201 || status === 202)).toHaveLength(3);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('holds the redeem limit in total: four attempts a minute, whichever instance counts them', async () => {
+    const fleet = persona('fleet@example.com');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await team.call(attempt % 2, 'PUT', '/api/v1/invitations/redeem/ZZZZZZZZZZZZZZZZ', {
+        headers: fleet,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
   });
 });
