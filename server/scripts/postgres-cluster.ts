@@ -3,7 +3,7 @@
 // server. Debian's server binaries refuse to run as root, so as root they run as the `postgres` user.
 // Nothing is started by hand: `npm test` (server/vitest.config.ts) starts one per run and stops it;
 // `npm run db:migration` starts one to render the PostgreSQL migration.
-import { execFile as execFileCallback } from 'node:child_process';
+import { execFile as execFileCallback, spawn } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chown, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
@@ -97,6 +97,17 @@ export async function startPostgres(options: { port?: number; settings?: Record<
     },
   };
   return cluster;
+}
+
+/**
+ * A throwaway server must not outlive the process that started it, even when that process is killed
+ * (a test runner stopped by a timeout skips its teardown): a detached watchdog stops the server and
+ * deletes its folder once the owner is gone.
+ */
+function watchOwner(bin: string, data: string, dir: string, asRoot: boolean): void {
+  const stop = `${asRoot ? 'runuser -u postgres -- ' : ''}${join(bin, 'pg_ctl')} -D '${data}' -m immediate stop`;
+  const script = `while kill -0 ${process.pid} 2>/dev/null; do sleep 1; done; ${stop} >/dev/null 2>&1; rm -rf '${dir}'`;
+  spawn('sh', ['-c', script], { detached: true, stdio: 'ignore' }).unref();
 }
 
 async function postgresIds(): Promise<[number, number]> {

@@ -2,6 +2,7 @@ import { loadContract, operationIndex } from '@portal/contract/document';
 import { describe, expect, it, vi } from 'vitest';
 import { as, expectError, useTestApp } from '../test/app.ts';
 import { createRoutes } from './routes/index.ts';
+import { simulatorRoutes } from './simulator/index.ts';
 
 describe('the reference server skeleton', () => {
   const t = useTestApp();
@@ -107,7 +108,7 @@ describe('the reference server skeleton', () => {
 
   it('has a handler for every operation of the contract', () => {
     const declared = [...operationIndex(loadContract(t.config.openapiPath)).keys()].sort();
-    const handled = createRoutes(t.app.portal)
+    const handled = [...createRoutes(t.app.portal), ...simulatorRoutes(t.app.portal)]
       .map((route) => route.operationId)
       .sort();
     expect(handled).toEqual(declared);

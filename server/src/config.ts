@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
+import { loadProxyConfig, type ProxyConfig } from './proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -41,6 +41,8 @@ export interface Config {
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
+  /** Other origins whose pages may call the API with credentials (CORS_ORIGINS); empty: none. */
+  corsOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +59,26 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/**
+ * `CORS_ORIGINS`: a comma-separated list of origins (`scheme://host[:port]`), each normalised as the
+ * browser sends it in `Origin`. `*` is refused: answers carry credentials, which a wildcard cannot.
+ */
+export function parseCorsOrigins(raw: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of (raw ?? '').split(',').map((value) => value.trim())) {
+    if (entry === '') continue;
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    if (!url || !['http:', 'https:'].includes(url.protocol) || !bare || url.username || url.password) {
+      throw new Error(
+        `CORS_ORIGINS lists origins such as http://localhost:5173 (scheme, host and port, no path), got "${entry}"`,
+      );
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
 }
 
 /** `TRUST_PROXY`: unset, empty, `false` or `0` trust nobody; a number is a hop count; else addresses. */
@@ -127,6 +149,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
     },
     proxy: loadProxyConfig(env, mode),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
   return { ...config, ...overrides };
 }

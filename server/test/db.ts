@@ -10,7 +10,7 @@ import { inject } from 'vitest';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
 import { type DatabaseEngine, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { resetToScenario } from '../src/scenarios/load.ts';
+import { resetToScenario } from '../src/simulator/scenarios/load.ts';
 import { testEngine } from './engine.ts';
 
 export interface TestDatabaseOptions {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { searchWhere } from '../lib/paging.ts';
-import { USER_IDS } from '../scenarios/demo-people.ts';
+import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { hotReads } from './client.ts';
 import { type ConnectedQuery, isoFromStored } from './connected-users.ts';
 
