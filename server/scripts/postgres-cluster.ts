@@ -77,6 +77,7 @@ export async function startPostgres(options: { port?: number; settings?: Record<
   const start = () =>
     run('pg_ctl', ['-D', data, '-w', '-t', '60', '-o', flags, '-l', join(dir, 'log'), 'start']);
   await start();
+  watchOwner(bin, data, dir, asRoot);
   let running = true;
   const cluster: PostgresCluster = {
     port,
