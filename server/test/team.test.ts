@@ -99,4 +99,30 @@ describe('two instances on one PostgreSQL database', () => {
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
   });
+
+  it('fires a fault armed through one instance exactly `count` times in total, on either instance', async () => {
+    const admin = persona('admin@example.com');
+    const armed = await team.call(0, 'POST', '/api/v1/sim/faults', {
+      headers: admin,
+      body: { operationId: 'listProducts', status: 503, code: 'SERVICE_UNAVAILABLE', count: 3 },
+    });
+    expect(armed.status).toBe(201);
+    const statuses: number[] = [];
+    for (let call = 0; call < 6; call += 1) {
+      statuses.push((await team.call((call + 1) % 2, 'GET', '/api/v1/products', { headers: owner })).status);
+    }
+    expect(statuses).toEqual([503, 503, 503, 200, 200, 200]);
+    // Many calls at once on both instances: still exactly `count` failures.
+    await team.call(1, 'POST', '/api/v1/sim/faults', {
+      headers: admin,
+      body: { operationId: 'listProducts', status: 500, count: 5 },
+    });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, call) =>
+        team.call(call % 2, 'GET', '/api/v1/products', { headers: owner }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 500)).toHaveLength(5);
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(15);
+  });
 });
