@@ -1,29 +1,14 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 /** How long a browser may keep a preflight's answer (seconds). */
 const preflightMaxAge = 600;
 
-const methods = ['get', 'head', 'post', 'put', 'patch', 'delete'];
-
 /** Headers no page may read, whatever the server says (Fetch's forbidden response header names). */
 const neverExposed = new Set(['set-cookie', 'set-cookie2']);
-
-interface HeaderHolder {
-  headers?: Record<string, unknown>;
-  parameters?: { in?: string; name?: string; $ref?: string }[];
-  responses?: Record<string, { headers?: Record<string, unknown>; $ref?: string }>;
-}
-
-function resolve<T>(document: ContractDocument, value: T | { $ref?: string }): T {
-  const ref = (value as { $ref?: string })?.$ref;
-  if (!ref?.startsWith('#/')) return value as T;
-  let node: unknown = document;
-  for (const part of ref.slice(2).split('/')) node = (node as Record<string, unknown>)?.[part];
-  return node as T;
-}
 
 /**
  * What a page on another origin needs, read from the contract: the methods its operations use, the
@@ -38,24 +23,14 @@ export function corsSurface(document: ContractDocument): {
   const used = new Set<string>();
   const requestHeaders = new Set(['Content-Type', 'X-Sandbox', 'X-Request-Id']);
   const exposed = new Set(['X-Request-Id']);
-  for (const item of Object.values(document.paths)) {
-    for (const method of methods) {
-      const operation = item[method] as HeaderHolder | undefined;
-      if (!operation) continue;
-      used.add(method.toUpperCase());
-      const parameters = [
-        ...((item.parameters as HeaderHolder['parameters']) ?? []),
-        ...(operation.parameters ?? []),
-      ];
-      for (const parameter of parameters.map((entry) => resolve(document, entry))) {
-        if (parameter.in === 'header' && parameter.name) requestHeaders.add(parameter.name);
-      }
-      for (const response of Object.values(operation.responses ?? {}).map((entry) =>
-        resolve(document, entry),
-      )) {
-        for (const name of Object.keys(response?.headers ?? {})) {
-          if (!neverExposed.has(name.toLowerCase())) exposed.add(name);
-        }
+  for (const operation of indexOperations(document).operations) {
+    used.add(operation.method);
+    for (const parameter of operation.parameters) {
+      if (parameter.in === 'header') requestHeaders.add(parameter.name);
+    }
+    for (const response of Object.values(operation.responses)) {
+      for (const { name } of response.headers) {
+        if (!neverExposed.has(name.toLowerCase())) exposed.add(name);
       }
     }
   }

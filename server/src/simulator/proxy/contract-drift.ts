@@ -1,5 +1,6 @@
 import { createAnswerChecker, createHeaderChecker } from '@portal/contract/answers';
 import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createRequestAjv, createResponseIssueFinder } from '@portal/contract/validation';
 import type { ValidateFunction } from 'ajv';
 
@@ -35,7 +36,6 @@ export interface Exchange {
   responseBody: Buffer;
 }
 
-const segment = (text: string) => text.replaceAll('~', '~0').replaceAll('/', '~1');
 const valueAt = (root: unknown, pointer: string): unknown =>
   pointer
     .split('/')
@@ -45,13 +45,6 @@ const valueAt = (root: unknown, pointer: string): unknown =>
         (node as Record<string, unknown> | undefined)?.[part.replaceAll('~1', '/').replaceAll('~0', '~')],
       root,
     );
-
-interface ParameterNode {
-  $ref?: string;
-  name?: string;
-  in?: string;
-  required?: boolean;
-}
 
 export function createDriftChecker(document: ContractDocument) {
   const { body: bodyAjv, params: paramsAjv } = createRequestAjv();
@@ -65,44 +58,23 @@ export function createDriftChecker(document: ContractDocument) {
     string,
     { parts: Array<[string, ValidateFunction]>; body: ValidateFunction | null }
   >();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, raw] of Object.entries(item)) {
-      const operation = raw as {
-        operationId?: string;
-        parameters?: ParameterNode[];
-        requestBody?: { content?: object };
-      };
-      if (!operation?.operationId) continue;
-      const base = `contract#/paths/${segment(path)}/${method}`;
-      const byLocation: Record<string, { properties: Record<string, object>; required: string[] }> = {};
-      (operation.parameters ?? []).forEach((parameter, index) => {
-        const resolved = parameter.$ref
-          ? ((document.components as Record<string, Record<string, ParameterNode>>).parameters?.[
-              parameter.$ref.split('/').pop() ?? ''
-            ] ?? {})
-          : parameter;
-        const where = resolved.in ?? 'query';
-        if (where !== 'path' && where !== 'query') return;
-        const schemaPointer = parameter.$ref
-          ? `contract${parameter.$ref}/schema`
-          : `${base}/parameters/${index}/schema`;
-        byLocation[where] ??= { properties: {}, required: [] };
-        byLocation[where].properties[resolved.name ?? ''] = { $ref: schemaPointer };
-        if (resolved.required) byLocation[where].required.push(resolved.name ?? '');
-      });
-      const hasJson = Boolean(
-        (operation.requestBody?.content as Record<string, unknown> | undefined)?.['application/json'],
-      );
-      requestValidators.set(operation.operationId, {
-        parts: Object.entries(byLocation).map(([where, schema]) => [
-          where,
-          paramsAjv.compile({ type: 'object', ...schema }),
-        ]),
-        body: hasJson
-          ? bodyAjv.compile({ $ref: `${base}/requestBody/content/application~1json/schema` })
-          : null,
-      });
+  for (const operation of indexOperations(document).operations) {
+    const byLocation: Record<string, { properties: Record<string, object>; required: string[] }> = {};
+    for (const parameter of operation.parameters) {
+      if (parameter.in !== 'path' && parameter.in !== 'query') continue;
+      const location = byLocation[parameter.in] ?? { properties: {}, required: [] };
+      byLocation[parameter.in] = location;
+      location.properties[parameter.name] = { $ref: `contract${parameter.schemaPointer}` };
+      if (parameter.required) location.required.push(parameter.name);
     }
+    const jsonBody = operation.requestBody?.content['application/json']?.schemaPointer;
+    requestValidators.set(operation.operationId, {
+      parts: Object.entries(byLocation).map(([where, schema]) => [
+        where,
+        paramsAjv.compile({ type: 'object', ...schema }),
+      ]),
+      body: jsonBody ? bodyAjv.compile({ $ref: `contract${jsonBody}` }) : null,
+    });
   }
 
   const requestDrift = (exchange: Exchange): Array<{ pointer: string; value?: unknown; message: string }> => {

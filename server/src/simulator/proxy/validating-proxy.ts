@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ProxyConfig } from '../../proxy-config.ts';
@@ -50,29 +51,6 @@ const readBody = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
   return Buffer.concat(chunks);
 };
 
-function operationsByTag(document: ContractDocument, tag: string): Set<string> {
-  const found = new Set<string>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as Array<{ operationId?: string; tags?: string[] }>) {
-      if (operation?.operationId && operation.tags?.includes(tag)) found.add(operation.operationId);
-    }
-  }
-  return found;
-}
-
-function errorCodesOf(document: ContractDocument): Map<string, Set<string>> {
-  const codes = new Map<string, Set<string>>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as Array<{
-      operationId?: string;
-      'x-error-codes'?: string[];
-    }>) {
-      if (operation?.operationId) codes.set(operation.operationId, new Set(operation['x-error-codes'] ?? []));
-    }
-  }
-  return codes;
-}
-
 /**
  * "Not implemented": 501, or a 404/405 that is not one of the operation's own errors (a router that
  * does not know the path answers 404 without the envelope or with a code the operation never lists).
@@ -104,8 +82,11 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
   }
   const target = proxy.target;
   if (!target) return;
-  const simulatorOnly = operationsByTag(document, 'simulation');
-  const errorCodes = errorCodesOf(document);
+  const index = indexOperations(document);
+  const simulatorOnly = new Set(index.tagged('simulation').map((operation) => operation.operationId));
+  const errorCodes = new Map(
+    index.operations.map((operation) => [operation.operationId, new Set(operation.errorCodes ?? [])]),
+  );
   const checkDrift = createDriftChecker(document);
 
   const answerFromSimulation = async (request: FastifyRequest, reason: string) => {

@@ -1,4 +1,5 @@
 import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createResponseValidator } from '@portal/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { redactUrl } from '../../lib/redact.ts';
@@ -14,14 +15,12 @@ const deferredCheckLimit = 64 * 1024;
  */
 export function createViolationCheck(document: ContractDocument) {
   const validate = createResponseValidator(document);
-  const declared = new Map<string, Set<string>>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as { operationId?: string; responses?: object }[]) {
-      if (operation.operationId && operation.responses) {
-        declared.set(operation.operationId, new Set(Object.keys(operation.responses)));
-      }
-    }
-  }
+  const declared = new Map(
+    indexOperations(document).operations.map((operation) => [
+      operation.operationId,
+      new Set(operation.statuses),
+    ]),
+  );
   return (operationId: string, status: number, contentType: string, payload: unknown): string | null => {
     const statuses = declared.get(operationId);
     if (!statuses) return null;
