@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Seed the personas when the database has no users yet. */
   seedOnEmpty: boolean;
+  /** The scenario seeded into an empty database (SEED_SCENARIO, default `demo`). */
+  seedScenario: string;
   /** Validate JSON answers against the contract; a mismatch is logged (and answers 500 in test mode). */
   validateResponses: boolean;
   session: { idleMinutes: number; absoluteHours: number; cookieName: string };
@@ -120,6 +122,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     // Production never seeds personas or access codes, whatever SEED_ON_EMPTY says.
     seedOnEmpty: mode !== 'production' && bool(env, 'SEED_ON_EMPTY', true),
+    seedScenario: env.SEED_SCENARIO || 'demo',
     validateResponses: bool(env, 'VALIDATE_RESPONSES', mode !== 'production'),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30),

@@ -5,12 +5,14 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type Database from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
 import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { createPostgresReads } from './postgres-reads.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export { PrismaClient };
 
@@ -39,6 +41,9 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
+      // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
+      const holder = adapter as unknown as { client?: Database.Database };
+      if (holder.client) holder.client = withStatementCache(holder.client);
       return adapter;
     },
   };

@@ -2,10 +2,11 @@ import type { PortalDeps } from '../deps.ts';
 import { agentFilesDir } from '../services/agent-files.ts';
 import { type LoadOptions, loadScenario, resetToScenario } from './scenarios/load.ts';
 
-/** Seeds the `demo` personas on a database with no users yet, so a fresh start is ready for a demo. */
+/** Seeds a database with no users yet (the `demo` personas unless SEED_SCENARIO says), ready for a demo. */
 export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promise<boolean> {
   if ((await prisma.user.count()) > 0) return false;
   await loadScenario(prisma, {
+    scenario: config.seedScenario,
     now: clock.now(),
     filesDir: agentFilesDir(config.dataDir),
     dataDir: config.dataDir,
