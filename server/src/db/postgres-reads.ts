@@ -4,7 +4,7 @@
 // other (decision 0048). Dates come back as the ISO text the SQLite variant gives (`...Z`).
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
-import type { HotReads, ProductRow, SessionRow } from './hot-reads.ts';
+import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -13,6 +13,14 @@ const sql = {
   session: `SELECT s.id, ${iso('s."lastSeenAt"')} AS "lastSeenAt", ${iso('s."expiresAt"')} AS "expiresAt",
       ${iso('s."idleExpiresAt"')} AS "idleExpiresAt", u.id AS "userId", u.email, u.role
     FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = $1`,
+  currentUser: `SELECT u.id, u.email, u."fullName", u.role, a.status AS "agentStatus", t.version AS "latestTerms",
+      EXISTS (SELECT 1 FROM "TermsAcceptance" x
+        WHERE x."userId" = u.id AND x.role = u.role AND x.version = t.version)::int AS accepted
+    FROM "User" u
+    LEFT JOIN "AgentProfile" a ON a."userId" = u.id
+    LEFT JOIN "TermsVersion" t ON t.role = u.role AND t.version = (SELECT l.version FROM "TermsVersion" l
+      WHERE l.role = u.role AND l."publishedAt" <= $1::timestamp ORDER BY l."publishedAt" DESC LIMIT 1)
+    WHERE u.id = $2`,
   ownProducts: `SELECT p.id, p."ownerId", p."productType", p."externalId", p.model, p.brand, p.name,
       EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)::int AS enabled
     FROM "Product" p WHERE p."ownerId" = $1 ORDER BY p."createdAt", p.id`,
@@ -83,6 +91,14 @@ export function createPostgresReads(pool: pg.Pool): HotReads {
         values: [id],
       });
       return freeze(rows[0]);
+    },
+    async currentUser(id, now) {
+      const { rows } = await pool.query<CurrentUserRow>({
+        name: 'portal_current_user',
+        text: sql.currentUser,
+        values: [now.toISOString(), id],
+      });
+      return rows[0];
     },
     async ownProducts(ownerId) {
       const { rows } = await pool.query<ProductRow>({

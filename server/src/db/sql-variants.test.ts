@@ -67,6 +67,23 @@ describe('hot reads', () => {
     }
   });
 
+  it('answer the same current user, pending terms and company status, for every user and moment', async () => {
+    const users = await sqlite.prisma.user.findMany({ select: { id: true } });
+    const moments = [new Date('2020-01-01T00:00:00.000Z'), now, new Date('2030-01-01T00:00:00.000Z')];
+    let pending = 0;
+    for (const { id } of [...users, { id: 'unknown' }]) {
+      for (const moment of moments) {
+        const [a, b] = await Promise.all([
+          hotReads(sqlite.prisma).currentUser(id, moment),
+          hotReads(postgres.prisma).currentUser(id, moment),
+        ]);
+        expect(b, `${id} at ${moment.toISOString()}`).toEqual(a);
+        if (a?.latestTerms && !a.accepted) pending += 1;
+      }
+    }
+    expect(pending).toBeGreaterThan(0);
+  });
+
   it('answer the same products, in the same order, for every owner', async () => {
     const owners = await sqlite.prisma.user.findMany({ select: { id: true } });
     for (const { id } of owners) {
