@@ -1,9 +1,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { freePort } from '@portal/test-support/server-process';
 import lighthouse from 'lighthouse';
 import { type Browser, type Cookie, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../server/test/server-process.ts';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
 import { baseUrl, resetSharedWorld } from './support/world.ts';
 

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, type ServerProcess, startHealthyServer } from '@portal/test-support/server-process';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, type ServerProcess, startHealthyServer } from '../server/test/server-process.ts';
 import { launchBrowser } from './support/browser.ts';
 
 // A team's own front end on another origin (a Vite app on another port) calls the reference server

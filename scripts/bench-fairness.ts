@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startHealthyServer } from '../server/test/server-process.ts';
+import { startHealthyServer } from '@portal/test-support/server-process';
 
 const FLOODER = 'owner@example.com';
 const FLOODER_PRODUCT = 'prod-veh-1';

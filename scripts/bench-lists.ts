@@ -9,9 +9,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startHealthyServer } from '@portal/test-support/server-process';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.ts';
-import { startHealthyServer } from '../server/test/server-process.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);

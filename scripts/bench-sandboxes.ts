@@ -8,7 +8,7 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startHealthyServer } from '../server/test/server-process.ts';
+import { freePort, startHealthyServer } from '@portal/test-support/server-process';
 
 function numberArgument(name: string, fallback: number): number {
   const index = process.argv.indexOf(`--${name}`);

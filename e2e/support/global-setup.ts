@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startHealthyServer } from '@portal/test-support/server-process';
 import type { TestProject } from 'vitest/node';
-import { freePort, startHealthyServer } from '../../server/test/server-process.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { readZip as readBuffer } from '../../server/test/zip.ts';
+import { readZip as readBuffer } from '@portal/test-support/zip';
 
 /** A downloaded zip, read whole into memory: its entry names and each entry's text. */
 export type ZipContents = {

@@ -2,7 +2,7 @@
 // fetch that signs a persona in through the sign-in flow (the portal's OpenID Connect redirects and
 // the built-in provider's account page), signs new people and companies up on that page, and asks
 // for the simulator's persona switch (the panel's "sign in as").
-import { accountButton, loginUrlFromCallback } from '../../server/test/auth/browser.ts';
+import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 
 interface StoredCookie {
   name: string;

@@ -2,8 +2,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { type ServerProcess, startServerProcess } from '@portal/test-support/server-process';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type ServerProcess, startServerProcess } from '../test/server-process.ts';
 
 // Whole-process behaviour of `src/main.ts`: what the operator sees at start, the data-directory
 // lock and the clean-up after a crash.

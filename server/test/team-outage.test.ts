@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ServerProcess, startServerProcess } from '@portal/test-support/server-process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PostgresCluster, startPostgres } from '../scripts/postgres-cluster.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 let cluster: PostgresCluster;
 let dataDir: string;

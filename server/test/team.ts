@@ -5,10 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ServerProcess, startServerProcess } from '@portal/test-support/server-process';
 import { afterAll, beforeAll } from 'vitest';
 import { quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
 import { onPostgresServer, postgresServerUrl } from './db.ts';
-import { type ServerProcess, startServerProcess } from './server-process.ts';
 
 export interface TeamCall {
   status: number;

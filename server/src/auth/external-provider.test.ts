@@ -1,6 +1,7 @@
+import { loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/app.ts';
-import { createBrowser, loginUrlFromCallback } from '../../test/auth/browser.ts';
+import { createBrowser } from '../../test/auth/browser.ts';
 import { startExternalProvider } from '../../test/auth/external-idp.ts';
 
 describe('an external provider (configured by OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET)', () => {

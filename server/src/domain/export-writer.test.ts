@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { readZip } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
 import { day, exportCar, generatedAt } from '../../test/export-fixtures.ts';
 import { useTempDir } from '../../test/temp-dir.ts';
-import { readZip } from '../../test/zip.ts';
 import type { Manifest } from './export-manifest.ts';
 import { type ExportProduct, writeExport } from './export-writer.ts';
 import { recordsInWindows } from './telemetry.ts';

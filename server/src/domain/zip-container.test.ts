@@ -1,6 +1,6 @@
 import { crc32, deflateRawSync } from 'node:zlib';
+import { readZip } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
-import { readZip } from '../../test/zip.ts';
 import { ZipContainer } from './zip-container.ts';
 
 const mtime = new Date(2026, 0, 2, 3, 4, 6);

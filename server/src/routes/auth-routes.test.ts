@@ -1,10 +1,9 @@
+import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import {
-  accountButton,
   callbackFor,
   createBrowser,
-  loginUrlFromCallback,
   openSignInPage,
   signIn,
   submitAndReachCallback,

@@ -1,6 +1,6 @@
+import { readZipText } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, useTestApp } from '../../test/app.ts';
-import { readZipText } from '../../test/zip.ts';
 import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../services/job-snapshot.ts';
 
 // A company's export of a connected user's data, and the limit on code redemption.

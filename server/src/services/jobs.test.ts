@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { readZip } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
 import { as, createTestApp, expectError, type TestApp, useTestApp } from '../../test/app.ts';
-import { readZip } from '../../test/zip.ts';
 import { buildApp } from '../app.ts';
 import { createPrisma } from '../db/client.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';

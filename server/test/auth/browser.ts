@@ -1,3 +1,4 @@
+import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 import type { TestApp } from '../app.ts';
 
 interface StoredCookie {
@@ -88,28 +89,6 @@ export function createBrowser(app: Pick<TestApp, 'http'>, origin = defaultOrigin
 }
 
 export type Browser = ReturnType<typeof createBrowser>;
-
-/** The form action and the account button of `email` on the provider's sign-in page. */
-export function accountButton(html: string, email: string): { action: string; accountId: string } {
-  const action = /<form method="post" action="([^"]+)">/.exec(html)?.[1];
-  const escaped = email.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  const accountId = new RegExp(`value="([^"]+)">\\s*<span class="email">${escaped}</span>`).exec(html)?.[1];
-  if (!action || !accountId) throw new Error(`no account button for ${email} on the sign-in page`);
-  return { action: action.replaceAll('&#38;', '&'), accountId };
-}
-
-/** What the web app's /auth/callback does: forward code, iss, state and client_id to the login endpoint. */
-export function loginUrlFromCallback(callbackUrl: string): string {
-  const callback = new URL(callbackUrl, defaultOrigin);
-  if (callback.pathname !== '/auth/callback')
-    throw new Error(`expected the web app callback, got ${callback.pathname}`);
-  const forwarded = new URLSearchParams();
-  for (const key of ['code', 'iss', 'state', 'client_id', 'error']) {
-    const value = callback.searchParams.get(key);
-    if (value !== null) forwarded.set(key, value);
-  }
-  return `/api/v1/login?${forwarded.toString()}`;
-}
 
 /** Start a sign-in and stop on the provider's page: the page's HTML and response. */
 export async function openSignInPage(browser: Browser, loginUrl = '/api/v1/login') {

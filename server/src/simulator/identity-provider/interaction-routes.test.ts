@@ -1,9 +1,9 @@
+import { loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
 import {
   type Browser,
   createBrowser,
-  loginUrlFromCallback,
   openSignInPage,
   submitAndReachCallback,
 } from '../../../test/auth/browser.ts';

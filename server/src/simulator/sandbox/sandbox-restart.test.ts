@@ -2,8 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort, startHealthyServer } from '@portal/test-support/server-process';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startHealthyServer } from '../../../test/server-process.ts';
 
 // A real server process killed with SIGKILL while sandboxes exist starts again clean.
 let dataDir = '';

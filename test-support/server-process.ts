@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../server');
 
 export interface ServerProcess {
   child: ChildProcess;
