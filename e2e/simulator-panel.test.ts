@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { seedInvitationCode } from '../server/src/scenarios/demo-invitations.ts';
+import { seedInvitationCode } from '../server/src/simulator/scenarios/demo-invitations.ts';
 import { viewports } from './support/browser.ts';
 import { openRedeemModal } from './support/journey.ts';
 import { useBrowser } from './support/kit.ts';

@@ -4,6 +4,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['scripts/**/*.test.ts'],
+    // The installed-packages test packs and installs (minutes): `npm run test:packages`.
+    exclude: ['scripts/packages/**'],
     testTimeout: 60_000,
   },
 });

@@ -1,6 +1,7 @@
-import { type ContractDocument, loadContract } from '@portal/contract/document';
+import { type ContractDocument, loadContract, resolveRef } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createAnswerChecker } from './answer-checks.ts';
-import { exampleRequest, listOperations, type Operation, resolveRef } from './contract-operations.ts';
+import { exampleRequest, type Operation } from './contract-operations.ts';
 import { errorExamples } from './error-examples.ts';
 import { exampleDifferences } from './example-match.ts';
 import { createHttpClient, type HttpClient } from './http-client.ts';
@@ -88,26 +89,12 @@ interface Media {
 }
 
 /** The success status an example documents and the example bodies it gives (any one may match). */
-export function documentedAnswer(
-  document: ContractDocument,
-  operation: Operation,
-): { status: number; bodies: unknown[] } {
-  const raw = (document.paths[operation.path] as Record<string, { responses?: Record<string, unknown> }>)[
-    operation.method.toLowerCase()
-  ];
+export function documentedAnswer(operation: Operation): { status: number; bodies: unknown[] } {
   const expect = plan[operation.operationId]?.expect;
   const status = expect ?? Number(operation.statuses.find((s) => /^[23]/.test(s)));
-  const response = resolveRef<{ content?: Record<string, Media> } | undefined>(
-    document,
-    raw?.responses?.[String(status)],
-  );
-  const media = Object.entries(response?.content ?? {}).find(([type]) => type.includes('json'))?.[1];
-  if (!media) return { status, bodies: [] };
-  if (media.example !== undefined) return { status, bodies: [media.example] };
-  const bodies = Object.values(media.examples ?? {}).map(
-    (entry) => resolveRef<{ value?: unknown }>(document, entry).value,
-  );
-  return { status, bodies };
+  const content = operation.responses[String(status)]?.content ?? {};
+  const media = Object.values(content).find((entry) => entry.type.includes('json'));
+  return { status, bodies: media ? Object.values(media.examples) : [] };
 }
 
 export async function replayExamples(options: {
@@ -117,7 +104,7 @@ export async function replayExamples(options: {
   keepAnswers?: boolean;
 }): Promise<ExampleReplay[]> {
   const document = options.contract ?? loadContract();
-  const operations = listOperations(document);
+  const operations = indexOperations(document).operations;
   const client = createHttpClient(
     options.target,
     await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),
@@ -127,14 +114,14 @@ export async function replayExamples(options: {
   const { simulator, context } = createCaseContext(client, byId);
   const send = (operation: Operation) => {
     const entry = plan[operation.operationId] ?? {};
-    const request = mergeRequest(exampleRequest(document, operation), entry.request);
+    const request = mergeRequest(exampleRequest(operation), entry.request);
     const asBrowser = calledBefore[operation.operationId] ? { headers: callerCookie } : {};
     return client.call(operation.method, operation.path, mergeRequest(request, asBrowser), entry.persona);
   };
   const results: ExampleReplay[] = [];
   for (const operation of operations.filter((o) => !unreplayable[o.operationId])) {
     const entry = plan[operation.operationId] ?? {};
-    const { status, bodies } = documentedAnswer(document, operation);
+    const { status, bodies } = documentedAnswer(operation);
     await simulator.reset();
     for (const given of givenBy[operation.operationId] ?? []) {
       const earlier = byId.get(given);
@@ -163,7 +150,7 @@ export async function replayExamples(options: {
     if (!operation) continue;
     await simulator.reset();
     await error.before?.(context);
-    const request = mergeRequest(exampleRequest(document, operation), error.request);
+    const request = mergeRequest(exampleRequest(operation), error.request);
     for (let i = 0; i < (error.repeatBefore ?? 0); i++)
       await client.call(operation.method, operation.path, request, error.persona);
     const answer = await client.call(operation.method, operation.path, request, error.persona);

@@ -28,12 +28,12 @@ export interface OperationCase {
 }
 
 const isIdParameter = (parameter: Parameter) =>
-  parameter.in === 'path' && String((parameter.schema as { $ref?: string })?.$ref ?? '').endsWith('/Id');
+  parameter.in === 'path' && (parameter.schemaRef ?? '').endsWith('/Id');
 
 export function casesFor(document: ContractDocument, operation: Operation): OperationCase[] {
   const entry = plan[operation.operationId] ?? {};
   const declares = (status: number) => operation.statuses.includes(String(status));
-  const example = mergeRequest(exampleRequest(document, operation), entry.request);
+  const example = mergeRequest(exampleRequest(operation), entry.request);
   const success = entry.expect ?? Number(operation.statuses.find((s) => /^[23]\d\d$/.test(s)) ?? 200);
   const base = { operationId: operation.operationId, request: example, prepare: entry.prepare };
   const cases: OperationCase[] = [

@@ -1,6 +1,7 @@
 import { type ContractDocument, loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createAnswerChecker } from './answer-checks.ts';
-import { listOperations, type Operation, type RequestSpec } from './contract-operations.ts';
+import type { Operation, RequestSpec } from './contract-operations.ts';
 import { createHttpClient } from './http-client.ts';
 import { type CaseKind, casesFor, type OperationCase, uncoveredStatuses } from './operation-cases.ts';
 import { mergeRequest } from './plan-types.ts';
@@ -59,10 +60,11 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
   const document = options.contract ?? loadContract();
   const log = options.log ?? (() => undefined);
-  const operations = listOperations(document).filter(
+  const index = indexOperations(document);
+  const operations = index.operations.filter(
     (operation) => !options.operations || options.operations.includes(operation.operationId),
   );
-  const byId = new Map(listOperations(document).map((operation) => [operation.operationId, operation]));
+  const byId = new Map(index.operations.map((operation) => [operation.operationId, operation]));
   const client = createHttpClient(
     options.target,
     await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),

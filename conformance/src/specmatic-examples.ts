@@ -5,13 +5,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadContract } from '@portal/contract/document';
-import {
-  exampleRequest,
-  fillPath,
-  listOperations,
-  type Operation,
-  resolveRef,
-} from './contract-operations.ts';
+import { indexOperations } from '@portal/contract/operations';
+import { exampleRequest, fillPath, type Operation } from './contract-operations.ts';
 import { documentedAnswer, unreplayable } from './example-replay.ts';
 import { plan } from './plan.ts';
 import { mergeRequest } from './plan-types.ts';
@@ -38,16 +33,10 @@ const document = loadContract();
  * answer its first media type (Specmatic otherwise expects the last one listed).
  */
 function responseHeaders(operation: Operation, status: number): { headers?: Record<string, string> } {
-  const raw = (document.paths[operation.path] as Record<string, { responses?: Record<string, unknown> }>)[
-    operation.method.toLowerCase()
-  ];
-  const response = resolveRef<
-    { headers?: Record<string, unknown>; content?: Record<string, unknown> } | undefined
-  >(document, raw?.responses?.[String(status)]);
+  const response = operation.responses[String(status)];
   const headers: Record<string, string> = {};
-  for (const [name, node] of Object.entries(response?.headers ?? {})) {
-    const header = resolveRef<{ required?: boolean; example?: unknown }>(document, node);
-    if (header.required && header.example !== undefined) headers[name] = String(header.example);
+  for (const header of response?.headers ?? []) {
+    if (header.required && header.example !== undefined) headers[header.name] = String(header.example);
   }
   const [mediaType] = Object.keys(response?.content ?? {});
   if (mediaType && !mediaType.includes('json')) headers['Content-Type'] = mediaType;
@@ -60,15 +49,15 @@ function binary(operation: Operation, status: number): { body?: string } {
 }
 
 let written = 0;
-for (const operation of listOperations(document)) {
+for (const operation of indexOperations(document).operations) {
   if (operation.method === 'HEAD') leftOut[operation.operationId] = headReason;
   if (unreplayable[operation.operationId] || leftOut[operation.operationId]) continue;
   const entry = plan[operation.operationId] ?? {};
-  const request = mergeRequest(exampleRequest(document, operation), entry.request);
+  const request = mergeRequest(exampleRequest(operation), entry.request);
   const headers: Record<string, string> = { ...request.headers };
   // The persona header is the `devUserId` scheme: only where the operation lists that scheme.
   if (entry.persona && operation.secured) headers['X-User-Id'] = entry.persona;
-  const { status, bodies } = documentedAnswer(document, operation);
+  const { status, bodies } = documentedAnswer(operation);
   const example = {
     'http-request': {
       method: operation.method,

@@ -13,7 +13,7 @@
  * with `operationId: null`: they must be an error in the envelope.
  */
 import type { ContractDocument } from './document.ts';
-import { resolveRef, type SchemaNode } from './schema-sample.ts';
+import { type ContractResponse, indexOperations, type OperationIndex } from './operations.ts';
 import { createResponseValidator, newAjv } from './validation.ts';
 
 export interface Answer {
@@ -51,32 +51,6 @@ function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
   };
 }
 
-interface DeclaredOperation {
-  responses: Record<string, SchemaNode>;
-  errorCodes: Set<string> | null;
-}
-
-function declaredOperations(document: ContractDocument): Map<string, DeclaredOperation> {
-  const operations = new Map<string, DeclaredOperation>();
-  for (const item of Object.values(document.paths)) {
-    for (const operation of Object.values(item) as SchemaNode[]) {
-      if (typeof operation?.operationId !== 'string') continue;
-      const responses = Object.fromEntries(
-        Object.entries((operation.responses ?? {}) as Record<string, unknown>).map(([status, response]) => [
-          status,
-          resolveRef(document, response),
-        ]),
-      );
-      const codes = operation['x-error-codes'];
-      operations.set(operation.operationId, {
-        responses,
-        errorCodes: Array.isArray(codes) ? new Set(codes as string[]) : null,
-      });
-    }
-  }
-  return operations;
-}
-
 /** Where an answer's headers depart from what its status declares: the header, its value, and why. */
 export interface HeaderIssue {
   /** The header's name as the contract writes it. */
@@ -85,12 +59,7 @@ export interface HeaderIssue {
   message: string;
 }
 
-const declaredResponse = (operation: DeclaredOperation, status: number): SchemaNode | undefined =>
-  operation.responses[String(status)] ??
-  operation.responses[`${String(status)[0]}XX`] ??
-  operation.responses.default;
-
-function createHeaderIssueFinder(document: ContractDocument, operations: Map<string, DeclaredOperation>) {
+function createHeaderIssueFinder(index: OperationIndex) {
   // Header values arrive as text: `X-Total-Count: 12` is the integer 12, as for query parameters.
   const ajv = newAjv(true);
   const validators = new Map<object, (value: string) => string | null>();
@@ -105,26 +74,23 @@ function createHeaderIssueFinder(document: ContractDocument, operations: Map<str
     return validate;
   };
   return (operationId: string, status: number, headers: NonNullable<Answer['headers']>): HeaderIssue[] => {
-    const operation = operations.get(operationId);
-    const declared = operation && declaredResponse(operation, status);
-    const declaredHeaders = declared?.headers as Record<string, unknown> | undefined;
-    if (!declaredHeaders) return [];
+    const declared = index.response(operationId, status)?.headers ?? [];
+    if (declared.length === 0) return [];
     const valuesOf = headerReader(headers);
     const issues: HeaderIssue[] = [];
-    for (const [name, raw] of Object.entries(declaredHeaders)) {
-      const header = resolveRef(document, raw);
+    for (const header of declared) {
+      const name = header.name;
       const values = valuesOf(name.toLowerCase());
       if (values.length === 0) {
-        if (header.required === true)
+        if (header.required)
           issues.push({
             header: name,
             message: `${operationId} ${status} lacks the required header ${name}`,
           });
         continue;
       }
-      const schema = header.schema as object | undefined;
-      if (!schema) continue;
-      const validate = validatorFor(schema);
+      if (!header.schema) continue;
+      const validate = validatorFor(header.schema);
       for (const value of values) {
         const problem = validate(value);
         if (problem)
@@ -141,16 +107,16 @@ function createHeaderIssueFinder(document: ContractDocument, operations: Map<str
 
 /** Judges only the headers of an answer (the validating proxy reports them apart, by header). */
 export function createHeaderChecker(document: ContractDocument) {
-  return createHeaderIssueFinder(document, declaredOperations(document));
+  return createHeaderIssueFinder(indexOperations(document));
 }
 
 export function createAnswerChecker(document: ContractDocument) {
-  const operations = declaredOperations(document);
+  const index = indexOperations(document);
   const validateResponse = createResponseValidator(document);
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
   const validateEnvelope = ajv.compile({ $ref: 'contract#/components/schemas/ErrorResponse' });
-  const findHeaderIssues = createHeaderIssueFinder(document, operations);
+  const findHeaderIssues = createHeaderIssueFinder(index);
 
   const envelopeProblems = (body: string): { problems: string[]; codes: string[] } => {
     let parsed: unknown;
@@ -172,17 +138,18 @@ export function createAnswerChecker(document: ContractDocument) {
 
   const bodyProblems = (
     answer: Answer & { operationId: string },
-    declared: SchemaNode,
-    operation: DeclaredOperation,
+    declared: ContractResponse,
+    errorCodes: string[] | null,
   ): string[] => {
     const { operationId, status, body } = answer;
     const isJson = (answer.contentType ?? '').startsWith('application/json');
-    const content = declared.content as Record<string, unknown> | undefined;
-    if (!content) return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
+    const content = declared.content;
+    if (Object.keys(content).length === 0)
+      return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
     if (status >= 400) {
       if (!isJson) return [`error ${status} of ${operationId} is not JSON`];
       const { problems, codes } = envelopeProblems(body);
-      const unlisted = codes.filter((code) => operation.errorCodes && !operation.errorCodes.has(code));
+      const unlisted = codes.filter((code) => errorCodes && !errorCodes.includes(code));
       return [
         ...problems,
         ...unlisted.map((code) => `code ${code} is not in ${operationId}'s x-error-codes`),
@@ -208,13 +175,13 @@ export function createAnswerChecker(document: ContractDocument) {
       const isJson = (answer.contentType ?? '').startsWith('application/json');
       return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
     }
-    const operation = operations.get(operationId);
+    const operation = index.get(operationId);
     if (!operation) return [`unknown operation ${operationId}`];
-    const declared = declaredResponse(operation, status);
+    const declared = index.response(operationId, status);
     if (!declared) return [`status ${status} is not declared for ${operationId}`];
     const headerIssues = answer.headers ? findHeaderIssues(operationId, status, answer.headers) : [];
     return [
-      ...bodyProblems({ ...answer, operationId }, declared, operation),
+      ...bodyProblems({ ...answer, operationId }, declared, operation.errorCodes),
       ...headerIssues.map((issue) => issue.message),
     ];
   };

@@ -1,4 +1,5 @@
-import type { ContractDocument } from './document.ts';
+import { type ContractDocument, resolveRef } from './document.ts';
+import { type ContractOperation, indexOperations } from './operations.ts';
 
 // Finds the changes between two versions of the contract that break a client or a back end
 // built against the older one. Additive changes (new operations, optional parameters and
@@ -14,22 +15,11 @@ export interface BreakingChange {
 type Schema = Record<string, unknown>;
 type Direction = 'request' | 'response';
 
-const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const maxDepth = 12;
 
+/** A schema resolved at its top; undefined where there is none. */
 function resolve(document: ContractDocument, node: unknown): Schema | undefined {
-  let current = node as Schema | undefined;
-  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 20; hops++) {
-    const path = (current.$ref as string).replace(/^#\//, '').split('/');
-    let target: unknown = document;
-    for (const segment of path) {
-      target = (target as Record<string, unknown> | undefined)?.[
-        segment.replaceAll('~1', '/').replaceAll('~0', '~')
-      ];
-    }
-    current = target as Schema | undefined;
-  }
-  return current;
+  return node === undefined ? undefined : resolveRef(document, node);
 }
 
 const types = (schema: Schema): string[] | undefined => {
@@ -137,52 +127,20 @@ function compareSchema(
     compareSchema(walk, old.items, now.items, direction, `${pointer}/items`, depth + 1);
 }
 
-interface Parameter {
-  name: string;
-  in: string;
-  required?: boolean;
-  schema?: unknown;
-}
-
-interface Operation {
-  operationId?: string;
-  parameters?: unknown[];
-  requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }>; $ref?: string };
-  responses?: Record<string, unknown>;
-  security?: Record<string, unknown>[];
-}
-
-const parametersOf = (document: ContractDocument, item: Record<string, unknown>, operation: Operation) => {
-  const all = [...asList(item.parameters), ...asList(operation.parameters)]
-    .map((parameter) => resolve(document, parameter) as Parameter | undefined)
-    .filter((parameter): parameter is Parameter => parameter !== undefined);
-  return new Map(all.map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]));
-};
-
-const isPublic = (document: ContractDocument, operation: Operation) => {
-  const security = operation.security ?? (document.security as Record<string, unknown>[] | undefined) ?? [];
-  return security.length === 0 || security.some((entry) => Object.keys(entry).length === 0);
-};
-
 /** Paths with parameter names blanked, so a renamed path parameter is the same operation. */
 const shape = (path: string) => path.replace(/\{[^}]+\}/g, '{}');
 
-function compareOperation(
-  walk: Walk,
-  beforeItem: Record<string, unknown>,
-  afterItem: Record<string, unknown>,
-  old: Operation,
-  now: Operation,
-) {
-  const { before, after } = walk;
+function compareOperation(walk: Walk, old: ContractOperation, now: ContractOperation) {
   const report = (what: string) => walk.changes.push({ where: walk.where, what });
-  if (old.operationId && now.operationId !== old.operationId) {
-    report(`operationId ${old.operationId} renamed to ${now.operationId ?? '(none)'}`);
+  if (old.raw.operationId && now.raw.operationId !== old.raw.operationId) {
+    report(`operationId ${old.raw.operationId} renamed to ${now.raw.operationId ?? '(none)'}`);
   }
-  if (isPublic(before, old) && !isPublic(after, now)) report('now requires a signed-in caller');
+  if (!old.secured && now.secured) report('now requires a signed-in caller');
 
-  const oldParameters = parametersOf(before, beforeItem, old);
-  const newParameters = parametersOf(after, afterItem, now);
+  const byKey = (operation: ContractOperation) =>
+    new Map(operation.parameters.map((parameter) => [`${parameter.in}:${parameter.name}`, parameter]));
+  const oldParameters = byKey(old);
+  const newParameters = byKey(now);
   for (const [key, parameter] of newParameters) {
     const previous = oldParameters.get(key);
     if (parameter.in === 'path') continue; // path parameters are positional; compared below by shape
@@ -195,36 +153,31 @@ function compareOperation(
       compareSchema(walk, previous.schema, parameter.schema, 'request', `${previous.in}:${previous.name}`);
     }
   }
-  const oldPath = [...oldParameters.values()].filter((p) => p.in === 'path');
-  const newPath = [...newParameters.values()].filter((p) => p.in === 'path');
+  const oldPath = old.parameters.filter((p) => p.in === 'path');
+  const newPath = now.parameters.filter((p) => p.in === 'path');
   oldPath.forEach((previous, index) => {
     const parameter = newPath[index];
     if (parameter && parameter.name === previous.name) return; // already compared by name
     if (parameter) compareSchema(walk, previous.schema, parameter.schema, 'request', `path:${previous.name}`);
   });
 
-  const oldBody = resolve(before, old.requestBody) as Operation['requestBody'];
-  const newBody = resolve(after, now.requestBody) as Operation['requestBody'];
-  if (newBody?.required && !oldBody?.required) report('request body is now required');
-  for (const [type, media] of Object.entries(oldBody?.content ?? {})) {
-    const next = newBody?.content?.[type];
+  if (now.requestBody?.required && !old.requestBody?.required) report('request body is now required');
+  for (const [type, media] of Object.entries(old.requestBody?.content ?? {})) {
+    const next = now.requestBody?.content[type];
     if (!next) report(`request body ${type} no longer accepted`);
     else compareSchema(walk, media.schema, next.schema, 'request', `body(${type})`);
   }
 
-  for (const [status, response] of Object.entries(old.responses ?? {})) {
-    const next = resolve(after, now.responses?.[status]) as {
-      content?: Record<string, { schema?: unknown }>;
-    };
-    const previous = resolve(before, response) as { content?: Record<string, { schema?: unknown }> };
+  for (const [status, previous] of Object.entries(old.responses)) {
+    const next = now.responses[status];
     if (!next) {
       if (status.startsWith('2') || status.startsWith('3')) report(`response ${status} removed`);
       continue;
     }
     // An answer to HEAD never has a body (RFC 9110, 9.3.2): content it used to declare was never sent.
-    if (walk.where.startsWith('HEAD ')) continue;
-    for (const [type, media] of Object.entries(previous?.content ?? {})) {
-      const media2 = next.content?.[type];
+    if (old.method === 'HEAD') continue;
+    for (const [type, media] of Object.entries(previous.content)) {
+      const media2 = next.content[type];
       if (!media2) report(`response ${status} no longer answers ${type}`);
       else compareSchema(walk, media.schema, media2.schema, 'response', `${status}(${type})`);
     }
@@ -234,22 +187,21 @@ function compareOperation(
 /** Every breaking change from `before` to `after`. */
 export function findBreakingChanges(before: ContractDocument, after: ContractDocument): BreakingChange[] {
   const changes: BreakingChange[] = [];
-  const afterByShape = new Map<string, [string, Record<string, unknown>]>();
-  for (const [path, item] of Object.entries(after.paths ?? {})) afterByShape.set(shape(path), [path, item]);
-
-  for (const [path, beforeItem] of Object.entries(before.paths ?? {})) {
-    const match = afterByShape.get(shape(path));
-    for (const method of methods) {
-      const old = beforeItem[method] as Operation | undefined;
-      if (!old) continue;
-      const where = `${method.toUpperCase()} ${path}`;
-      const now = match?.[1][method] as Operation | undefined;
-      if (!now) {
-        changes.push({ where, what: `operation ${old.operationId ?? ''} removed`.replace('  ', ' ') });
-        continue;
-      }
-      compareOperation({ before, after, changes, where }, beforeItem, match?.[1] ?? {}, old, now);
+  const key = (operation: ContractOperation) => `${operation.method} ${shape(operation.path)}`;
+  const afterByShape = new Map(
+    indexOperations(after).operations.map((operation) => [key(operation), operation]),
+  );
+  for (const old of indexOperations(before).operations) {
+    const where = `${old.method} ${old.path}`;
+    const now = afterByShape.get(key(old));
+    if (!now) {
+      changes.push({
+        where,
+        what: `operation ${String(old.raw.operationId ?? '')} removed`.replace('  ', ' '),
+      });
+      continue;
     }
+    compareOperation({ before, after, changes, where }, old, now);
   }
   return changes;
 }

@@ -21,8 +21,9 @@
  * - `kind: 'valid'` cases may still be refused (wrong role, someone else's id); `kind: 'invalid'` cases
  *   must never succeed (2xx). Every answer, valid or not, must have a status the operation declares.
  */
-import type { ContractDocument } from './document.ts';
-import { resolveRef, type SchemaNode, sampleValue, typesOf } from './schema-sample.ts';
+import { type ContractDocument, resolveRef, type SchemaNode } from './document.ts';
+import { type ContractOperation, type ContractParameter, indexOperations } from './operations.ts';
+import { sampleValue, typesOf } from './schema-sample.ts';
 
 export interface RequestCase {
   operationId: string;
@@ -51,55 +52,12 @@ export interface CaseOptions {
   overLongLength?: number;
 }
 
-interface Parameter {
-  name: string;
-  in: 'path' | 'query' | 'header' | 'cookie';
-  required?: boolean;
-  schema?: unknown;
-  example?: unknown;
-}
+type Operation = ContractOperation;
+type Parameter = ContractParameter;
 
-interface Operation {
-  operationId: string;
-  method: string;
-  path: string;
-  parameters: Parameter[];
-  /** Declared request content types → schema and example. */
-  body?: { required: boolean; content: Record<string, { schema?: unknown; example?: unknown }> };
-}
-
-const httpMethods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
 const multipartBoundary = 'contract-cases-boundary';
 /** The smallest file the server recognises as a PDF by its content. */
 const samplePdf = '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n';
-
-function operationsOf(document: ContractDocument): Operation[] {
-  const operations: Operation[] = [];
-  for (const [path, rawItem] of Object.entries(document.paths)) {
-    const item = resolveRef(document, rawItem);
-    const shared = ((item.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p));
-    for (const method of httpMethods) {
-      const operation = item[method] as SchemaNode | undefined;
-      if (!operation || typeof operation.operationId !== 'string') continue;
-      const own = ((operation.parameters ?? []) as unknown[]).map((p) => resolveRef<Parameter>(document, p));
-      const names = new Set(own.map((p) => `${p.in}:${p.name}`));
-      const requestBody = operation.requestBody ? resolveRef(document, operation.requestBody) : undefined;
-      operations.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        parameters: [...shared.filter((p) => !names.has(`${p.in}:${p.name}`)), ...own],
-        body: requestBody
-          ? {
-              required: requestBody.required === true,
-              content: requestBody.content as Record<string, { schema?: unknown; example?: unknown }>,
-            }
-          : undefined,
-      });
-    }
-  }
-  return operations;
-}
 
 const encode = (value: unknown) => encodeURIComponent(String(value));
 
@@ -107,7 +65,7 @@ function parameterValue(document: ContractDocument, parameter: Parameter, option
   const override = options.parameters?.[parameter.name];
   if (override !== undefined) return override;
   if (parameter.example !== undefined) return String(parameter.example);
-  return String(sampleValue(document, parameter.schema ?? {}));
+  return String(sampleValue(document, parameter.schema));
 }
 
 function multipartBody(fields: Array<{ name: string; filename?: string; type?: string; content: string }>) {
@@ -138,7 +96,7 @@ function validDraft(document: ContractDocument, operation: Operation, options: C
     else if (parameter.in === 'query' && parameter.required) draft.query[parameter.name] = encode(value);
     else if (parameter.in === 'header') draft.headers[parameter.name.toLowerCase()] = value;
   }
-  const content = operation.body?.content ?? {};
+  const content = operation.requestBody?.content ?? {};
   if (content['application/json']) {
     const media = content['application/json'];
     const body =
@@ -262,9 +220,9 @@ function bodyCases(document: ContractDocument, operation: Operation, valid: Draf
     headers: type === null ? without(valid.headers) : { ...valid.headers, 'content-type': type },
     ...(body === undefined ? { body: undefined } : { body }),
   });
-  const content = operation.body?.content ?? {};
+  const content = operation.requestBody?.content ?? {};
   const payload = valid.body ?? '{}';
-  if (!operation.body) {
+  if (!operation.requestBody) {
     if (operation.method === 'GET' || operation.method === 'HEAD') return cases;
     // A body where none is declared: the server may ignore it or refuse it, but never fail.
     cases.push(['unexpected json body', withBody('application/json', '{"unexpected":true}')]);
@@ -323,11 +281,10 @@ function parameterCases(
 ): Array<[string, Draft]> {
   const cases: Array<[string, Draft]> = [];
   for (const parameter of operation.parameters) {
-    const schema = resolveRef(document, parameter.schema ?? {});
-    const own = parameter.schema as SchemaNode | undefined;
+    const schema = parameter.schema;
     const bad = invalidParameterValues(
       document,
-      { ...schema, ...(own?.$ref ? { $ref: own.$ref } : {}) },
+      { ...schema, ...(parameter.schemaRef ? { $ref: parameter.schemaRef } : {}) },
       overLong,
     );
     if (parameter.in === 'path') {
@@ -344,7 +301,11 @@ function parameterCases(
       }
       // Free text (a search term) may hold any characters: only a constrained value must be refused.
       const freeText =
-        typesOf(schema).includes('string') && !schema.pattern && !schema.enum && !schema.format && !own?.$ref;
+        typesOf(schema).includes('string') &&
+        !schema.pattern &&
+        !schema.enum &&
+        !schema.format &&
+        !parameter.schemaRef;
       for (const [what, value] of bad) {
         const tolerated = freeText && /encoding|slash/.test(what);
         cases.push([
@@ -379,7 +340,7 @@ export function validRequest(
   operationId: string,
   options: CaseOptions = {},
 ): RequestCase {
-  const operation = operationsOf(document).find((candidate) => candidate.operationId === operationId);
+  const operation = indexOperations(document).get(operationId);
   if (!operation) throw new Error(`No operation ${operationId} in the contract`);
   return assemble(operation, validDraft(document, operation, options), 'valid', 'valid', options);
 }
@@ -388,7 +349,7 @@ export function validRequest(
 export function generateCases(document: ContractDocument, options: CaseOptions = {}): RequestCase[] {
   const overLong = options.overLongLength ?? 2000;
   const cases: RequestCase[] = [];
-  for (const operation of operationsOf(document)) {
+  for (const operation of indexOperations(document).operations) {
     if (options.operationIds && !options.operationIds.includes(operation.operationId)) continue;
     const valid = validDraft(document, operation, options);
     cases.push(assemble(operation, valid, 'valid', 'valid', options));
@@ -399,7 +360,7 @@ export function generateCases(document: ContractDocument, options: CaseOptions =
     }
     for (const [variant, draft] of bodyCases(document, operation, valid)) {
       // A body the operation ignores, or an optional body left out, is a request it must accept.
-      const optionalMissing = variant === 'body: missing' && !operation.body?.required;
+      const optionalMissing = variant === 'body: missing' && !operation.requestBody?.required;
       const kind = variant.startsWith('unexpected') || optionalMissing ? 'valid' : 'invalid';
       cases.push(assemble(operation, draft, variant, kind, options));
     }

@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { loadContract } from './document.ts';
-import { resolveRef, type SchemaNode } from './schema-sample.ts';
+import { loadContract, type SchemaNode } from './document.ts';
+import { indexOperations } from './operations.ts';
 
 // What the server really answers must be declared: these rules hold for every operation.
 const document = loadContract();
-const operations = Object.entries(document.paths).flatMap(([path, item]) =>
-  Object.entries(item).map(([method, operation]) => ({ path, method, operation: operation as SchemaNode })),
-);
+const operations = indexOperations(document).operations.map((operation) => ({
+  path: operation.path,
+  method: operation.method.toLowerCase(),
+  operation: operation.raw,
+  indexed: operation,
+}));
 const responsesOf = (operation: SchemaNode) => operation.responses as Record<string, SchemaNode>;
 const codesOf = (operation: SchemaNode) => operation['x-error-codes'] as string[];
 
 describe('declared statuses', () => {
   it('every JSON body declares 413 and 415 through the shared responses, with their codes', () => {
-    const withJson = operations.filter(({ operation }) =>
-      Boolean(
-        (resolveRef(document, operation.requestBody) as SchemaNode).content?.['application/json' as never],
-      ),
+    const withJson = operations.filter(({ indexed }) =>
+      Boolean(indexed.requestBody?.content['application/json']),
     );
     expect(withJson.length).toBeGreaterThan(3);
     for (const { operation } of withJson) {
@@ -28,9 +29,8 @@ describe('declared statuses', () => {
   });
 
   it('every operation with a header or query parameter declares 400', () => {
-    for (const { path, operation } of operations) {
-      const parameters = ((operation.parameters ?? []) as unknown[]).map((p) => resolveRef(document, p));
-      if (parameters.some((p) => p.in === 'header' || p.in === 'query')) {
+    for (const { path, operation, indexed } of operations) {
+      if (indexed.parameters.some((p) => p.in === 'header' || p.in === 'query')) {
         expect(responsesOf(operation)['400'], `${operation.operationId} ${path}`).toBeDefined();
       }
     }
@@ -51,23 +51,19 @@ describe('declared statuses', () => {
   });
 
   it('every state-changing /api call declares 403 CSRF_REJECTED, every secured one 401', () => {
-    for (const { path, method, operation } of operations) {
+    for (const { path, method, operation, indexed } of operations) {
       if (path.startsWith('/api/') && ['post', 'put', 'delete'].includes(method)) {
         expect(codesOf(operation), `${method} ${path}`).toContain('CSRF_REJECTED');
       }
-      const security = (operation.security ?? document.security) as SchemaNode[];
-      const secured = security.length > 0 && !security.some((entry) => Object.keys(entry).length === 0);
-      if (secured) expect(responsesOf(operation)['401'], `${method} ${path}`).toBeDefined();
+      if (indexed.secured) expect(responsesOf(operation)['401'], `${method} ${path}`).toBeDefined();
     }
   });
 
   it('HEAD operations declare no body in any answer', () => {
     const heads = operations.filter(({ method }) => method === 'head');
     expect(heads.length).toBeGreaterThan(0);
-    for (const { operation } of heads) {
-      for (const response of Object.values(responsesOf(operation))) {
-        expect(resolveRef(document, response).content).toBeUndefined();
-      }
+    for (const { indexed } of heads) {
+      for (const response of Object.values(indexed.responses)) expect(response.content).toEqual({});
     }
   });
 

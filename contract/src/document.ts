@@ -2,13 +2,6 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 
-export interface ContractOperation {
-  operationId: string;
-  method: string;
-  path: string;
-  secured: boolean;
-}
-
 export interface ContractDocument {
   openapi: string;
   paths: Record<string, Record<string, unknown>>;
@@ -17,7 +10,8 @@ export interface ContractDocument {
   [key: string]: unknown;
 }
 
-const methods = ['get', 'head', 'post', 'put', 'patch', 'delete', 'options'];
+/** A node of the contract as written: a JSON Schema (OpenAPI 3.1 = JSON Schema 2020-12) or any object. */
+export type SchemaNode = Record<string, unknown>;
 
 /** Where the contract lives: openapi.yaml at the repository's root, beside this package. */
 export const contractPath = fileURLToPath(new URL('../../openapi.yaml', import.meta.url));
@@ -26,18 +20,32 @@ export function loadContract(file: string = contractPath): ContractDocument {
   return parse(readFileSync(file, 'utf8')) as ContractDocument;
 }
 
-/** operationId → where it lives and whether the contract asks for a signed-in caller. */
-export function operationIndex(document: ContractDocument): Map<string, ContractOperation> {
-  const index = new Map<string, ContractOperation>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of methods) {
-      const operation = item[method] as { operationId?: string; security?: unknown[] } | undefined;
-      if (!operation?.operationId) continue;
-      const security = operation.security ?? document.security ?? [];
-      const secured =
-        security.length > 0 && !security.some((entry) => Object.keys(entry as object).length === 0);
-      index.set(operation.operationId, { operationId: operation.operationId, method, path, secured });
+/** One segment of a JSON pointer (`/` and `~` escaped). */
+export const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * Follows local `$ref`s (`#/components/...`) through the document: the node they lead to and its JSON
+ * pointer. A node that is not a reference is itself, at `at`. An unresolvable reference gives `{}`.
+ */
+export function resolveRefAt(
+  document: ContractDocument,
+  node: unknown,
+  at: string,
+): { node: SchemaNode; pointer: string } {
+  let current = node as SchemaNode | undefined;
+  let pointer = at;
+  for (let hops = 0; current && typeof current.$ref === 'string' && hops < 32; hops++) {
+    pointer = current.$ref as string;
+    let target: unknown = document;
+    for (const raw of pointer.replace(/^#\//, '').split('/')) {
+      target = (target as SchemaNode | undefined)?.[raw.replaceAll('~1', '/').replaceAll('~0', '~')];
     }
+    current = target as SchemaNode | undefined;
   }
-  return index;
+  return { node: current ?? {}, pointer };
+}
+
+/** Follows local `$ref`s through the document (the one resolver every reader uses). */
+export function resolveRef<T = SchemaNode>(document: ContractDocument, node: unknown): T {
+  return resolveRefAt(document, node, '').node as T;
 }

@@ -1,22 +1,4 @@
-import type { ContractDocument } from './document.ts';
-
-/** A JSON Schema node as the contract writes it (OpenAPI 3.1 = JSON Schema 2020-12). */
-export type SchemaNode = Record<string, unknown>;
-
-/** Follows a local `$ref` (`#/components/...`) through the document; other nodes are returned as they are. */
-export function resolveRef<T = SchemaNode>(document: ContractDocument, node: unknown): T {
-  let current = node as SchemaNode | undefined;
-  for (let depth = 0; current && typeof current.$ref === 'string' && depth < 32; depth++) {
-    const pointer = (current.$ref as string).replace(/^#\//, '').split('/');
-    let target: unknown = document;
-    for (const raw of pointer) {
-      const segment = raw.replaceAll('~1', '/').replaceAll('~0', '~');
-      target = (target as Record<string, unknown> | undefined)?.[segment];
-    }
-    current = target as SchemaNode | undefined;
-  }
-  return (current ?? {}) as T;
-}
+import { type ContractDocument, resolveRef, type SchemaNode } from './document.ts';
 
 /** The schema's `type` as a list (`type: [string, 'null']` → both). */
 export function typesOf(schema: SchemaNode): string[] {

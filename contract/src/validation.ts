@@ -1,6 +1,7 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
-import type { ContractDocument } from './document.ts';
+import { type ContractDocument, pointerSegment } from './document.ts';
+import { indexOperations } from './operations.ts';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under ESM.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
@@ -28,10 +29,6 @@ export function createRequestAjv() {
   return { body: newAjv(false), params: newAjv('array') };
 }
 
-const pointerSegment = (segment: string) => segment.replaceAll('~', '~0').replaceAll('/', '~1');
-
-type Responses = Record<string, { content?: Record<string, { schema?: unknown }> }>;
-
 /** Where a JSON answer departs from the contract: the JSON pointer into the body and why. */
 export interface ResponseIssue {
   /** Pointer to the offending value (for a missing or unknown property: to that property). */
@@ -54,31 +51,14 @@ export function createResponseValidator(document: ContractDocument) {
 export function createResponseIssueFinder(document: ContractDocument) {
   const ajv = newAjv(false);
   ajv.addSchema({ ...document, $id: 'contract' } as object);
-  const operations = new Map<string, { pointer: string; responses: Responses }>();
-  for (const [path, item] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(item)) {
-      const { operationId, responses } = operation as { operationId?: string; responses?: Responses };
-      if (operationId && responses) {
-        operations.set(operationId, {
-          pointer: `contract#/paths/${pointerSegment(path)}/${method}/responses`,
-          responses,
-        });
-      }
-    }
-  }
+  const index = indexOperations(document);
   const cache = new Map<string, ValidateFunction | null>();
   const validatorFor = (operationId: string, status: number): ValidateFunction | null => {
     const key = `${operationId}:${status}`;
     if (!cache.has(key)) {
-      const operation = operations.get(operationId);
-      const hasJson =
-        operation?.responses[String(status)]?.content?.['application/json']?.schema !== undefined;
-      cache.set(
-        key,
-        operation && hasJson
-          ? ajv.compile({ $ref: `${operation.pointer}/${status}/content/application~1json/schema` })
-          : null,
-      );
+      const pointer =
+        index.get(operationId)?.responses[String(status)]?.content['application/json']?.schemaPointer;
+      cache.set(key, pointer ? ajv.compile({ $ref: `contract${pointer}` }) : null);
     }
     return cache.get(key) ?? null;
   };

@@ -7,7 +7,7 @@ import { inject } from 'vitest';
 
 export const baseUrl = () => inject('baseUrl');
 
-/** The sandbox cookie of the reference server (server/src/sandbox/sandbox-plugin.ts). */
+/** The sandbox cookie of the reference server (server/src/simulator/sandbox/sandbox-plugin.ts). */
 const SANDBOX_COOKIE = 'portal_sandbox';
 
 let sandbox: string | undefined;

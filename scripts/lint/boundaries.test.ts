@@ -10,7 +10,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../..');
 const tag = `boundary-probe-${process.pid}`;
 
-type Case = { name: string; file: string; source: string; message: RegExp | null };
+/** `PROBE` in a file name or source stands for that case's probe name; `partner` is a second file it needs. */
+type Case = {
+  name: string;
+  file: string;
+  source: string;
+  message: RegExp | null;
+  partner?: { file: string; source: string };
+};
 
 const cases: Case[] = [
   {
@@ -80,36 +87,82 @@ const cases: Case[] = [
     source: "export { probe } from '/work/shared/notes/anything.ts';\n",
     message: /The repository is self-contained/,
   },
+  {
+    name: 'the portal core importing the simulator wing',
+    file: 'server/src/services/PROBE.ts',
+    source: "export { probe } from '../simulator/simulation.ts';\n",
+    message: /The portal core never imports the simulator wing/,
+  },
+  {
+    name: 'the portal core importing a simulator type',
+    file: 'server/src/routes/PROBE.ts',
+    source: "import type { World } from '../simulator/sandbox/world.ts';\nexport type Probe = World;\n",
+    message: /The portal core never imports the simulator wing/,
+  },
+  {
+    name: 'the simulator wing importing the portal core',
+    file: 'server/src/simulator/PROBE.ts',
+    source: "export { probe } from '../services/jobs.ts';\n",
+    message: null,
+  },
+  {
+    name: 'app.ts-level code plugging the simulator in',
+    file: 'server/src/PROBE.ts',
+    source: "export { probe } from './simulator/index.ts';\n",
+    // Only app.ts and main.ts are exempt; any other top-level file is core.
+    message: /The portal core never imports the simulator wing/,
+  },
+  {
+    name: 'two modules importing each other (a cycle, even through types)',
+    file: 'server/src/lib/PROBE.ts',
+    source: "import type { B } from './PROBE-partner.ts';\nexport type A = { b?: B };\n",
+    message: /This import is part of a cycle/,
+    partner: {
+      file: 'server/src/lib/PROBE-partner.ts',
+      source: "import type { A } from './PROBE.ts';\nexport type B = { a?: A };\n",
+    },
+  },
 ];
 
-const probePath = (index: number) => cases[index]?.file.replace('PROBE', `${tag}-${index}`) ?? '';
+const probeName = (index: number) => `${tag}-${index}`;
+const named = (text: string, index: number) => text.replaceAll('PROBE', probeName(index));
+const probePath = (index: number) => named(cases[index]?.file ?? '', index);
+const probeFiles = (probe: Case, index: number) =>
+  [probe, ...(probe.partner ? [probe.partner] : [])].map((file) => ({
+    file: named(file.file, index),
+    source: named(file.source, index),
+  }));
 
 type Diagnostic = { message: string; location: { path: string } };
 let diagnostics: Diagnostic[] = [];
 
 beforeAll(async () => {
-  cases.forEach((probe, index) => {
-    const file = path.join(root, probePath(index));
-    mkdirSync(path.dirname(file), { recursive: true });
-    writeFileSync(file, probe.source);
-  });
-  const files = cases.map((_, index) => probePath(index));
+  const files = cases.flatMap((probe, index) => probeFiles(probe, index));
+  for (const { file, source } of files) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), source);
+  }
   const biome = path.join(root, 'node_modules/.bin/biome');
   // Biome exits non-zero when it finds errors, which is what most cases expect: read its report either way.
-  const output = await promisify(execFile)(biome, ['lint', '--reporter=json', ...files], { cwd: root }).then(
+  const output = await promisify(execFile)(
+    biome,
+    ['lint', '--reporter=json', ...files.map(({ file }) => file)],
+    { cwd: root },
+  ).then(
     (done) => done.stdout,
     (failed: { stdout?: string }) => failed.stdout ?? '',
   );
   diagnostics = (JSON.parse(output) as { diagnostics: Diagnostic[] }).diagnostics;
-});
+  // Biome builds the module graph for the cycle rule: slow on a loaded machine.
+}, 180_000);
 
 afterAll(() => {
-  cases.forEach((_, index) => {
-    rmSync(path.join(root, probePath(index)), { force: true });
+  cases.forEach((probe, index) => {
+    for (const { file } of probeFiles(probe, index)) rmSync(path.join(root, file), { force: true });
   });
 });
 
-describe('import boundaries (biome.json overrides)', () => {
+describe('import boundaries (biome.json overrides and plugins)', () => {
   cases.forEach((probe, index) => {
     it(`${probe.message ? 'refuses' : 'allows'} ${probe.name}`, () => {
       const found = diagnostics

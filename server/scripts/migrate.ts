@@ -107,7 +107,7 @@ function option(argv: string[], name: string): string | undefined {
 
 async function seedCommand(databaseUrl: string, filesDir: string, choice: SeedChoice): Promise<void> {
   const { createPrisma } = await import('../src/db/client.ts');
-  const { resetToScenario } = await import('../src/scenarios/load.ts');
+  const { resetToScenario } = await import('../src/simulator/scenarios/load.ts');
   await applyMigrations(databaseUrl);
   const prisma = createPrisma(databaseUrl);
   try {

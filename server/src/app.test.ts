@@ -1,7 +1,9 @@
-import { loadContract, operationIndex } from '@portal/contract/document';
+import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { describe, expect, it, vi } from 'vitest';
 import { as, expectError, useTestApp } from '../test/app.ts';
 import { createRoutes } from './routes/index.ts';
+import { simulatorRoutes } from './simulator/index.ts';
 
 describe('the reference server skeleton', () => {
   const t = useTestApp();
@@ -106,8 +108,10 @@ describe('the reference server skeleton', () => {
   });
 
   it('has a handler for every operation of the contract', () => {
-    const declared = [...operationIndex(loadContract(t.config.openapiPath)).keys()].sort();
-    const handled = createRoutes(t.app.portal)
+    const declared = indexOperations(loadContract(t.config.openapiPath))
+      .operations.map((operation) => operation.operationId)
+      .sort();
+    const handled = [...createRoutes(t.app.portal), ...simulatorRoutes(t.app.portal)]
       .map((route) => route.operationId)
       .sort();
     expect(handled).toEqual(declared);

@@ -6,29 +6,34 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController
 import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
+import type { FaultHooks } from './hooks.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { contractPlugin } from './plugins/contract.ts';
-import { devIdentityProviderPlugin } from './plugins/dev-identity-provider.ts';
+import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
+import { signInPlugin } from './plugins/sign-in.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
-import { createFallbackIdentity } from './proxy/fallback-identity.ts';
-import { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 import { createRoutes } from './routes/index.ts';
-import { sandbox } from './sandbox/sandbox-plugin.ts';
-import { createSandboxes } from './sandbox/sandboxes.ts';
-import type { Simulator } from './sandbox/simulator.ts';
-import { activeWorld, createWorld, worldScoped } from './sandbox/world.ts';
-import { createServices, type PortalServices } from './services.ts';
+import type { PortalServices } from './services.ts';
+import {
+  builtInIdentityProvider,
+  createFallbackIdentity,
+  createSimulator,
+  type Simulator,
+  sandboxPlugin,
+  simulatorRoutes,
+  validatingProxyPlugin,
+} from './simulator/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portal: PortalDeps & PortalServices & { simulator: Simulator };
+    portal: PortalDeps & Pick<PortalServices, 'jobs'> & { faults: FaultHooks; simulator: Simulator };
   }
 }
 
@@ -62,38 +67,39 @@ export async function buildApp(
     genReqId: createRequestIds(),
     ajv: { customOptions: { removeAdditional: false } },
   });
-  const services = createServices(deps, app.log);
-  const shared = createWorld({
-    id: null,
-    scenario: 'demo',
-    prisma: deps.prisma,
-    clock: deps.clock,
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    services,
-  });
-  // Routes and services reach the request's world (shared, or a sandbox) through these.
-  const scoped = worldScoped(deps, shared);
-  const sandboxes = createSandboxes({ config, wallClock: deps.wallClock, log: app.log });
-  const simulator: Simulator = { shared, sandboxes, world: () => activeWorld() ?? shared };
-  app.decorate('portal', { ...scoped.deps, ...services, ...scoped.services, simulator });
+  // The app's own world and its sandboxes; deps, jobs and faults resolve to the request's world.
+  const sim = createSimulator(deps, app.log);
+  const { simulator } = sim;
+  app.decorate('portal', { ...sim.deps, jobs: sim.jobs, faults: sim.faults, simulator });
 
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
   await app.register(cookie);
   const document = loadContract(config.openapiPath);
-  await app.register(sandbox, { config, shared, sandboxes, document });
+  await app.register(sandboxPlugin, {
+    config,
+    shared: simulator.shared,
+    sandboxes: simulator.sandboxes,
+    document,
+  });
   await app.register(securityHeadersPlugin, { config });
   await app.register(rateLimit, { global: false });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
+  // Before the guards: a listed origin's preflight is answered here, before any guard or route.
+  if (config.corsOrigins.length > 0) {
+    await app.register(corsOriginsPlugin, { origins: config.corsOrigins, document });
+  }
   await app.register(requestGuardsPlugin, { config });
   await app.register(cacheHeadersPlugin);
-  await app.register(devIdentityProviderPlugin, { deps: app.portal });
+  await app.register(signInPlugin, {
+    deps: app.portal,
+    builtInProvider: builtInIdentityProvider(app.portal),
+  });
 
   await app.register(validatingProxyPlugin, {
     proxy: config.proxy,
     document,
-    driftLog: services.drift,
+    driftLog: simulator.drift,
     simulationEnabled: isDevMode(config),
     authenticate: (request) => authenticateRequest(app.portal, request),
     fallbackIdentity: config.proxy.fallbackAs
@@ -102,7 +108,7 @@ export async function buildApp(
   });
   await app.register(contractPlugin, {
     document,
-    routes: createRoutes(app.portal),
+    routes: [...createRoutes(app.portal), ...simulatorRoutes(app.portal)],
     authenticate: (request) => authenticateRequest(app.portal, request),
     beforeOperation: (request, operationId) => app.portal.faults.apply(request, operationId),
     // Stored keys belong to the request's world, like every other row.
@@ -118,12 +124,12 @@ export async function buildApp(
   });
 
   app.addHook('onReady', async () => {
-    await services.start();
-    if (isDevMode(config)) await sandboxes.start();
+    await simulator.shared.services.start();
+    if (isDevMode(config)) await simulator.sandboxes.start();
   });
   app.addHook('onClose', async () => {
-    await sandboxes.stop();
-    await services.stop();
+    await simulator.sandboxes.stop();
+    await simulator.shared.services.stop();
   });
   return app;
 }

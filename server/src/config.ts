@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadProxyConfig, type ProxyConfig } from './proxy/proxy-config.ts';
+import { loadProxyConfig, type ProxyConfig } from './proxy-config.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -28,6 +28,8 @@ export interface Config {
   logLevel: string;
   /** Seed the personas when the database has no users yet. */
   seedOnEmpty: boolean;
+  /** The scenario seeded into an empty database (SEED_SCENARIO, default `demo`). */
+  seedScenario: string;
   /** Validate JSON answers against the contract; a mismatch is logged (and answers 500 in test mode). */
   validateResponses: boolean;
   session: { idleMinutes: number; absoluteHours: number; cookieName: string };
@@ -41,6 +43,8 @@ export interface Config {
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
+  /** Other origins whose pages may call the API with credentials (CORS_ORIGINS); empty: none. */
+  corsOrigins: string[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -57,6 +61,26 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   return ['1', 'true', 'yes', 'on'].includes(raw.toLowerCase());
+}
+
+/**
+ * `CORS_ORIGINS`: a comma-separated list of origins (`scheme://host[:port]`), each normalised as the
+ * browser sends it in `Origin`. `*` is refused: answers carry credentials, which a wildcard cannot.
+ */
+export function parseCorsOrigins(raw: string | undefined): string[] {
+  const origins = new Set<string>();
+  for (const entry of (raw ?? '').split(',').map((value) => value.trim())) {
+    if (entry === '') continue;
+    const url = URL.canParse(entry) ? new URL(entry) : null;
+    const bare = url && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+    if (!url || !['http:', 'https:'].includes(url.protocol) || !bare || url.username || url.password) {
+      throw new Error(
+        `CORS_ORIGINS lists origins such as http://localhost:5173 (scheme, host and port, no path), got "${entry}"`,
+      );
+    }
+    origins.add(url.origin);
+  }
+  return [...origins];
 }
 
 /** `TRUST_PROXY`: unset, empty, `false` or `0` trust nobody; a number is a hop count; else addresses. */
@@ -98,6 +122,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? (mode === 'test' ? 'silent' : 'info'),
     // Production never seeds personas or access codes, whatever SEED_ON_EMPTY says.
     seedOnEmpty: mode !== 'production' && bool(env, 'SEED_ON_EMPTY', true),
+    seedScenario: env.SEED_SCENARIO || 'demo',
     validateResponses: bool(env, 'VALIDATE_RESPONSES', mode !== 'production'),
     session: {
       idleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30),
@@ -127,6 +152,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
     },
     proxy: loadProxyConfig(env, mode),
+    corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
   return { ...config, ...overrides };
 }

@@ -5,9 +5,9 @@ import { createPrisma } from './db/client.ts';
 import { applyMigrations } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
-import { seedIfEmpty } from './services/seeding.ts';
-import { restoreClockSpeed } from './services/simulation.ts';
 import { cleanUpAfterCrash } from './services/startup-cleanup.ts';
+import { seedIfEmpty } from './simulator/seeding.ts';
+import { restoreClockSpeed } from './simulator/simulation.ts';
 
 // `npm start` passes --default-mode=demo and `npm run dev` development; PORTAL_MODE always wins.
 const defaultMode = process.argv.find((arg) => arg.startsWith('--default-mode='))?.split('=')[1];

@@ -1,18 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { isDevMode } from './config.ts';
 import type { PortalDeps } from './deps.ts';
-import { createDriftLog, type DriftLog } from './proxy/contract-drift.ts';
+import { type FaultHooks, noFaults } from './hooks.ts';
 import { recordInviteDownload } from './services/audit.ts';
-import { createFaults, type Faults } from './services/faults.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './services/jobs.ts';
 
-/** Long-lived services next to the routes: simulated faults and (added by features) background workers. */
+/** Long-lived services next to the routes: the background workers of one world. */
 export interface PortalServices {
-  faults: Faults;
   /** Download jobs and collection toggles on the simulation clock. */
   jobs: JobRunner;
-  /** What the validating proxy found between the contract and the real back end (PROXY_TARGET). */
-  drift: DriftLog;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -20,16 +15,13 @@ export interface PortalServices {
 export function createServices(
   deps: PortalDeps,
   log: FastifyBaseLogger,
-  jobOptions: JobRunnerOptions = {},
+  options: JobRunnerOptions & { faults?: FaultHooks } = {},
 ): PortalServices {
-  const faults = createFaults(deps.prisma, isDevMode(deps.config));
-  const jobs = createJobRunner(deps, log, jobOptions);
+  const jobs = createJobRunner(deps, log, { ...options, faults: options.faults ?? noFaults });
   // A company's completed export of a user's data belongs in that sharing's audit trail.
   jobs.onCompleted(recordInviteDownload(deps.prisma, deps.clock));
   return {
-    faults,
     jobs,
-    drift: createDriftLog(),
     async start() {
       await jobs.start();
     },

@@ -1,11 +1,11 @@
 // Every example of the contract is a real call: replayed exactly as written (no preparing call) on
 // data freshly reset to the `demo` scenario, each answers its documented status and body. Tools that
 // generate requests from the examples (Specmatic, Portman, Prism) depend on this.
-import { listOperations } from '@portal/conformance/contract-operations';
 import { unproducibleErrors } from '@portal/conformance/error-examples';
 import { type ExampleReplay, replayExamples, unreplayable } from '@portal/conformance/example-replay';
 import { plan } from '@portal/conformance/plan';
 import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListeningServer, startListeningServer } from './listening-server.ts';
 
@@ -25,7 +25,9 @@ describe("the contract's examples against the reference server", () => {
       .map((r) => `${r.operationId} (${r.persona ?? 'signed out'}): ${r.problems.join('; ')}`);
     expect(failures).toEqual([]);
     const operations = replays.filter((replay) => !replay.operationId.includes(' '));
-    expect(operations.length + Object.keys(unreplayable).length).toBe(listOperations(loadContract()).length);
+    expect(operations.length + Object.keys(unreplayable).length).toBe(
+      indexOperations(loadContract()).operations.length,
+    );
   });
 
   it('produces every documented error example, or names why it cannot', () => {
@@ -41,8 +43,8 @@ describe("the contract's examples against the reference server", () => {
     // sharing was paused); InternalError by an injected fault.
     expect(unproducibleErrors).toEqual({});
     const simulation = new Set(
-      listOperations(loadContract())
-        .filter((operation) => operation.tag === 'simulation')
+      indexOperations(loadContract())
+        .tagged('simulation')
         .map((operation) => operation.operationId),
     );
     const unreachable = Object.entries(plan).flatMap(([operationId, entry]) =>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { inject } from 'vitest';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
-import { resetToScenario } from '../src/scenarios/load.ts';
+import { resetToScenario } from '../src/simulator/scenarios/load.ts';
 
 export interface TestDatabaseOptions {
   /** Seed the personas (default false). */

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normaliseAccessCode } from '../src/domain/access-code.ts';
 import { INVITATION_STATUSES } from '../src/domain/invitation-lifecycle.ts';
-import { USER_IDS } from '../src/scenarios/demo-people.ts';
-import { resetToScenario } from '../src/scenarios/load.ts';
+import { USER_IDS } from '../src/simulator/scenarios/demo-people.ts';
+import { resetToScenario } from '../src/simulator/scenarios/load.ts';
 import { createTestDatabase, type TestDatabase } from './db.ts';
 
 const now = new Date('2025-09-15T10:00:00.000Z');

@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { allowsHeaderIdentity, isLoopbackHost } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
+import type { FaultHooks } from '../hooks.ts';
 import type { AuthenticatedUser, Role } from '../lib/route.ts';
-import type { PortalServices } from '../services.ts';
 import { type CurrentUser, loadCurrentUser } from './current-user.ts';
 import { resolveSession } from './sessions.ts';
 
@@ -47,7 +47,7 @@ export async function authenticateRequest(
  * gone, or when a simulated fault waits for that call (the app must then meet the fault itself).
  */
 export async function pageUser(
-  deps: PortalDeps & Pick<PortalServices, 'faults'>,
+  deps: PortalDeps & { faults: Pick<FaultHooks, 'pendingFor'> },
   request: FastifyRequest,
 ): Promise<CurrentUser | null> {
   const token = request.cookies[deps.config.session.cookieName];

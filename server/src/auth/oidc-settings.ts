@@ -9,3 +9,9 @@ export const registeredRedirectUri = (config: Config) =>
 
 /** How long a started sign-in may take before its state, nonce and PKCE verifier are discarded. */
 export const loginAttemptMinutes = 10;
+
+/**
+ * Extra authorisation parameter the login page's "User or Company" choice becomes: which sign-up form
+ * the built-in provider shows first (other providers ignore it).
+ */
+export const roleHintParam = 'role_hint';

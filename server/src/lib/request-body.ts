@@ -1,3 +1,4 @@
+import type { ContractOperation } from '@portal/contract/operations';
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { AppError } from './app-error.ts';
 
@@ -8,12 +9,10 @@ export interface DeclaredBody {
   mediaTypes: readonly string[];
 }
 
-export function declaredBody(operation: { requestBody?: unknown } | undefined): DeclaredBody | null {
-  const body = operation?.requestBody as
-    | { required?: boolean; content?: Record<string, unknown> }
-    | undefined;
-  if (!body?.content) return null;
-  return { required: body.required === true, mediaTypes: Object.keys(body.content) };
+export function declaredBody(operation: ContractOperation): DeclaredBody | null {
+  const body = operation.requestBody;
+  if (!body) return null;
+  return { required: body.required, mediaTypes: Object.keys(body.content) };
 }
 
 const hasPayload = (request: FastifyRequest) => {

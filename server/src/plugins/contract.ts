@@ -1,4 +1,5 @@
-import { type ContractDocument, operationIndex } from '@portal/contract/document';
+import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createResponseValidator } from '@portal/contract/validation';
 import type {
   FastifyContextConfig,
@@ -48,7 +49,7 @@ const roleNames = { user: 'data owners', agent: 'companies', admin: 'administrat
 
 async function contract(app: FastifyInstance, options: ContractPluginOptions): Promise<void> {
   const { document, routes } = options;
-  const operations = operationIndex(document);
+  const operations = indexOperations(document);
   const byId = new Map<string, AnyRouteDefinition>(routes.map((route) => [route.operationId, route]));
   for (const route of routes) {
     if (!operations.has(route.operationId))
@@ -81,12 +82,11 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
     const routeConfig: FastifyContextConfig = { operationId };
     // Per-route limits are read by @fastify/rate-limit from the route's config.
     if (route?.rateLimit) routeConfig.rateLimit = route.rateLimit;
-    const declared = document.paths[operation.path]?.[operation.method] as { requestBody?: unknown };
     return {
       config: routeConfig,
       onRequest: [beforeHandler],
-      preParsing: [requestBodyGuard(declaredBody(declared))],
-      ...(options.idempotency && acceptsIdempotencyKey(document, declared)
+      preParsing: [requestBodyGuard(declaredBody(operation))],
+      ...(options.idempotency && acceptsIdempotencyKey(operation)
         ? {
             preHandler: [options.idempotency.preHandler],
             onSend: [options.idempotency.onSend],
@@ -140,7 +140,9 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
     });
   });
 
-  const missing = [...operations.keys()].filter((id) => !byId.has(id as OperationId));
+  const missing = operations.operations
+    .map((operation) => operation.operationId)
+    .filter((id) => !byId.has(id as OperationId));
   if (missing.length > 0) app.log.warn({ missing }, 'operations in openapi.yaml without a handler');
 }
 

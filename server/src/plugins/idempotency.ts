@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ContractDocument } from '@portal/contract/document';
+import type { ContractOperation } from '@portal/contract/operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
@@ -35,17 +35,10 @@ function canonical(value: unknown): string {
 }
 
 /** Whether the contract gives the operation an `Idempotency-Key` header. */
-export function acceptsIdempotencyKey(document: ContractDocument, operation: unknown): boolean {
-  const parameters = ((operation as { parameters?: unknown[] } | undefined)?.parameters ?? []) as Array<{
-    $ref?: string;
-    name?: string;
-    in?: string;
-  }>;
-  const shared = (document.components?.parameters ?? {}) as Record<string, { name?: string; in?: string }>;
-  return parameters.some((parameter) => {
-    const resolved = parameter.$ref ? shared[parameter.$ref.split('/').pop() ?? ''] : parameter;
-    return resolved?.in === 'header' && resolved.name?.toLowerCase() === 'idempotency-key';
-  });
+export function acceptsIdempotencyKey(operation: ContractOperation): boolean {
+  return operation.parameters.some(
+    (parameter) => parameter.in === 'header' && parameter.name.toLowerCase() === 'idempotency-key',
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { as, expectError, useTestApp } from '../../test/app.ts';
 import { createManualClock, createSimulationClock } from '../lib/clock.ts';
-import { makePdf } from '../scenarios/demo-files.ts';
+import { makePdf } from '../simulator/scenarios/demo-files.ts';
 
 // Bodies and content types: the contract decides what a body may be, before any parser runs.
 // Through `inject`, so each body reaches the server byte for byte with exactly the content type given.

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { type Config, isLoopbackHost } from '../config.ts';
 import { AppError } from '../lib/app-error.ts';
+import { isPreflight } from './cors.ts';
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -20,15 +21,21 @@ function originHost(origin: string): string | null {
  * Cross-site request protection for state-changing calls, on top of SameSite cookies, as Go 1.25's
  * CrossOriginProtection does it: `Sec-Fetch-Site` decides when the browser sends it (same-origin or
  * none pass); otherwise an `Origin` must name this host or the public origin (`null` never does); a
- * request with neither header is not from a browser (curl, integrators' tools) and passes.
+ * request with neither header is not from a browser (curl, integrators' tools) and passes. An origin
+ * listed in `CORS_ORIGINS` (`otherOrigins`) passes whatever `Sec-Fetch-Site` says.
  */
-export function assertSameOrigin(request: FastifyRequest, ownOrigin: string): void {
+export function assertSameOrigin(
+  request: FastifyRequest,
+  ownOrigin: string,
+  otherOrigins: ReadonlySet<string> = new Set(),
+): void {
+  const origin = request.headers.origin;
+  if (origin !== undefined && otherOrigins.has(origin)) return;
   const site = request.headers['sec-fetch-site'];
   if (typeof site === 'string' && site !== '') {
     if (site === 'same-origin' || site === 'none') return;
     throw crossSite();
   }
-  const origin = request.headers.origin;
   if (origin === undefined || origin === '') return;
   if (origin === ownOrigin) return;
   const host = originHost(origin);
@@ -48,9 +55,15 @@ function loopbackAlias(request: FastifyRequest, publicUrl: URL): boolean {
 
 async function requestGuards(app: FastifyInstance, options: { config: Config }): Promise<void> {
   const publicUrl = new URL(options.config.publicUrl);
+  const otherOrigins = new Set(options.config.corsOrigins);
   // A callback hook, not an async one: no promise per request (decision 0034).
   app.addHook('onRequest', (request, reply, done) => {
     if (safeMethods.has(request.method)) {
+      // A listed origin's preflight was answered by the CORS plugin; any other is refused here.
+      if (isPreflight(request) && request.url.startsWith('/api/')) {
+        done(crossSite());
+        return;
+      }
       // Sign-in cookies belong to the public origin: a newcomer who opened the other loopback name
       // is sent there before any page or sign-in starts (API calls are answered where they arrive).
       const isApi = request.url.startsWith('/api/') && !request.url.startsWith('/api/v1/login');
@@ -62,7 +75,7 @@ async function requestGuards(app: FastifyInstance, options: { config: Config }):
       return;
     }
     try {
-      if (request.url.startsWith('/api/')) assertSameOrigin(request, publicUrl.origin);
+      if (request.url.startsWith('/api/')) assertSameOrigin(request, publicUrl.origin, otherOrigins);
     } catch (error) {
       done(error as Error);
       return;

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
-import { makePdf, makePng } from '../scenarios/demo-files.ts';
+import { makePdf, makePng } from '../simulator/scenarios/demo-files.ts';
 
 // Registration documents: uploads checked by content and size, stored safely, listed and deleted.
 const t = useTestApp();

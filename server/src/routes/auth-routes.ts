@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
-import { roleHintParam } from '../auth/dev-idp/provider.ts';
 import { finishLogin, startLogin } from '../auth/login-flow.ts';
 import { createLoginRateLimit } from '../auth/login-rate-limit.ts';
+import { roleHintParam } from '../auth/oidc-settings.ts';
 import { LoginError } from '../auth/relying-party.ts';
 import {
   clearLoginStateCookie,

@@ -2,7 +2,7 @@ import { loadContract } from '@portal/contract/document';
 import { createResponseValidator } from '@portal/contract/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type HttpResponse, type TestApp } from '../../test/app.ts';
-import { listAccounts } from '../auth/dev-idp/accounts.ts';
+import { listAccounts } from '../simulator/identity-provider/accounts.ts';
 
 // Paging, search, filters and counts of the list operations, on the large-fleet scenario.
 let t: TestApp;

@@ -6,7 +6,6 @@ import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
 import type { PortalDeps } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
-import { agentFilesDir } from './seeding.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
 export type FileSection = (typeof FILE_SECTIONS)[number];
@@ -18,6 +17,8 @@ const MAX_NAME_LENGTH = 200;
 const ALLOWED: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/png': 'png' };
 
 /** Uploaded documents live here, flat, under generated names; this folder is never served statically. */
+/** Where a world's uploaded documents live: `{dataDir}/agent-files`. */
+export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
 export const agentFilesDirectory = (config: Pick<Config, 'dataDir'>) => agentFilesDir(config.dataDir);
 
 /** Only names we generated ourselves are ever joined to the folder. */

@@ -7,7 +7,8 @@ import { readZip } from '../../test/zip.ts';
 import { buildApp } from '../app.ts';
 import { createPrisma } from '../db/client.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
-import { createDownloadJob, JOB_FAULT_OPERATION_ID } from './jobs.ts';
+import { JOB_FAULT_OPERATION_ID } from '../simulator/faults.ts';
+import { createDownloadJob } from './jobs.ts';
 
 // The job runner: progress on the simulation clock, failures, restarts, per-product personal data.
 const t = useTestApp();

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
+import { type FaultHooks, noFaults } from '../hooks.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
 import { applyDueCollectionChanges } from './collection.ts';
@@ -95,8 +96,6 @@ async function assertExportCapacity(
   ).withHeader('retry-after', String(EXPORT_RETRY_AFTER_SECONDS));
 }
 
-/** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
-export const JOB_FAULT_OPERATION_ID = 'downloadJob';
 const BATCH = 20;
 /** Longest a timer may wait (setTimeout's limit); a later due time is simply looked at again. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
@@ -107,6 +106,8 @@ export type JobCompletedHook = (job: DownloadJob) => Promise<void>;
 
 export interface JobRunnerOptions {
   onCompleted?: JobCompletedHook[];
+  /** Simulated job faults (the simulator's); none by default. */
+  faults?: Pick<FaultHooks, 'takeJobFault'>;
 }
 
 /**
@@ -123,6 +124,7 @@ export interface JobRunnerOptions {
 export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
   const storage = createExportStorage(deps.config);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
+  const faults = options.faults ?? noFaults;
   let timer: NodeJS.Timeout | null = null;
   let wakeAt: Date | null = null;
   let queue: Promise<void> = Promise.resolve();
@@ -207,7 +209,7 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       await startDue();
       const job = await nextFairJob();
       if (!job || stopping.signal.aborted) return;
-      const fault = await consumeJobFault(deps.prisma);
+      const fault = await faults.takeJobFault();
       if (fault) {
         log.info({ jobId: job.id }, 'download job failed (simulated fault)');
         await finish(job, { failureReason: fault });
@@ -364,16 +366,3 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
 }
 
 export type JobRunner = ReturnType<typeof createJobRunner>;
-
-/** Takes one use of an armed `downloadJob` fault, if any; answers the failure reason to record. */
-async function consumeJobFault(prisma: PortalDeps['prisma']): Promise<string | null> {
-  return prisma.$transaction(async (tx) => {
-    const fault = await tx.fault.findFirst({
-      where: { operationId: JOB_FAULT_OPERATION_ID, remaining: { gt: 0 } },
-      orderBy: { createdAt: 'asc' },
-    });
-    if (!fault) return null;
-    await tx.fault.update({ where: { id: fault.id }, data: { remaining: { decrement: 1 } } });
-    return fault.code ? `Simulated failure (${fault.code}).` : 'Simulated failure.';
-  });
-}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createAnswerChecker } from '@portal/contract/answers';
 import { generateCases, type RequestCase, strayCases } from '@portal/contract/cases';
 import { loadContract } from '@portal/contract/document';
-import { PERSONAS } from '../../src/scenarios/demo-people.ts';
+import { PERSONAS } from '../../src/simulator/scenarios/demo-people.ts';
 import type { TestApp } from '../app.ts';
 
 export interface FuzzFinding {

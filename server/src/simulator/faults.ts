@@ -1,0 +1,87 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { FastifyRequest } from 'fastify';
+import type { PortalPrisma } from '../db/client.ts';
+import type { FaultHooks } from '../hooks.ts';
+import { AppError, type ErrorCode } from '../lib/app-error.ts';
+
+const SIMULATED_RETRY_AFTER_SECONDS = 60;
+
+/** Operation id of the simulator's job-level fault: a Fault row with it fails the next job that finishes. */
+export const JOB_FAULT_OPERATION_ID = 'downloadJob';
+
+const defaultMessages: Record<number, string> = {
+  400: 'The request was refused (simulated fault).',
+  401: 'You need to sign in to do this (simulated fault).',
+  403: "You don't have permission to do this (simulated fault).",
+  404: 'The requested resource was not found (simulated fault).',
+  409: 'The resource is not in a state that allows this (simulated fault).',
+  429: 'Too many attempts (simulated fault).',
+};
+
+/**
+ * Simulated faults: the next `count` calls of an operation fail with a chosen status and code, or are
+ * delayed, so every error state of the web app can be reached on purpose.
+ */
+export function createFaults(prisma: PortalPrisma, enabled: boolean): FaultHooks & { markArmed(): void } {
+  // Skips a database round-trip on every call while no fault is armed.
+  let armed = enabled;
+  return {
+    markArmed() {
+      armed = enabled;
+    },
+    /** Whether a fault waits for the operation (without using it up). */
+    async pendingFor(operationId: string): Promise<boolean> {
+      if (!armed) return false;
+      return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
+    },
+    /** Undefined, not a promise, while no fault is armed: this runs before every operation. */
+    apply(request: FastifyRequest, operationId: string): Promise<void> | undefined {
+      if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
+      return applyArmed(request, operationId);
+    },
+    /** Takes one use of an armed `downloadJob` fault, if any; answers the failure reason to record. */
+    takeJobFault: () =>
+      prisma.$transaction(async (tx) => {
+        const fault = await tx.fault.findFirst({
+          where: { operationId: JOB_FAULT_OPERATION_ID, remaining: { gt: 0 } },
+          orderBy: { createdAt: 'asc' },
+        });
+        if (!fault) return null;
+        await tx.fault.update({ where: { id: fault.id }, data: { remaining: { decrement: 1 } } });
+        return fault.code ? `Simulated failure (${fault.code}).` : 'Simulated failure.';
+      }),
+  };
+
+  async function applyArmed(request: FastifyRequest, operationId: string): Promise<void> {
+    const fault = await prisma.$transaction(async (tx) => {
+      const next = await tx.fault.findFirst({
+        where: { operationId, remaining: { gt: 0 } },
+        orderBy: { createdAt: 'asc' },
+      });
+      if (!next) return null;
+      await tx.fault.update({ where: { id: next.id }, data: { remaining: { decrement: 1 } } });
+      return next;
+    });
+    if (!fault) {
+      armed = (await prisma.fault.count({ where: { remaining: { gt: 0 } } })) > 0;
+      return;
+    }
+    request.log.info({ operationId, status: fault.status, delayMs: fault.delayMs }, 'simulated fault');
+    if (fault.delayMs) await sleep(fault.delayMs);
+    if (fault.status) {
+      const code = (fault.code ??
+        (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
+      const message =
+        fault.status >= 500
+          ? 'Something went wrong on our side. Please try again later.'
+          : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
+      const error = new AppError(fault.status, code, message);
+      // The contract requires Retry-After on every 429, a simulated one too.
+      throw fault.status === 429
+        ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
+        : error;
+    }
+  }
+}
+
+export type Faults = ReturnType<typeof createFaults>;

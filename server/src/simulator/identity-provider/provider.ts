@@ -1,0 +1,125 @@
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import Provider, {
+  type Configuration,
+  interactionPolicy,
+  type JWK,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
+import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
+import type { Config } from '../../config.ts';
+import type { PortalPrisma } from '../../db/client.ts';
+import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
+import { createMemoryAdapterFactory } from './memory-adapter.ts';
+
+/** Mounted inside the portal's own server, under /oidc. */
+export const devIdpMountPath = '/oidc';
+export const devIssuer = (config: Config) => `${config.publicUrl}${devIdpMountPath}`;
+
+// One signing key per process: ID tokens only live for the few seconds of a sign-in.
+let signingKey: JWK | undefined;
+function processSigningKey(): JWK {
+  if (!signingKey) {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    signingKey = {
+      ...privateKey.export({ format: 'jwk' }),
+      kid: randomBytes(8).toString('hex'),
+      use: 'sig',
+      alg: 'RS256',
+    } as JWK;
+  }
+  return signingKey;
+}
+
+/** Development only: every sign-in shows the account picker, instead of silently reusing the provider's session. */
+function alwaysChoosePolicy() {
+  const policy = interactionPolicy.base();
+  policy
+    .get('login')
+    ?.checks.add(
+      new interactionPolicy.Check(
+        'choose_account',
+        'The development provider asks who you are on every sign-in',
+        (ctx) =>
+          ctx.oidc.result?.login
+            ? interactionPolicy.Check.NO_NEED_TO_PROMPT
+            : interactionPolicy.Check.REQUEST_PROMPT,
+      ),
+    );
+  return policy;
+}
+
+/** The portal is a first-party client: the grant it needs is given without a consent screen. */
+async function firstPartyGrant(ctx: KoaContextWithOIDC) {
+  const accountId = ctx.oidc.session?.accountId;
+  const clientId = ctx.oidc.client?.clientId;
+  if (!accountId || !clientId) return undefined;
+  const grant = new ctx.oidc.provider.Grant({ accountId, clientId });
+  grant.addOIDCScope('openid email profile');
+  await grant.save();
+  return grant;
+}
+
+export function createDevProvider(config: Config, prisma: PortalPrisma): Provider {
+  const issuer = devIssuer(config);
+  const { clientId, clientSecret } = config.oidc;
+  const configuration: Configuration = {
+    adapter: createMemoryAdapterFactory(),
+    clients: [
+      {
+        client_id: clientId,
+        ...(clientSecret
+          ? { client_secret: clientSecret, token_endpoint_auth_method: 'client_secret_post' }
+          : {}),
+        ...(clientSecret ? {} : { token_endpoint_auth_method: 'none' }),
+        redirect_uris: [registeredRedirectUri(config)],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { methods: ['S256'], required: () => true },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    // The portal finds the account from the ID token alone.
+    conformIdTokenClaims: false,
+    extraParams: [roleHintParam],
+    findAccount: async (_ctx, id) => {
+      const user = await prisma.user.findUnique({ where: { id } });
+      if (!user) return undefined;
+      return {
+        accountId: user.id,
+        claims: () => ({ sub: user.id, email: user.email, email_verified: true, name: user.fullName }),
+      };
+    },
+    interactions: {
+      policy: alwaysChoosePolicy(),
+      url: (_ctx, interaction) => `${devIdpMountPath}/interaction/${interaction.uid}`,
+    },
+    loadExistingGrant: firstPartyGrant,
+    renderError: (ctx, out) => {
+      const nonce = newNonce();
+      ctx.set('content-security-policy', pageSecurityPolicy(nonce, new URL(config.publicUrl).origin));
+      ctx.set('cache-control', 'no-store');
+      ctx.type = 'html';
+      const reason = out.error_description ?? out.error;
+      ctx.body = renderNoticePage('Sign-in could not continue', reason, `${config.publicUrl}/login`, nonce);
+    },
+    features: { devInteractions: { enabled: false } },
+    jwks: { keys: [processSigningKey()] },
+    cookies: {
+      keys: [randomBytes(32).toString('base64url')],
+      long: { httpOnly: true, sameSite: 'lax' },
+      short: { httpOnly: true, sameSite: 'lax' },
+    },
+    ttl: {
+      Session: 3600,
+      Interaction: 600,
+      Grant: 600,
+      AuthorizationCode: 60,
+      AccessToken: 300,
+      IdToken: 300,
+    },
+  };
+  const provider = new Provider(issuer, configuration);
+  // Behind the portal's reverse proxy the public scheme and host come from X-Forwarded-* headers.
+  provider.proxy = true;
+  return provider;
+}

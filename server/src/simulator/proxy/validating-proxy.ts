@@ -1,0 +1,195 @@
+import { Readable } from 'node:stream';
+import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { ProxyConfig } from '../../proxy-config.ts';
+import { createDriftChecker, type Drift, type DriftLog } from './contract-drift.ts';
+import { renderDriftPage } from './drift-page.ts';
+
+// PROXY_TARGET: the reference server forwards the contract's operations to a real back end, checks
+// every request and answer against the contract (drift goes to the log, listContractDrift and
+// /proxy/drift), and with PROXY_FALLBACK answers from the simulation instead. The rules are in
+// docs/decisions/0021-validating-proxy-fallback.md.
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request body, read once to forward it; replayed to the simulation on a fallback. */
+    proxiedBody?: Buffer;
+  }
+}
+
+export interface ValidatingProxyOptions {
+  proxy: ProxyConfig;
+  document: ContractDocument;
+  driftLog: DriftLog;
+  /** Simulator pages are for signed-in callers outside production, like the simulator operations. */
+  simulationEnabled: boolean;
+  authenticate(request: FastifyRequest): Promise<unknown>;
+  /** PROXY_FALLBACK_AS: signs the persona in for a fallback answer when the caller has no identity here. */
+  fallbackIdentity?(request: FastifyRequest): Promise<void>;
+}
+
+/** Headers that belong to one connection, not to the message (RFC 9110 §7.6.1), or that fetch recomputes. */
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'accept-encoding',
+  'content-encoding',
+]);
+
+const readBody = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks);
+};
+
+/**
+ * "Not implemented": 501, or a 404/405 that is not one of the operation's own errors (a router that
+ * does not know the path answers 404 without the envelope or with a code the operation never lists).
+ */
+export function notImplemented(status: number, body: Buffer, errorCodes: Set<string>): boolean {
+  if (status === 501) return true;
+  if (status !== 404 && status !== 405) return false;
+  try {
+    const code = (JSON.parse(body.toString('utf8')) as { errors?: Array<{ code?: unknown }> }).errors?.[0]
+      ?.code;
+    return typeof code !== 'string' || !errorCodes.has(code) || code === 'NOT_FOUND';
+  } catch {
+    return true;
+  }
+}
+
+async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOptions): Promise<void> {
+  const { proxy, document, driftLog } = options;
+  if (options.simulationEnabled) {
+    app.get('/proxy/drift', async (request, reply) => {
+      if (!(await options.authenticate(request))) {
+        return reply
+          .code(401)
+          .type('text/html')
+          .send('<!doctype html><title>Sign in</title><p>Sign in to see the contract drift.</p>');
+      }
+      return reply.type('text/html; charset=utf-8').send(renderDriftPage(proxy, driftLog.list()));
+    });
+  }
+  const target = proxy.target;
+  if (!target) return;
+  const index = indexOperations(document);
+  const simulatorOnly = new Set(index.tagged('simulation').map((operation) => operation.operationId));
+  const errorCodes = new Map(
+    index.operations.map((operation) => [operation.operationId, new Set(operation.errorCodes ?? [])]),
+  );
+  const checkDrift = createDriftChecker(document);
+
+  const answerFromSimulation = async (request: FastifyRequest, reason: string) => {
+    request.log.info(
+      { operationId: request.routeOptions.config.operationId, reason },
+      'answered by the simulation',
+    );
+    await options.fallbackIdentity?.(request);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const operationId = request.routeOptions.config?.operationId;
+    if (!operationId || simulatorOnly.has(operationId)) return;
+    reply.header('x-portal-source', 'simulation');
+    if (proxy.fallback.operations.includes(operationId))
+      return answerFromSimulation(request, 'PROXY_FALLBACK');
+
+    const body = await readBody(request.raw);
+    request.proxiedBody = body;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of Object.entries(request.headers)) {
+      if (!hopByHop.has(name) && value !== undefined)
+        headers[name] = Array.isArray(value) ? value.join(', ') : value;
+    }
+    headers['x-forwarded-host'] = request.headers.host ?? '';
+    const exchange = {
+      operationId,
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      params: request.params as Record<string, unknown>,
+      query: request.query as Record<string, unknown>,
+      requestBody: body,
+      requestContentType: String(request.headers['content-type'] ?? ''),
+    };
+    let answer: Response;
+    try {
+      answer = await fetch(new URL(request.url, target), {
+        method: request.method,
+        headers,
+        body: ['GET', 'HEAD'].includes(request.method) ? undefined : body,
+        redirect: 'manual',
+      });
+    } catch (error) {
+      const drift: Drift = {
+        at: new Date().toISOString(),
+        operationId,
+        method: exchange.method,
+        path: exchange.path,
+        direction: 'response',
+        status: 0,
+        pointer: '/status',
+        message: `the back end could not be reached: ${(error as Error).message}`,
+      };
+      driftLog.add([drift]);
+      request.log.warn({ drift }, 'contract drift');
+      if (proxy.fallback.unimplemented) return answerFromSimulation(request, 'back end unreachable');
+      return reply
+        .code(502)
+        .header('x-portal-source', 'proxy')
+        .send({ errors: [{ code: 'INTERNAL_ERROR', message: 'The back end could not be reached.' }] });
+    }
+    const responseBody = Buffer.from(await answer.arrayBuffer());
+    const drifts = checkDrift({
+      ...exchange,
+      status: answer.status,
+      responseContentType: answer.headers.get('content-type') ?? '',
+      responseHeaders: answer.headers,
+      responseBody,
+    });
+    for (const drift of drifts) {
+      request.log.warn(
+        {
+          drift: {
+            operationId,
+            direction: drift.direction,
+            pointer: drift.pointer,
+            value: drift.value,
+            message: drift.message,
+          },
+        },
+        'contract drift',
+      );
+    }
+    const fallback =
+      proxy.fallback.unimplemented &&
+      notImplemented(answer.status, responseBody, errorCodes.get(operationId) ?? new Set());
+    // A missing operation is what the fallback is for, not drift to report.
+    driftLog.add(fallback ? drifts.filter((drift) => drift.direction === 'request') : drifts);
+    if (fallback) return answerFromSimulation(request, `back end answered ${answer.status}`);
+
+    reply.code(answer.status).header('x-portal-source', 'backend');
+    answer.headers.forEach((value, name) => {
+      if (!hopByHop.has(name) && name !== 'set-cookie') reply.header(name, value);
+    });
+    const cookies = answer.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    return reply.send(responseBody);
+  });
+
+  // On a fallback the body was already read to forward it: hand the same bytes to the simulation.
+  app.addHook('preParsing', async (request, _reply, payload) =>
+    request.proxiedBody ? Readable.from(request.proxiedBody) : payload,
+  );
+}
+
+export const validatingProxyPlugin = fp(validatingProxy, { name: 'validating-proxy', fastify: '5.x' });

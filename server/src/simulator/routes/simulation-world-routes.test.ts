@@ -1,0 +1,194 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { as, codeOf, createTestApp, useTestApp } from '../../../test/app.ts';
+import { cookieHeaderOf } from '../../../test/cookies.ts';
+
+// Simulator operations of the panel: personas, clock jumps, snapshots, call list, fault choices.
+const t = useTestApp();
+
+type Method = 'GET' | 'PUT' | 'POST' | 'DELETE';
+const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>
+  t.http({ method, url, headers, ...(payload === undefined ? {} : { payload }) });
+
+describe('personas', () => {
+  it('lists every account with role and state, people first', async () => {
+    const personas = (await call('GET', '/api/v1/sim/personas')).json() as {
+      email: string;
+      role: string;
+      termsToAccept: string | null;
+      agentStatus: string | null;
+    }[];
+    expect(personas[0]?.role).toBe('user');
+    expect(personas.find((p) => p.email === 'pending@example.com')).toMatchObject({
+      role: 'agent',
+      agentStatus: 'pending',
+    });
+    expect(personas.find((p) => p.email === 'terms@example.com')?.termsToAccept).not.toBeNull();
+  });
+
+  it('signs in as a persona in one call, ending the previous session', async () => {
+    const first = await call('POST', '/api/v1/sim/persona', { email: 'owner@example.com' });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ email: 'owner@example.com', role: 'user' });
+    const second = await call(
+      'POST',
+      '/api/v1/sim/persona',
+      { email: 'ADMIN@example.com' },
+      {
+        cookie: cookieHeaderOf(first),
+      },
+    );
+    expect(second.json().role).toBe('admin');
+    const oldSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeaderOf(first) });
+    expect(oldSession.statusCode).toBe(401);
+    const newSession = await call('GET', '/api/v1/users/me', undefined, { cookie: cookieHeaderOf(second) });
+    expect(newSession.json().email).toBe('admin@example.com');
+    const missing = await call('POST', '/api/v1/sim/persona', { email: 'nobody@example.com' });
+    expect([missing.statusCode, codeOf(missing)]).toEqual([404, 'PERSONA_NOT_FOUND']);
+  });
+});
+
+describe('clock jumps', () => {
+  it('moves simulated time ahead by whole minutes and refuses out-of-range jumps', async () => {
+    const before = t.clock.now().getTime();
+    const jumped = await call('POST', '/api/v1/sim/clock/advance', { minutes: 1440 });
+    expect(jumped.statusCode).toBe(200);
+    expect(new Date(jumped.json().now).getTime() - before).toBe(86_400_000);
+    expect(codeOf(await call('POST', '/api/v1/sim/clock/advance', { minutes: 0 }))).toBe('VALIDATION_FAILED');
+    expect(codeOf(await call('POST', '/api/v1/sim/clock/advance', { minutes: 600_000 }))).toBe(
+      'VALIDATION_FAILED',
+    );
+  });
+});
+
+describe('fault choices', () => {
+  it('lists each faultable operation with the statuses and codes the contract declares for it', async () => {
+    const operations = (await call('GET', '/api/v1/sim/operations')).json() as {
+      operationId: string;
+      statuses: number[];
+      errorCodes: { code: string; status: number }[];
+    }[];
+    const redeem = operations.find((operation) => operation.operationId === 'redeemInvitationCode');
+    expect(redeem?.statuses).toEqual(expect.arrayContaining([400, 401, 403]));
+    expect(redeem?.errorCodes).toContainEqual({ code: 'INVALID_CODE', status: 400 });
+    expect(operations.some((operation) => operation.operationId.includes('Simulation'))).toBe(false);
+    expect(operations.some((operation) => operation.operationId === 'downloadJob')).toBe(true);
+  });
+});
+
+describe('snapshots', () => {
+  const admin = as('admin@example.com');
+  const sharings = async () => (await call('GET', '/api/v1/admin/sharings', undefined, admin)).json();
+  const sharingsOf = async (who: Record<string, string>) =>
+    (await call('GET', '/api/v1/admin/sharings', undefined, who)).json() as unknown[];
+
+  it('saves the database and files, and restores them to an equal state', async () => {
+    const before = await sharings();
+    const saved = await call('POST', '/api/v1/sim/snapshots', { name: 'before suspend' });
+    expect(saved.statusCode).toBe(201);
+    expect(saved.json()).toMatchObject({ name: 'before suspend' });
+    expect(saved.json().sizeBytes).toBeGreaterThan(10_000);
+    await call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', undefined, admin);
+    const filesDir = path.join(t.config.dataDir, 'agent-files');
+    const filesBefore = (await readdir(filesDir)).sort();
+    await t.prisma.agentFile.deleteMany();
+    expect(await sharings()).not.toEqual(before);
+
+    const restored = await call('POST', '/api/v1/sim/snapshots/before%20suspend/restore');
+    expect(restored.statusCode).toBe(204);
+    expect(await sharings()).toEqual(before);
+    expect(await t.prisma.agentFile.count()).toBeGreaterThan(0);
+    expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
+  });
+
+  it('takes saves, restores and deletes sent at once one after another, never a 500', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/v1/sim/snapshots', { name: 'at once' })),
+    );
+    expect(saves.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    const restores = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/v1/sim/snapshots/at%20once/restore')),
+    );
+    expect(restores.map((answer) => answer.statusCode)).toEqual(Array(8).fill(204));
+    const deletes = await Promise.all(
+      Array.from({ length: 3 }, () => call('DELETE', '/api/v1/sim/snapshots/at%20once')),
+    );
+    expect(deletes.map((answer) => answer.statusCode).sort()).toEqual([204, 404, 404]);
+    expect((await sharingsOf(admin)).length).toBeGreaterThan(0);
+  });
+
+  it('lists, replaces and deletes snapshots; unknown and malformed names are refused', async () => {
+    await call('POST', '/api/v1/sim/snapshots', { name: 'second' });
+    await call('POST', '/api/v1/sim/snapshots', { name: 'second' });
+    const names = ((await call('GET', '/api/v1/sim/snapshots')).json() as { name: string }[]).map(
+      (s) => s.name,
+    );
+    expect(names).toEqual(['second', 'before suspend']);
+    expect((await call('DELETE', '/api/v1/sim/snapshots/second')).statusCode).toBe(204);
+    const gone = await call('DELETE', '/api/v1/sim/snapshots/second');
+    expect([gone.statusCode, codeOf(gone)]).toEqual([404, 'SNAPSHOT_NOT_FOUND']);
+    const restoreGone = await call('POST', '/api/v1/sim/snapshots/second/restore');
+    expect(codeOf(restoreGone)).toBe('SNAPSHOT_NOT_FOUND');
+    expect(codeOf(await call('POST', '/api/v1/sim/snapshots', { name: '../escape' }))).toBe(
+      'VALIDATION_FAILED',
+    );
+    expect(codeOf(await call('DELETE', '/api/v1/sim/snapshots/..%2Fescape'))).toBe('VALIDATION_FAILED');
+  });
+});
+
+describe('call list', () => {
+  it("shows this browser's calls newest first, with a contract violation highlighted", async () => {
+    const caller = cookieHeaderOf(await call('GET', '/api/v1/health'));
+    expect(caller).toContain('portal_sim_caller=');
+    const headers = { ...as('owner@example.com'), cookie: caller };
+    await call('GET', '/api/v1/products', undefined, headers);
+    // 418 is not a status the contract declares for listProducts: the list must flag it.
+    await call('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 418 }, headers);
+    const faulted = await call('GET', '/api/v1/products', undefined, headers);
+    expect(faulted.statusCode).toBe(418);
+    await call('GET', '/api/v1/products', undefined, as('owner@example.com'));
+
+    const calls = (await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json() as {
+      path: string;
+      status: number;
+      violation: string | null;
+      responseBody: string | null;
+    }[];
+    expect(calls.map((entry) => [entry.path, entry.status])).toEqual([
+      ['/api/v1/products', 418],
+      ['/api/v1/sim/faults', 201],
+      ['/api/v1/products', 200],
+      ['/api/v1/health', 200],
+    ]);
+    expect(calls[0]?.violation).toContain('status 418 is not declared for listProducts');
+    expect(calls[0]?.responseBody).toContain('simulated fault');
+    expect(calls[2]?.violation).toBeNull();
+    expect((await call('DELETE', '/api/v1/sim/calls', undefined, { cookie: caller })).statusCode).toBe(204);
+    expect((await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json()).toEqual([]);
+  });
+});
+
+describe('production mode', () => {
+  it('hides every panel operation and ignores X-Sandbox', async () => {
+    const prod = await createTestApp({ seed: false, env: { PORTAL_MODE: 'production', OIDC_ISSUER: '' } });
+    try {
+      for (const [method, url] of [
+        ['GET', '/api/v1/sim/personas'],
+        ['POST', '/api/v1/sim/sandboxes'],
+        ['GET', '/api/v1/sim/snapshots'],
+        ['GET', '/api/v1/sim/calls'],
+        ['GET', '/api/v1/sim/operations'],
+      ] as const) {
+        const response = await prod.http({ method, url, payload: method === 'POST' ? {} : undefined });
+        expect([url, response.statusCode, codeOf(response)]).toEqual([url, 404, 'SIMULATION_DISABLED']);
+      }
+      const health = await prod.call('GET', '/api/v1/health', { 'x-sandbox': 'x' });
+      expect(health.statusCode).toBe(200);
+      expect(health.headers['set-cookie']).toBeUndefined();
+      expect(await readdir(prod.config.dataDir)).not.toContain('sandboxes');
+    } finally {
+      await prod.close();
+    }
+  });
+});

@@ -1,0 +1,75 @@
+import type { ContractDocument } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
+import { createResponseValidator } from '@portal/contract/validation';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { redactUrl } from '../../lib/redact.ts';
+import { bodyText, type RecordedCall, type SimulationCall } from './call-log.ts';
+
+// Larger answers, and streams or buffers (only their status is checked), are checked at once rather
+// than kept until the list is read.
+const deferredCheckLimit = 64 * 1024;
+
+/**
+ * What breaks the contract in an answer: a status the operation does not declare, or a JSON body that
+ * does not validate against the declared schema. Null when the answer is fine.
+ */
+export function createViolationCheck(document: ContractDocument) {
+  const validate = createResponseValidator(document);
+  const declared = new Map(
+    indexOperations(document).operations.map((operation) => [
+      operation.operationId,
+      new Set(operation.statuses),
+    ]),
+  );
+  return (operationId: string, status: number, contentType: string, payload: unknown): string | null => {
+    const statuses = declared.get(operationId);
+    if (!statuses) return null;
+    if (!statuses.has(String(status)) && !statuses.has('default')) {
+      return `status ${status} is not declared for ${operationId} (declared: ${[...statuses].join(', ')})`;
+    }
+    if (!contentType.includes('json') || typeof payload !== 'string' || payload === '') return null;
+    try {
+      return validate(operationId, status, JSON.parse(payload));
+    } catch {
+      return 'the body is not valid JSON';
+    }
+  };
+}
+
+export type ViolationCheck = ReturnType<typeof createViolationCheck>;
+
+/**
+ * The call-list entry of one answered request (taken in onSend, where the payload is known). What needs
+ * the request and reply is read now; the entry itself is made when the list is read (call-log.ts),
+ * except for large answers, which are checked at once rather than kept.
+ */
+export function describeCall(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  payload: unknown,
+  check: ViolationCheck,
+): RecordedCall {
+  const operationId = request.routeOptions.config.operationId ?? null;
+  const contentType = String(reply.getHeader('content-type') ?? '');
+  const status = reply.statusCode;
+  const { id, method, url } = request;
+  const at = Date.now();
+  const durationMs = Math.round(reply.elapsedTime);
+  const requestBody = request.isMultipart() ? '(multipart form)' : bodyText(request.body);
+  const violation = () => (operationId ? check(operationId, status, contentType, payload) : null);
+  const describe = (checked: string | null): SimulationCall => ({
+    id,
+    at: new Date(at).toISOString(),
+    method,
+    path: redactUrl(url),
+    operationId,
+    status,
+    durationMs,
+    violation: checked,
+    requestBody,
+    responseBody: contentType.includes('json') ? bodyText(payload) : payload ? `(${contentType})` : null,
+  });
+  if (typeof payload === 'string' && payload.length <= deferredCheckLimit) return () => describe(violation());
+  // Not kept: a large answer, a stream or a buffer (only its status is checked).
+  return describe(violation());
+}

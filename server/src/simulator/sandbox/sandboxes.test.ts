@@ -1,0 +1,186 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { as, useTestApp } from '../../../test/app.ts';
+import { createBrowser, signIn } from '../../../test/auth/browser.ts';
+import { cookieHeaderOf } from '../../../test/cookies.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
+
+// Sandboxes: a private copy of a scenario per X-Sandbox client or browser cookie.
+const t = useTestApp({ env: { SANDBOX_MAX: '3', SANDBOX_IDLE_MINUTES: '30' } });
+
+const inSandbox = (sandbox: string, email = 'owner@example.com') => ({ ...as(email), 'x-sandbox': sandbox });
+const call = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, headers: Record<string, string>) =>
+  t.http({ method, url, headers, ...(method === 'POST' ? { payload: {} } : {}) });
+const sharingState = async (headers: Record<string, string>) => {
+  const response = await call('GET', '/api/v1/admin/sharings', headers);
+  expect(response.statusCode).toBe(200);
+  return (response.json() as { id: string; status: string }[]).find((s) => s.id === 'inv-second-accepted')
+    ?.status;
+};
+const uploadDocument = (headers: Record<string, string>) => {
+  const boundary = 'sandbox-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
+        'Content-Type: application/octet-stream\r\n\r\n',
+    ),
+    makePdf(['Sandbox document']),
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return t.call(
+    'POST',
+    '/api/v1/agents/files/upload/section/REGISTRATION',
+    { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  );
+};
+const filesOf = async (headers: Record<string, string>) =>
+  JSON.stringify((await call('GET', '/api/v1/agents/files', headers)).json());
+const sandboxFolders = () => readdir(path.join(t.config.dataDir, 'sandboxes', 'worlds')).catch(() => []);
+
+describe('sandbox isolation', () => {
+  it('gives two clients their own rows: a change in one is seen neither by the other nor the shared world', async () => {
+    const admin = 'admin@example.com';
+    const before = await sharingState(as(admin));
+    const suspended = await call(
+      'PUT',
+      '/api/v1/admin/sharings/inv-second-accepted/suspend',
+      inSandbox('alpha', admin),
+    );
+    expect(suspended.statusCode).toBe(200);
+    expect(await sharingState(inSandbox('alpha', admin))).not.toBe(before);
+    expect(await sharingState(inSandbox('beta', admin))).toBe(before);
+    expect(await sharingState(as(admin))).toBe(before);
+  });
+
+  it('keeps uploaded files apart: a sandbox document is stored in its own folder only', async () => {
+    const upload = await uploadDocument(inSandbox('alpha', 'newco@example.com'));
+    expect(upload.statusCode).toBe(201);
+    expect(await filesOf(inSandbox('alpha', 'newco@example.com'))).toContain('a.pdf');
+    expect(await filesOf(inSandbox('beta', 'newco@example.com'))).not.toContain('a.pdf');
+    expect(await filesOf(as('newco@example.com'))).not.toContain('a.pdf');
+    const alphaFiles = await readdir(
+      path.join(t.config.dataDir, 'sandboxes', 'worlds', 'alpha', 'agent-files'),
+    );
+    const betaFiles = await readdir(
+      path.join(t.config.dataDir, 'sandboxes', 'worlds', 'beta', 'agent-files'),
+    );
+    const sharedFiles = await readdir(path.join(t.config.dataDir, 'agent-files'));
+    expect(alphaFiles.length).toBe(betaFiles.length + 1);
+    expect(sharedFiles.length).toBe(betaFiles.length);
+  });
+
+  it('refuses a malformed X-Sandbox with 400 in the envelope', async () => {
+    const response = await t.call('GET', '/api/v1/products', {
+      ...as('owner@example.com'),
+      'x-sandbox': '../etc',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED', field: 'X-Sandbox' });
+  });
+
+  it('reports the caller world: shared by default, the sandbox with its expiry otherwise', async () => {
+    const shared = await t.call('GET', '/api/v1/sim/sandbox');
+    expect(shared.json()).toMatchObject({ id: null, scenario: 'demo', expiresAt: null });
+    const own = await t.call('GET', '/api/v1/sim/sandbox', { 'x-sandbox': 'alpha' });
+    expect(own.json()).toMatchObject({ id: 'alpha', scenario: 'demo' });
+    expect(new Date(own.json().expiresAt).getTime()).toBeGreaterThan(Date.now() + 29 * 60_000);
+  });
+});
+
+describe('a sandbox removed while it is called', () => {
+  it('gives the late call a fresh copy, made once the old folder is gone', async () => {
+    const sandboxes = t.app.portal.simulator.sandboxes;
+    const admin = inSandbox('leaving', 'admin@example.com');
+    const fresh = await sharingState(admin);
+    await call('PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', admin);
+    const old = await sandboxes.resolve('leaving');
+    // The late call starts while the removal is under way (the removal deletes the folder last).
+    const [removed, again] = await Promise.all([sandboxes.remove('leaving'), sandboxes.resolve('leaving')]);
+    expect(removed).toBe(true);
+    expect(again).not.toBe(old);
+    expect(await sandboxFolders()).toContain('leaving');
+    expect(await sharingState(admin)).toBe(fresh);
+  });
+});
+
+describe('download jobs in a sandbox', () => {
+  it('runs on the sandbox clock and serves the export from the sandbox folder', async () => {
+    const owner = inSandbox('jobs');
+    const job = (await call('POST', '/api/v1/products/prod-veh-1/download', owner)).json() as { id: string };
+    const world = await t.app.portal.simulator.sandboxes.resolve('jobs');
+    world.clock.advance(2_000);
+    await world.services.jobs.tick();
+    world.clock.advance(5_000);
+    await world.services.jobs.tick();
+    const { link } = (await call('GET', `/api/v1/products/download/jobs/${job.id}/link`, owner)).json();
+    const download = await call('GET', link, owner);
+    expect([download.statusCode, download.headers['content-type']]).toEqual([200, 'application/zip']);
+    // Beside the zips of the scenario's seeded downloads.
+    expect(await readdir(path.join(world.dataDir, 'exports'))).toContain(`${job.id}.zip`);
+    expect(await readdir(path.join(t.config.dataDir, 'exports')).catch(() => [])).not.toContain(
+      `${job.id}.zip`,
+    );
+    expect((await call('GET', link, as('owner@example.com'))).statusCode).not.toBe(200);
+  });
+});
+
+describe('signing in inside a sandbox', () => {
+  it('runs the built-in provider sign-in against the sandbox accounts and session table', async () => {
+    const browser = createBrowser(t);
+    browser.setCookie('portal_sandbox', 'signin');
+    await signIn(browser, 'owner@example.com');
+    const token = browser.cookie('portal_session');
+    expect(token).toBeDefined();
+    const cookie = `portal_sandbox=signin; portal_session=${token}`;
+    expect((await call('GET', '/api/v1/users/me', { cookie })).json().email).toBe('owner@example.com');
+    // The session lives in the sandbox only: the shared world does not know it.
+    expect((await call('GET', '/api/v1/users/me', { cookie: `portal_session=${token}` })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('sandbox limits and expiry', () => {
+  it('removes the least recently used sandbox when one more than SANDBOX_MAX is needed', async () => {
+    await call('GET', '/api/v1/products', inSandbox('alpha'));
+    await call('GET', '/api/v1/products', inSandbox('gamma'));
+    // alpha, beta, gamma are alive (max 3); beta is the least recently used.
+    await call('GET', '/api/v1/products', inSandbox('delta'));
+    expect((await sandboxFolders()).sort()).toEqual(['alpha', 'delta', 'gamma']);
+    expect(t.app.portal.simulator.sandboxes.count).toBe(3);
+  });
+
+  it('removes sandboxes idle longer than SANDBOX_IDLE_MINUTES, files included', async () => {
+    const { sandboxes } = t.app.portal.simulator;
+    const alpha = await sandboxes.resolve('alpha');
+    alpha.lastUsedAt = Date.now() - 31 * 60_000;
+    await sandboxes.sweep();
+    expect((await sandboxFolders()).sort()).toEqual(['delta', 'gamma']);
+    // Called again, it starts over from the scenario: the earlier upload is gone.
+    expect(await filesOf(inSandbox('alpha', 'newco@example.com'))).not.toContain('a.pdf');
+  });
+
+  it('creates a named sandbox from a scenario, sets the cookie and keeps the caller signed in', async () => {
+    const created = await t.call('POST', '/api/v1/sim/sandboxes', 'fleet@example.com', { scenario: 'demo' });
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const cookies = cookieHeaderOf(created);
+    expect(cookies).toContain(`portal_sandbox=${id}`);
+    expect(cookies).toContain('portal_session=');
+    const me = await t.call('GET', '/api/v1/users/me', { cookie: cookies });
+    expect(me.json().email).toBe('fleet@example.com');
+    const world = await t.call('GET', '/api/v1/sim/sandbox', { cookie: cookies });
+    expect(world.json().id).toBe(id);
+    const unknown = await t.http({
+      method: 'POST',
+      url: '/api/v1/sim/sandboxes',
+      payload: { scenario: 'nope' },
+    });
+    expect(unknown.statusCode).toBe(400);
+    const left = await t.call('DELETE', '/api/v1/sim/sandbox', { cookie: cookies });
+    expect(left.statusCode).toBe(204);
+    expect(await sandboxFolders()).not.toContain(id);
+  });
+});

@@ -1,0 +1,135 @@
+import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { AppError, conflict } from '../../lib/app-error.ts';
+import type { World } from './world.ts';
+import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
+
+export const SNAPSHOT_LIMIT = 20;
+
+export interface SnapshotView {
+  name: string;
+  createdAt: string;
+  sizeBytes: number;
+}
+
+const META_FILE = 'snapshot.json';
+const snapshotsDir = (world: World) => path.join(world.dataDir, 'snapshots');
+// The contract's pattern already rules out separators and dots; the file name is derived, never trusted.
+const folderOf = (world: World, name: string) =>
+  path.join(snapshotsDir(world), Buffer.from(name).toString('base64url'));
+const databasePath = (world: World) => world.databaseUrl.replace(/^file:/, '');
+
+/**
+ * Snapshot work of one world runs one call at a time: two saves under the same name share a staging
+ * folder, and a restore replaces the folders a save or another restore is copying.
+ */
+const queues = new WeakMap<World, Promise<unknown>>();
+function oneAtATime<T>(world: World, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(world) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  queues.set(
+    world,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
+const notFound = () =>
+  new AppError(404, 'SNAPSHOT_NOT_FOUND', 'There is no snapshot with that name. It may have been deleted.');
+
+async function readMeta(folder: string): Promise<SnapshotView | null> {
+  try {
+    return JSON.parse(await readFile(path.join(folder, META_FILE), 'utf8')) as SnapshotView;
+  } catch {
+    return null;
+  }
+}
+
+/** The world's snapshots, newest first. */
+export async function listSnapshots(world: World): Promise<SnapshotView[]> {
+  const folders = await readdir(snapshotsDir(world)).catch(() => [] as string[]);
+  const metas = await Promise.all(folders.map((folder) => readMeta(path.join(snapshotsDir(world), folder))));
+  return metas
+    .filter((meta): meta is SnapshotView => meta !== null)
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Saves the world's database through SQLite's online backup (a consistent copy while other calls
+ * keep reading and writing) and copies its stored files next to it.
+ */
+export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
+  return oneAtATime(world, () => saveSnapshot(world, name));
+}
+
+async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
+  const folder = folderOf(world, name);
+  const existing = await listSnapshots(world);
+  if (existing.length >= SNAPSHOT_LIMIT && !existing.some((snapshot) => snapshot.name === name)) {
+    throw conflict('SNAPSHOT_LIMIT', `A world keeps at most ${SNAPSHOT_LIMIT} snapshots. Delete one first.`);
+  }
+  const staging = `${folder}.saving`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  const source = new Database(databasePath(world), { fileMustExist: true });
+  try {
+    await source.backup(path.join(staging, DATABASE_FILE));
+  } finally {
+    source.close();
+  }
+  for (const sub of STATE_FOLDERS) {
+    await cp(path.join(world.dataDir, sub), path.join(staging, sub), { recursive: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      },
+    );
+  }
+  const sizes = await readdir(staging, { recursive: true, withFileTypes: true });
+  let sizeBytes = 0;
+  for (const entry of sizes) {
+    if (entry.isFile()) sizeBytes += (await stat(path.join(entry.parentPath, entry.name))).size;
+  }
+  const meta: SnapshotView = { name, createdAt: new Date().toISOString(), sizeBytes };
+  await writeFile(path.join(staging, META_FILE), JSON.stringify(meta));
+  await rm(folder, { recursive: true, force: true });
+  await cp(staging, folder, { recursive: true });
+  await rm(staging, { recursive: true, force: true });
+  return meta;
+}
+
+/**
+ * Puts the snapshot back: the online backup API writes it into the live database file page by page
+ * under SQLite's locks, so the open Prisma connection sees the restored state on its next query.
+ */
+export function restoreSnapshot(world: World, name: string): Promise<void> {
+  return oneAtATime(world, () => putBack(world, name));
+}
+
+async function putBack(world: World, name: string): Promise<void> {
+  const folder = folderOf(world, name);
+  if (!(await readMeta(folder))) throw notFound();
+  const saved = new Database(path.join(folder, DATABASE_FILE), { readonly: true, fileMustExist: true });
+  try {
+    await saved.backup(databasePath(world));
+  } finally {
+    saved.close();
+  }
+  for (const sub of STATE_FOLDERS) {
+    await rm(path.join(world.dataDir, sub), { recursive: true, force: true });
+    await cp(path.join(folder, sub), path.join(world.dataDir, sub), { recursive: true }).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      },
+    );
+  }
+  world.faults.markArmed();
+}
+
+export function deleteSnapshot(world: World, name: string): Promise<void> {
+  return oneAtATime(world, async () => {
+    const folder = folderOf(world, name);
+    if (!(await readMeta(folder))) throw notFound();
+    await rm(folder, { recursive: true, force: true });
+  });
+}

@@ -1,0 +1,137 @@
+import { rm } from 'node:fs/promises';
+import type { components } from '@portal/contract/schema';
+import { sessionCarryOver } from '../auth/sessions.ts';
+import { type Config, isDevMode } from '../config.ts';
+import type { PortalDeps } from '../deps.ts';
+import type { Fault } from '../generated/prisma/client.ts';
+import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
+import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
+import { agentFilesDirectory } from '../services/agent-files.ts';
+import { createExportStorage } from '../services/export-storage.ts';
+import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
+import { reseed } from './seeding.ts';
+
+type Schemas = components['schemas'];
+type FaultInput = Schemas['FaultInput'];
+type FaultView = Schemas['Fault'];
+
+/** The simulator exists for development and tests; a production server pretends it is not there. */
+export function requireSimulation(config: Config): void {
+  if (!isDevMode(config)) {
+    throw new AppError(
+      404,
+      'SIMULATION_DISABLED',
+      'Simulation controls are available in development mode only.',
+    );
+  }
+}
+
+/**
+ * Wipes the database, the uploaded documents and the exports, loads a scenario, real-time clock.
+ * `keepSession` (the caller's cookie token) stays valid throughout when the new world has its account.
+ */
+export async function resetSimulation(
+  deps: PortalDeps,
+  choice: { scenario?: string; seed?: number; keepSession?: string } = {},
+): Promise<void> {
+  const { keepSession, ...scenario } = choice;
+  requireScenario(scenario.scenario ?? DEFAULT_SCENARIO);
+  const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
+  await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
+  await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
+  deps.clock.setSpeed(1);
+  await reseed(deps, { ...scenario, afterLoad });
+}
+
+export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {
+  return { speed: clock.speed, now: clock.now().toISOString() };
+}
+
+/** Changes the speed from now on (simulated time never jumps) and remembers it across restarts. */
+export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>, speed: number) {
+  if (!isValidSpeed(speed)) {
+    throw new AppError(
+      400,
+      'VALIDATION_FAILED',
+      `The speed must be between ${minSpeed} and ${maxSpeed}.`,
+      'speed',
+    );
+  }
+  clock.setSpeed(speed);
+  const anchors = { speed, realAnchor: new Date(), simAnchor: clock.now() };
+  await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...anchors }, update: anchors });
+  return clockView({ clock });
+}
+
+/** At start-up: the speed last set through the simulator (the simulated time itself restarts at real now). */
+export async function restoreClockSpeed({
+  prisma,
+  clock,
+}: Pick<PortalDeps, 'prisma' | 'clock'>): Promise<void> {
+  const state = await prisma.simState.findUnique({ where: { id: 1 } });
+  // A stored speed outside the allowed range (an older server let one in) is dropped, not restored.
+  if (state && state.speed !== clock.speed && isValidSpeed(state.speed)) clock.setSpeed(state.speed);
+}
+
+const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'FILE_TOO_LARGE',
+  429: 'RATE_LIMITED',
+};
+
+export function toFaultView(fault: Fault): FaultView {
+  return {
+    id: fault.id,
+    operationId: fault.operationId as FaultView['operationId'],
+    status: fault.status,
+    code: fault.code as ErrorCode | null,
+    delayMs: fault.delayMs,
+    remaining: fault.remaining,
+    createdAt: fault.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Arms a fault. A code without a status takes its status from the contract's error catalogue; a
+ * status without a code gets the status's generic code (INTERNAL_ERROR for 5xx), so the list shows
+ * exactly what the calls will answer.
+ */
+export async function injectFault(
+  { prisma }: Pick<PortalDeps, 'prisma'>,
+  catalogue: Readonly<Record<string, { status: number }>>,
+  input: FaultInput,
+): Promise<FaultView> {
+  if (input.status === undefined && input.code === undefined && input.delayMs === undefined) {
+    throw badRequest('VALIDATION_FAILED', 'Give at least one of status, code and delayMs.');
+  }
+  const status = input.status ?? (input.code ? catalogue[input.code]?.status : undefined) ?? null;
+  const code =
+    input.code ??
+    (status === null ? null : status >= 500 ? 'INTERNAL_ERROR' : (GENERIC_CODES[status] ?? null));
+  const fault = await prisma.fault.create({
+    data: {
+      operationId: input.operationId,
+      status,
+      code,
+      remaining: input.count ?? 1,
+      delayMs: input.delayMs ?? null,
+    },
+  });
+  return toFaultView(fault);
+}
+
+export async function listFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<FaultView[]> {
+  const faults = await prisma.fault.findMany({
+    where: { remaining: { gt: 0 } },
+    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+  });
+  return faults.map(toFaultView);
+}
+
+/** Removes every injected fault. */
+export async function clearFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<void> {
+  await prisma.fault.deleteMany();
+}
