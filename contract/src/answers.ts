@@ -10,7 +10,8 @@
  * const problems = check({ operationId, status: 404, contentType: 'application/json', body: text });
  * ```
  * An empty list means the answer is inside the contract. Requests that match no operation are checked
- * with `operationId: null`: they must be an error in the envelope.
+ * with `operationId: null`: against what the contract's `x-unmatched` declares (statuses and codes), or
+ * as any error in the envelope when it declares nothing.
  */
 import type { ContractDocument } from './document.ts';
 import { type ContractResponse, indexOperations, type OperationIndex } from './operations.ts';
@@ -23,6 +24,8 @@ export interface Answer {
   contentType?: string;
   /** The body as received (text). */
   body: string;
+  /** The request's method: an answer to `HEAD` is judged without a body. */
+  method?: string;
   /**
    * The answer's headers (any case, `Headers` or a plain record as Node and Fastify's inject give them).
    * Without them the declared response headers are not judged.
@@ -31,6 +34,12 @@ export interface Answer {
 }
 
 type HeaderValues = (name: string) => string[];
+
+/** `Application/Problem+JSON; charset=utf-8` → `application/problem+json`. */
+const mediaTypeOf = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/** JSON, with the structured syntax suffix too (RFC 6839): `application/problem+json`. */
+const isJsonType = (type: string) => type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type);
 
 function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
   if (typeof (headers as Headers).get === 'function') {
@@ -50,6 +59,9 @@ function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
     return Array.isArray(value) ? value.map(String) : [String(value)];
   };
 }
+
+/** How answers to requests that reach no operation are named in problems. */
+const unmatchedLabel = 'a request that reaches no operation';
 
 /** Where an answer's headers depart from what its status declares: the header, its value, and why. */
 export interface HeaderIssue {
@@ -142,15 +154,27 @@ export function createAnswerChecker(document: ContractDocument) {
     errorCodes: string[] | null,
   ): string[] => {
     const { operationId, status, body } = answer;
-    const isJson = (answer.contentType ?? '').startsWith('application/json');
+    const type = mediaTypeOf(answer.contentType);
+    const isJson = isJsonType(type);
     const content = declared.content;
+    // An answer to HEAD never has a body, whatever its status declares for GET-like calls.
+    if (answer.method?.toUpperCase() === 'HEAD')
+      return body.length > 0 ? ['an answer to HEAD has a body'] : [];
     if (Object.keys(content).length === 0)
       return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
+    // An answer in a media type the status does not declare (problem+json where application/json is).
+    const otherType =
+      body.length > 0 && !content[type]
+        ? [
+            `${status} of ${operationId} is ${type || 'sent without a content type'}; the contract declares ${Object.keys(content).join(', ')}`,
+          ]
+        : [];
     if (status >= 400) {
-      if (!isJson) return [`error ${status} of ${operationId} is not JSON`];
+      if (!isJson) return [`error ${status} of ${operationId} is not JSON`, ...otherType];
       const { problems, codes } = envelopeProblems(body);
       const unlisted = codes.filter((code) => errorCodes && !errorCodes.includes(code));
       return [
+        ...otherType,
         ...problems,
         ...unlisted.map((code) => `code ${code} is not in ${operationId}'s x-error-codes`),
       ];
@@ -163,17 +187,24 @@ export function createAnswerChecker(document: ContractDocument) {
         return [`${operationId} ${status} body is not JSON`];
       }
       const problem = validateResponse(operationId, status, parsed);
-      return problem ? [`${operationId} ${status} body: ${problem}`] : [];
+      return [...otherType, ...(problem ? [`${operationId} ${status} body: ${problem}`] : [])];
     }
-    return [];
+    return otherType;
   };
 
   return (answer: Answer): string[] => {
     const { operationId, status, body } = answer;
     if (operationId === null) {
       if (status < 400) return [`a path the contract does not have answered ${status}`];
-      const isJson = (answer.contentType ?? '').startsWith('application/json');
-      return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
+      if (index.unmatched) {
+        // `x-unmatched` declares these answers like an operation's (statuses, codes).
+        const response = index.unmatchedResponse(status);
+        if (!response) return [`status ${status} is not declared for ${unmatchedLabel} (x-unmatched)`];
+        return bodyProblems({ ...answer, operationId: unmatchedLabel }, response, index.unmatched.errorCodes);
+      }
+      return isJsonType(mediaTypeOf(answer.contentType))
+        ? envelopeProblems(body).problems
+        : ['error answer is not JSON'];
     }
     const operation = index.get(operationId);
     if (!operation) return [`unknown operation ${operationId}`];
