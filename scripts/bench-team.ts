@@ -56,10 +56,12 @@ interface Portal {
   cookies: Record<string, string>;
 }
 
-function serverStartFlags(): string[] {
+/** The Node flags and entry `npm start` gives the server (its script in server/package.json). */
+function serverStart(): { flags: string[]; entry: string } {
   const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
   const words = String(manifest.scripts.start).split(' ');
-  return words.slice(1, words.indexOf('src/main.ts'));
+  const entry = words.findIndex((word) => word.startsWith('src/'));
+  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
 }
 
 async function startPortal(env: Record<string, string>): Promise<Portal> {
@@ -71,16 +73,12 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
     HOST: '127.0.0.1',
     ...env,
   };
-  const server = await startProcess(
-    process.execPath,
-    [...serverStartFlags(), join(root, 'server/src/main.ts')],
-    {
-      env: full,
-      readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
-      name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
-      timeoutMs: 180_000,
-    },
-  );
+  const server = await startProcess(process.execPath, [...serverStart().flags, serverStart().entry], {
+    env: full,
+    readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
+    name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
+    timeoutMs: 180_000,
+  });
   const config = loadConfig({ ...process.env, ...full });
   const prisma = createPrisma(config.databaseUrl);
   const cookies: Record<string, string> = {};
