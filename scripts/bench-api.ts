@@ -1,62 +1,78 @@
-// API benchmark: authenticated GET /api/v1/products (a real session cookie, 50 connections) on the
-// reference server, against Stoplight Prism 5 mocking the same openapi.yaml (the stateless mock a
-// front-end team would run instead) and a bare Fastify route answering the same JSON (the ceiling).
-// Every target runs in its own process; each run measures all three, ratios are per run.
-// The portal runs with the Node flags of `npm start` (server/package.json), e.g. its young-generation size.
-// Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 5] [--cpu-prof DIR]
+// API benchmark: every operation of the contract, as a front-end team uses the reference server,
+// side by side with Stoplight Prism 5 mocking the same openapi.yaml (the stateless mock the team
+// would run instead), in the same run.
+//
+// - Operations come from the contract: each with its example's request and persona (the conformance
+//   kit's plan; the README's persona table), signed in with real session cookies from the sign-in
+//   flow. Reads and repeatable writes are sent over and over for `--seconds`; writes that cannot
+//   repeat (redeeming a code, decisions and revocations, registrations, uploads, ...) get `--fresh`
+//   new objects made through the API before each timed run, one per request. Before each run the
+//   shared world is restored to the same snapshot (demo data, signed-in personas), so no operation
+//   sees what another one wrote. Operations that cannot be timed are listed with the reason.
+// - One row per operation: req/s, p50, p99, ratio to Prism, server CPU per request (from /proc),
+//   and for reads the CPU per request of a bare Fastify route answering the same bytes.
+// - The mixed workload (scripts/bench/mixed-workload.ts) in the shared world and in a sandbox
+//   (`X-Sandbox`), and against Prism.
+// - `npm run serve` from process start to the first 200 of /api/v1/health (SANDBOX_PREPARE off).
+// Min/median/max over `--runs` (3); each run measures every target back to back, ratios are per run.
+//
+// The server runs in development mode with the Node flags of `npm start` and two limits raised so one
+// persona can repeat a write: EXPORTS_PER_USER (5 downloads waiting) and REDEEM_RATE_LIMIT_MAX (10
+// redemptions a minute); the limits are still counted on every request. The simulation clock runs at
+// 0.1× so download jobs made by a timed run do not start building exports during later runs.
+//
+// Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 3] [--mix-seconds 5]
+//   [--fresh 500] [--connections 50] [--only listProducts,createInvitation,mixed,startup]
+//   [--cpu-prof DIR] [--skip prism]
+// --cpu-prof DIR: the server's CPU profile of the first timed run of each operation (and of the mixed
+// workload), DIR/<operationId>.cpuprofile; summarise one with scripts/bench/profile-summary.ts, or open
+// it in Chrome DevTools or speedscope for the flame graph.
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
-import { createSession } from '../server/src/auth/sessions.ts';
-import { loadConfig } from '../server/src/config.ts';
-import { createPrisma } from '../server/src/db/client.ts';
-import { createWallClock } from '../server/src/lib/clock.ts';
+import { fillPath } from '@portal/conformance/contract-operations';
+import { loadContract } from '@portal/contract/document';
+import {
+  type BenchOperation,
+  benchOperations,
+  type PrepareContext,
+  preparedOnce,
+  toLoadRequest,
+} from './bench/api-operations.ts';
+import type { RecordedAnswer } from './bench/bare-server.ts';
+import { type Browser, createBrowser, signIn } from './bench/browser.ts';
+import { connectInspector } from './bench/inspector.ts';
+import { type Load, type LoadRequest, load } from './bench/load.ts';
+import { mixedScript, prepareMixedSlots } from './bench/mixed-workload.ts';
 import { freePort, type Started, startProcess } from './bench/processes.ts';
-import { argument, printTable, runsArgument } from './bench/stats.ts';
+import { argument, type Row as Figure, printTable, runsArgument, spread } from './bench/stats.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
-const path = '/api/v1/products';
-const connections = 50;
+const runs = runsArgument();
+const seconds = Number(argument('--seconds') ?? 3);
+const mixSeconds = Number(argument('--mix-seconds') ?? 5);
+const freshCount = Number(argument('--fresh') ?? 500);
+const connections = Number(argument('--connections') ?? 50);
+const only = argument('--only')?.split(',').filter(Boolean);
+const skipPrism = argument('--skip')?.split(',').includes('prism') ?? false;
+const cpuProfileDir = argument('--cpu-prof');
+const wanted = (name: string) => !only || only.includes(name);
 
-interface Load {
-  requestsPerSecond: number;
-  p99Ms: number;
-  failures: number;
-  /** CPU time the server process spent per answered request (NaN where /proc is not readable). */
-  cpuMicrosPerRequest: number;
-}
-
-/**
- * User + system CPU time of a process so far, in microseconds, from Linux's /proc. Unlike req/s it
- * hardly depends on what else the machine runs, so it compares changes made hours apart.
- */
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100); // clock ticks of 10 ms
-  } catch {
-    return Number.NaN;
-  }
-}
-
-async function load(
-  url: string,
-  headers: Record<string, string>,
-  seconds: number,
-  pid?: number,
-): Promise<Load> {
-  const before = cpuMicros(pid);
-  const result = await autocannon({ url, connections, duration: seconds, headers });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    failures: result.non2xx + result.errors + result.timeouts,
-    cpuMicrosPerRequest: (cpuMicros(pid) - before) / result.requests.total,
-  };
-}
+/** Targets of issue 23. */
+const targets = {
+  readRatio: 5,
+  readP99: 10,
+  writeRatio: 2,
+  writeP99: 50,
+  mixedRatio: 5,
+  mixedP99: 20,
+  sandboxRatio: 0.9,
+  cpuRatio: 2,
+  startSeconds: 1.5,
+};
 
 /**
  * The Node flags `npm start` gives the server (its script in server/package.json), so the server is
@@ -68,30 +84,31 @@ function serverStartFlags(): string[] {
   return words.slice(1, words.indexOf('src/main.ts'));
 }
 
-async function startPortal(dataDir: string, cpuProfileDir: string | undefined) {
+async function startPortal(dataDir: string) {
   const port = await freePort();
-  const env = { PORTAL_MODE: 'development', DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' };
-  const profile = cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${cpuProfileDir}`] : [];
+  const origin = `http://127.0.0.1:${port}`;
+  const env = {
+    PORTAL_MODE: 'development',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: origin,
+    EXPORTS_PER_USER: '1000000000',
+    REDEEM_RATE_LIMIT_MAX: '1000000000',
+  };
+  const inspectPort = cpuProfileDir ? await freePort() : undefined;
+  const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const server = await startProcess(
     process.execPath,
-    [...profile, ...serverStartFlags(), join(root, 'server/src/main.ts')],
-    { env, readyUrl: `http://127.0.0.1:${port}/api/v1/health`, name: 'reference server', timeoutMs: 120_000 },
+    [...inspect, ...serverStartFlags(), join(root, 'server/src/main.ts')],
+    { env, readyUrl: `${origin}/api/v1/health`, name: 'reference server', timeoutMs: 180_000 },
   );
-  // A real session, made the way sign-in makes it, for the data owner with vehicles and wallboxes.
-  const config = loadConfig({ ...process.env, ...env });
-  const prisma = createPrisma(config.databaseUrl);
-  const owner = await prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' } });
-  const { token } = await createSession(
-    { prisma, wallClock: createWallClock(), config },
-    owner.id,
-    'bench-api',
-  );
-  await prisma.$disconnect();
-  return { server, port, cookie: `${config.session.cookieName}=${token}` };
+  return { server, origin, inspector: inspectPort ? await connectInspector(inspectPort) : undefined };
 }
 
-async function startPrism(): Promise<{ server: Started; port: number }> {
+async function startPrism(): Promise<{ server: Started; origin: string }> {
   const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
   const server = await startProcess(
     'npx',
     [
@@ -105,111 +122,500 @@ async function startPrism(): Promise<{ server: Started; port: number }> {
       join(root, 'openapi.yaml'),
     ],
     {
-      readyUrl: `http://127.0.0.1:${port}${path}`,
-      headers: { 'x-user-id': 'owner@example.com' },
+      readyUrl: `${origin}/api/v1/health`,
       name: 'Prism',
       timeoutMs: 300_000,
     },
   );
-  return { server, port };
+  return { server, origin };
+}
+
+interface Row {
+  operation: BenchOperation;
+  portal: Load[];
+  prism: Load[];
+  bare: Load[];
+}
+
+const median = (values: readonly number[]) => (values.length ? spread(values).median : Number.NaN);
+const fmt = (value: number, digits = 0) =>
+  Number.isFinite(value) ? value.toLocaleString('en-GB', { maximumFractionDigits: digits }) : '-';
+const ratioOf = (row: Pick<Row, 'portal' | 'prism'>) =>
+  row.portal.map((load, i) => load.requestsPerSecond / (row.prism[i]?.requestsPerSecond ?? Number.NaN));
+
+function table(header: string[], lines: string[][]): void {
+  const widths = header.map((cell, column) =>
+    Math.max(cell.length, ...lines.map((line) => (line[column] ?? '').length)),
+  );
+  const render = (cells: string[]) =>
+    `| ${cells.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join(' | ')} |`;
+  console.log(render(header));
+  console.log(render(widths.map((width) => '-'.repeat(width))));
+  for (const line of lines) console.log(render(line));
 }
 
 async function main(): Promise<void> {
-  const runs = runsArgument();
-  const seconds = Number(argument('--seconds') ?? 5);
-  const cpuProfileDir = argument('--cpu-prof');
   const dir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   const stops: Started[] = [];
+  let missed = false;
   try {
-    console.log(
-      'bench-api: starting the reference server, Prism 5 (npx, first time downloads it) and a bare Fastify route...',
-    );
-    const [portal, prism] = await Promise.all([startPortal(dir, cpuProfileDir), startPrism()]);
-    stops.push(portal.server, prism.server);
-    const portalUrl = `http://127.0.0.1:${portal.port}${path}`;
-    const sample = await fetch(portalUrl, { headers: { cookie: portal.cookie } });
-    if (sample.status !== 200) throw new Error(`reference server answered ${sample.status} to ${path}`);
-    // Send back the cookies it set (the simulator's caller id), as a browser would: a client that
-    // drops them is a new caller on every request, with a new id and Set-Cookie each time.
-    const given = sample.headers.getSetCookie().map((line) => line.split(';')[0]);
-    const portalHeaders = { cookie: [portal.cookie, ...given].join('; ') };
-    const bodyFile = join(dir, 'products.json');
-    await writeFile(bodyFile, await sample.text());
-    const barePort = await freePort();
-    const bare = await startProcess(
-      process.execPath,
-      ['--import', 'tsx', join(root, 'scripts/bench/bare-server.ts'), String(barePort), bodyFile],
-      { readyUrl: `http://127.0.0.1:${barePort}${path}`, name: 'bare Fastify route' },
-    );
-    stops.push(bare);
-    const targets = {
-      portal: { url: portalUrl, headers: portalHeaders, pid: portal.server.child.pid },
-      // Prism checks only that a credential is present; the cookie is sent the same way. Its CPU is
-      // not read: npx runs it as a grandchild.
-      prism: { url: `http://127.0.0.1:${prism.port}${path}`, headers: portalHeaders, pid: undefined },
-      bare: { url: `http://127.0.0.1:${barePort}${path}`, headers: {}, pid: bare.child.pid },
+    console.log('bench-api: starting the reference server and Prism 5 (npx, first time downloads it)...');
+    const [portal, prism] = await Promise.all([
+      startPortal(dir),
+      skipPrism ? Promise.resolve(undefined) : startPrism(),
+    ]);
+    stops.push(portal.server);
+    if (prism) stops.push(prism.server);
+    const pid = portal.server.child.pid;
+    const contract = loadContract();
+    const operations = benchOperations(contract);
+
+    // Personas signed in once through the sign-in flow, kept in the snapshot every run starts from.
+    const personas = [
+      ...new Set(operations.map((operation) => operation.persona).filter(Boolean)),
+    ] as string[];
+    const browsers = new Map<string, Browser>();
+    for (const persona of personas) browsers.set(persona, await signIn(portal.origin, persona));
+    let uniqueCounter = 0;
+    const runTag = Date.now().toString(36);
+    const shared: PrepareContext = {
+      origin: portal.origin,
+      headers: {},
+      as(persona) {
+        const browser = browsers.get(persona);
+        if (!browser) throw new Error(`${persona} is not signed in`);
+        return browser;
+      },
+      unique: (prefix) => `${prefix}-${runTag}-${++uniqueCounter}`,
     };
-    for (const target of Object.values(targets)) await load(target.url, target.headers, 1); // warm-up
-    const results: Record<keyof typeof targets, Load[]> = { portal: [], prism: [], bare: [] };
-    for (let run = 1; run <= runs; run += 1) {
-      for (const [name, target] of Object.entries(targets) as [
-        keyof typeof targets,
-        (typeof targets)['portal'],
-      ][]) {
-        const measured = await load(target.url, target.headers, seconds, target.pid);
-        if (measured.failures > 0)
-          throw new Error(`${name}: ${measured.failures} failed requests in run ${run}`);
-        results[name].push(measured);
+    const admin = shared.as('admin@example.com');
+    const adminCall = async (method: string, url: string, body?: unknown) => {
+      const answer = await admin.request(method, url, body === undefined ? {} : { json: body });
+      if (answer.status >= 300) throw new Error(`${method} ${url}: ${answer.status} ${answer.text}`);
+      return answer;
+    };
+    await adminCall('PUT', '/api/v1/sim/clock', { speed: 0.1 });
+    await adminCall('POST', '/api/v1/sim/snapshots', { name: 'bench-start' });
+    const restore = () => adminCall('POST', '/api/v1/sim/snapshots/bench-start/restore');
+
+    const signedIn = (operation: BenchOperation, origin: string) => {
+      const browser = operation.persona ? shared.as(operation.persona) : undefined;
+      const request = operation.request ?? { params: {}, query: {}, headers: {} };
+      return toLoadRequest(operation.method, operation.path, request, {
+        cookie: browser?.cookieHeader(fillPath(operation.path, request.params)),
+        persona: operation.persona,
+        origin,
+      });
+    };
+    const timed = (operation: BenchOperation) => wanted(operation.operationId) && !operation.untimed;
+
+    // The bare routes answer what the portal answered to each read, byte for byte.
+    const reads = operations.filter((operation) => operation.kind === 'read' && timed(operation));
+    const recorded: RecordedAnswer[] = [];
+    for (const operation of reads) {
+      await restore();
+      const request = signedIn(operation, portal.origin);
+      const response = await fetch(`${portal.origin}${request.path}`, {
+        method: operation.method,
+        headers: request.headers,
+        redirect: 'manual',
+      });
+      const body = Buffer.from(await response.arrayBuffer());
+      recorded.push({
+        method: operation.method,
+        url: request.path,
+        status: response.status,
+        contentType: response.headers.get('content-type') ?? 'application/octet-stream',
+        body: body.toString('base64'),
+      });
+    }
+    let bareOrigin: string | undefined;
+    let barePid: number | undefined;
+    if (reads.length > 0) {
+      const answersFile = join(dir, 'bare-answers.json');
+      await writeFile(answersFile, JSON.stringify(recorded));
+      const barePort = await freePort();
+      bareOrigin = `http://127.0.0.1:${barePort}`;
+      const bare = await startProcess(
+        process.execPath,
+        ['--import', 'tsx', join(root, 'scripts/bench/bare-server.ts'), String(barePort), answersFile],
+        { readyUrl: `${bareOrigin}/api/v1/health`, name: 'bare Fastify routes' },
+      );
+      stops.push(bare);
+      barePid = bare.child.pid;
+    }
+
+    /** With `--cpu-prof DIR`: the server's CPU profile of the first run of each load, one file each. */
+    const profiled = async (name: string, work: () => Promise<Load>): Promise<Load> => {
+      if (!portal.inspector || !cpuProfileDir || !name.endsWith('-1')) return work();
+      const { result, profile } = await portal.inspector.profile(work);
+      await mkdir(cpuProfileDir, { recursive: true });
+      await writeFile(join(cpuProfileDir, `${name.slice(0, -2)}.cpuprofile`), JSON.stringify(profile));
+      return result;
+    };
+    const rows: Row[] = [];
+    const check = (name: string, target: string, measured: Load, expected: readonly number[]) => {
+      if (measured.failures > 0) {
+        console.log(
+          `  ${name} ${target}: ${measured.failures} of ${measured.total} answers not ${expected.join('/')} (${JSON.stringify(measured.statuses)})`,
+        );
       }
+    };
+
+    // Reads and writes of the product, then the simulator's own operations.
+    const ordered = [
+      ...operations.filter((o) => o.phase === 'product'),
+      ...operations.filter((o) => o.phase === 'simulator'),
+    ].filter(timed);
+    // Warm-up: the portal's JIT and caches see every read once before anything is timed.
+    for (const operation of reads) {
+      const warm = { connections, seconds: 1, requests: signedIn(operation, portal.origin) };
+      await load({ ...warm, origin: portal.origin });
+      if (prism) await load({ ...warm, origin: prism.origin });
+      if (bareOrigin) await load({ ...warm, origin: bareOrigin });
+    }
+    for (const operation of ordered) {
+      const row: Row = { operation, portal: [], prism: [], bare: [] };
+      const prepared = preparedOnce[operation.operationId];
+      for (let run = 1; run <= runs; run += 1) {
+        await restore();
+        let requests: LoadRequest | LoadRequest[];
+        if (operation.fresh) {
+          const count = Math.min(freshCount, operation.freshMax ?? freshCount);
+          requests = await operation.fresh(shared, count);
+        } else {
+          const extra = prepared ? await prepared(shared) : undefined;
+          const base = signedIn(
+            extra ? { ...operation, request: mergeSpec(operation, extra) } : operation,
+            portal.origin,
+          );
+          requests = base;
+        }
+        const options = { connections, seconds, requests, expected: operation.expected };
+        const measured = await profiled(`${operation.operationId}-${run}`, () =>
+          load({ ...options, origin: portal.origin, pid }),
+        );
+        check(operation.operationId, 'portal', measured, operation.expected);
+        row.portal.push(measured);
+        if (operation.kind === 'write') {
+          // Calls still in flight when the load stopped land before the data is put back.
+          await sleep(250);
+          await restore();
+        }
+        if (prism) {
+          const fromPrism = await load({ ...options, origin: prism.origin, expected: undefined });
+          check(operation.operationId, 'Prism', fromPrism, [200]);
+          row.prism.push(fromPrism);
+        }
+        if (operation.kind === 'read' && bareOrigin) {
+          row.bare.push(await load({ ...options, origin: bareOrigin, pid: barePid }));
+        }
+      }
+      rows.push(row);
+      const last = row.portal[row.portal.length - 1];
       console.log(
-        `run ${run}: portal ${results.portal[run - 1]?.requestsPerSecond.toFixed(0)} req/s, ` +
-          `Prism ${results.prism[run - 1]?.requestsPerSecond.toFixed(0)} req/s, ` +
-          `bare Fastify ${results.bare[run - 1]?.requestsPerSecond.toFixed(0)} req/s`,
+        `${operation.operationId}: portal ${fmt(median(row.portal.map((l) => l.requestsPerSecond)))} req/s, p99 ${fmt(median(row.portal.map((l) => l.p99Ms)))} ms, ${fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest)))} µs CPU/request` +
+          (prism ? `, Prism ${fmt(median(row.prism.map((l) => l.requestsPerSecond)))} req/s` : '') +
+          (last && last.failures > 0 ? ` (${last.failures} unexpected answers)` : ''),
       );
     }
-    const rps = (name: keyof typeof targets) => results[name].map((r) => r.requestsPerSecond);
-    const cpu = (name: keyof typeof targets) => results[name].map((r) => r.cpuMicrosPerRequest);
-    const ratio = (other: keyof typeof targets) =>
-      results.portal.map(
-        (r, i) => r.requestsPerSecond / (results[other][i]?.requestsPerSecond ?? Number.NaN),
-      );
-    const met = printTable(
-      `GET ${path} with a session cookie, ${connections} connections, ${seconds} s per run`,
-      [
-        {
-          figure: 'portal vs Prism 5 (req/s ratio)',
-          unit: '×',
-          values: ratio('prism'),
-          target: '≥ 5',
-          meets: (m) => m >= 5,
+
+    // The mixed workload: shared world, the same in a sandbox, and Prism, back to back per run.
+    const mixed: { shared: Load[]; sandbox: Load[]; prism: Load[] } = { shared: [], sandbox: [], prism: [] };
+    if (wanted('mixed')) {
+      await restore();
+      const perRole = connections;
+      const sharedSlots = await prepareMixedSlots(shared, perRole);
+      await adminCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
+      // A sandbox of the demo scenario, signed in and prepared the same way.
+      // Made by a browser of its own: the sandbox cookie it sets must not follow the admin's calls.
+      const created = await createBrowser(portal.origin).request('POST', '/api/v1/sim/sandboxes', {
+        json: { scenario: 'demo' },
+      });
+      if (created.status !== 201) throw new Error(`sandbox: ${created.status} ${created.text}`);
+      const sandboxId = (JSON.parse(created.text) as { id: string }).id;
+      const inSandbox = { 'x-sandbox': sandboxId };
+      const sandboxBrowsers = new Map<string, Browser>();
+      for (const persona of personas)
+        sandboxBrowsers.set(persona, await signIn(portal.origin, persona, inSandbox));
+      const sandbox: PrepareContext = {
+        ...shared,
+        headers: inSandbox,
+        as(persona) {
+          const browser = sandboxBrowsers.get(persona);
+          if (!browser) throw new Error(`${persona} is not signed in in the sandbox`);
+          return browser;
         },
-        {
-          figure: 'portal vs bare Fastify route (req/s ratio)',
-          unit: '×',
-          values: ratio('bare'),
-          target: '≥ 0.5',
-          meets: (m) => m >= 0.5,
-        },
-        {
-          figure: 'portal p99 latency',
-          unit: 'ms',
-          values: results.portal.map((r) => r.p99Ms),
-          target: '≤ 10',
-          meets: (m) => m <= 10,
-        },
-        { figure: 'portal', unit: 'req/s', values: rps('portal') },
-        { figure: 'Prism 5 mock', unit: 'req/s', values: rps('prism') },
-        { figure: 'bare Fastify route', unit: 'req/s', values: rps('bare') },
-        { figure: 'Prism 5 p99 latency', unit: 'ms', values: results.prism.map((r) => r.p99Ms) },
-        { figure: 'portal server CPU per request', unit: 'µs', values: cpu('portal') },
-        { figure: 'bare Fastify CPU per request', unit: 'µs', values: cpu('bare') },
-      ],
-    );
-    if (!met) process.exitCode = 1;
+      };
+      const sandboxAdmin = sandbox.as('admin@example.com');
+      const inSandboxCall = async (method: string, url: string, body?: unknown) => {
+        const answer = await sandboxAdmin.request(method, url, body === undefined ? {} : { json: body });
+        if (answer.status >= 300)
+          throw new Error(`${method} ${url} in the sandbox: ${answer.status} ${answer.text}`);
+      };
+      await inSandboxCall('PUT', '/api/v1/sim/clock', { speed: 0.1 });
+      const sandboxSlots = await prepareMixedSlots(sandbox, perRole);
+      await inSandboxCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
+      for (let run = 1; run <= runs; run += 1) {
+        await adminCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
+        const one = (
+          slots: typeof sharedSlots,
+          origin: string,
+          headers: Record<string, string>,
+          cpuOf?: number,
+        ) =>
+          load({
+            origin,
+            connections,
+            seconds: mixSeconds,
+            requests: mixedScript(slots, origin, headers),
+            pid: cpuOf,
+          });
+        const sharedRun = await profiled(`mixed-${run}`, () => one(sharedSlots, portal.origin, {}, pid));
+        check('mixed', 'portal', sharedRun, []);
+        mixed.shared.push(sharedRun);
+        await inSandboxCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
+        const sandboxRun = await profiled(`mixed-sandbox-${run}`, () =>
+          one(sandboxSlots, portal.origin, inSandbox, pid),
+        );
+        check('mixed', 'sandbox', sandboxRun, []);
+        mixed.sandbox.push(sandboxRun);
+        if (prism) mixed.prism.push(await one(sharedSlots, prism.origin, {}));
+        console.log(
+          `mixed run ${run}: shared ${fmt(sharedRun.requestsPerSecond)} req/s, sandbox ${fmt(sandboxRun.requestsPerSecond)} req/s` +
+            (prism ? `, Prism ${fmt(mixed.prism[run - 1]?.requestsPerSecond ?? Number.NaN)} req/s` : ''),
+        );
+      }
+      await restore();
+    }
+
+    // Simulator operations that change the clock or wipe the sessions run last of all.
+    const lastOnes = ['setSimulationClock', 'resetSimulation', 'advanceSimulationClock']
+      .map((id) => operations.find((o) => o.operationId === id))
+      .filter((o): o is BenchOperation => Boolean(o && timed(o)));
+    for (const operation of lastOnes) {
+      const row: Row = { operation, portal: [], prism: [], bare: [] };
+      for (let run = 1; run <= runs; run += 1) {
+        const requests = signedIn(operation, portal.origin);
+        const options = { connections, seconds, requests, expected: operation.expected };
+        const measured = await load({ ...options, origin: portal.origin, pid });
+        check(operation.operationId, 'portal', measured, operation.expected);
+        row.portal.push(measured);
+        if (prism) row.prism.push(await load({ ...options, origin: prism.origin, expected: undefined }));
+      }
+      rows.push(row);
+    }
+
+    portal.inspector?.close();
+    for (const started of stops.splice(0).reverse()) await started.stop();
+
+    // `npm run serve` from process start to the first 200 of /api/v1/health.
+    const startSeconds: number[] = [];
+    if (wanted('startup')) startSeconds.push(...(await measureStart(dir)));
+
+    missed = !report(rows, mixed, startSeconds, Boolean(prism), operations);
   } finally {
     for (const started of stops.reverse()) await started.stop();
     await rm(dir, { recursive: true, force: true });
   }
+  if (missed) process.exitCode = 1;
+}
+
+function mergeSpec(operation: BenchOperation, extra: Partial<NonNullable<BenchOperation['request']>>) {
+  const base = operation.request ?? { params: {}, query: {}, headers: {} };
+  return { ...base, params: { ...base.params, ...extra.params } };
+}
+
+/** Starts `npm run serve` on a seeded data folder `runs` times; seconds until health answers 200. */
+async function measureStart(dataDir: string): Promise<number[]> {
+  const port = await freePort();
+  const env = {
+    PORTAL_MODE: 'demo',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    SANDBOX_PREPARE: '0',
+  };
+  const times: number[] = [];
+  for (let run = 0; run <= runs; run += 1) {
+    const started = performance.now();
+    const server = await startProcess('npm', ['run', 'serve'], {
+      env,
+      readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
+      name: 'npm run serve',
+      timeoutMs: 120_000,
+      pollMs: 5,
+      readyStatus: 200,
+    });
+    const elapsed = (performance.now() - started) / 1000;
+    await server.stop();
+    // The first start may migrate or seed the folder; the runs measured start a set-up checkout.
+    if (run > 0) times.push(elapsed);
+    console.log(`npm run serve start ${run === 0 ? '(warm-up)' : run}: ${elapsed.toFixed(2)} s`);
+  }
+  return times;
+}
+
+function report(
+  rows: Row[],
+  mixed: { shared: Load[]; sandbox: Load[]; prism: Load[] },
+  startSeconds: number[],
+  withPrism: boolean,
+  operations: BenchOperation[],
+): boolean {
+  let allMet = true;
+  console.log(
+    `\nEvery operation, ${connections} connections; reads and repeatable writes ${seconds} s per run, fresh-object writes ${freshCount} requests per run (median of ${runs} runs; ratio min–median–max)`,
+  );
+  const lines = rows.map((row) => {
+    const read = row.operation.kind === 'read';
+    const ratios = withPrism ? ratioOf(row) : [];
+    const ratio = ratios.length ? spread(ratios) : undefined;
+    const p99 = median(row.portal.map((l) => l.p99Ms));
+    const ratioTarget = read ? targets.readRatio : targets.writeRatio;
+    const p99Target = read ? targets.readP99 : targets.writeP99;
+    const failures = row.portal.reduce((sum, l) => sum + l.failures, 0);
+    const prismStatuses = [...new Set(row.prism.flatMap((l) => Object.keys(l.statuses)))].filter(
+      (status) => !/^[23]/.test(status),
+    );
+    const met = (ratio ? ratio.median >= ratioTarget : true) && p99 <= p99Target && failures === 0;
+    if (!met) allMet = false;
+    return [
+      row.operation.operationId,
+      row.operation.persona?.replace('@example.com', '') ?? '-',
+      row.operation.fresh ? 'write, fresh' : row.operation.kind,
+      fmt(median(row.portal.map((l) => l.requestsPerSecond))),
+      fmt(median(row.portal.map((l) => l.p50Ms)), 1),
+      fmt(p99, 1),
+      withPrism ? fmt(median(row.prism.map((l) => l.requestsPerSecond))) : '-',
+      ratio ? `${ratio.min.toFixed(1)}–${ratio.median.toFixed(1)}–${ratio.max.toFixed(1)}×` : '-',
+      fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest))),
+      read ? fmt(median(row.bare.map((l) => l.cpuMicrosPerRequest))) : '',
+      `≥ ${ratioTarget}×, ≤ ${p99Target} ms`,
+      (met ? 'ok' : 'MISSED') +
+        (failures ? ` (${failures} unexpected answers)` : '') +
+        (prismStatuses.length ? ` (Prism answered ${prismStatuses.join(', ')})` : ''),
+    ];
+  });
+  table(
+    [
+      'operation',
+      'persona',
+      'kind',
+      'req/s',
+      'p50 ms',
+      'p99 ms',
+      'Prism req/s',
+      'vs Prism',
+      'CPU µs/req',
+      'bare µs/req',
+      'target',
+      '',
+    ],
+    lines,
+  );
+  const notTimed = operations.filter((operation) => operation.untimed);
+  if (notTimed.length) {
+    console.log('\nNot timed:');
+    for (const operation of notTimed) console.log(`- ${operation.operationId}: ${operation.untimed}`);
+  }
+
+  const summary: Figure[] = [];
+  const readRows = rows.filter((row) => row.operation.kind === 'read' && row.bare.length > 0);
+  if (readRows.length > 0) {
+    // Per run: the median over all reads of the portal's CPU per request, over the bare routes'.
+    const perRun = (pick: (row: Row) => Load[]) =>
+      Array.from({ length: runs }, (_, run) =>
+        median(readRows.map((row) => pick(row)[run]?.cpuMicrosPerRequest ?? Number.NaN)),
+      );
+    const portalCpu = perRun((row) => row.portal);
+    const bareCpu = perRun((row) => row.bare);
+    summary.push(
+      {
+        figure: 'GET median server CPU per request vs bare Fastify routes',
+        unit: '×',
+        values: portalCpu.map((value, i) => value / (bareCpu[i] ?? Number.NaN)),
+        target: `≤ ${targets.cpuRatio}`,
+        meets: (m) => m <= targets.cpuRatio,
+      },
+      { figure: 'GET median server CPU per request, portal', unit: 'µs', values: portalCpu },
+      { figure: 'GET median server CPU per request, bare routes', unit: 'µs', values: bareCpu },
+    );
+  }
+  if (mixed.shared.length > 0) {
+    if (withPrism) {
+      summary.push({
+        figure: 'mixed workload vs Prism 5 (req/s ratio)',
+        unit: '×',
+        values: ratioOf({ portal: mixed.shared, prism: mixed.prism }),
+        target: `≥ ${targets.mixedRatio}`,
+        meets: (m) => m >= targets.mixedRatio,
+      });
+    }
+    summary.push(
+      {
+        figure: 'mixed workload p99 latency',
+        unit: 'ms',
+        values: mixed.shared.map((l) => l.p99Ms),
+        target: `≤ ${targets.mixedP99}`,
+        meets: (m) => m <= targets.mixedP99,
+      },
+      {
+        figure: 'mixed workload in a sandbox vs shared world (req/s ratio)',
+        unit: '×',
+        values: mixed.sandbox.map(
+          (l, i) => l.requestsPerSecond / (mixed.shared[i]?.requestsPerSecond ?? Number.NaN),
+        ),
+        target: `≥ ${targets.sandboxRatio}`,
+        meets: (m) => m >= targets.sandboxRatio,
+      },
+      {
+        figure: 'mixed workload, shared world',
+        unit: 'req/s',
+        values: mixed.shared.map((l) => l.requestsPerSecond),
+      },
+      {
+        figure: 'mixed workload, sandbox',
+        unit: 'req/s',
+        values: mixed.sandbox.map((l) => l.requestsPerSecond),
+      },
+      {
+        figure: 'mixed workload, sandbox p99 latency',
+        unit: 'ms',
+        values: mixed.sandbox.map((l) => l.p99Ms),
+      },
+      {
+        figure: 'mixed workload, server CPU per request',
+        unit: 'µs',
+        values: mixed.shared.map((l) => l.cpuMicrosPerRequest),
+      },
+      {
+        figure: 'mixed workload, unexpected answers (shared, sandbox)',
+        unit: 'n',
+        values: mixed.shared.map((l, i) => l.failures + (mixed.sandbox[i]?.failures ?? 0)),
+        target: '0',
+        meets: (m) => m === 0,
+      },
+    );
+    if (withPrism) {
+      summary.push({
+        figure: 'mixed workload, Prism 5',
+        unit: 'req/s',
+        values: mixed.prism.map((l) => l.requestsPerSecond),
+      });
+    }
+  }
+  if (startSeconds.length > 0) {
+    summary.push({
+      figure: '`npm run serve` start to first 200 of /api/v1/health',
+      unit: 's',
+      values: startSeconds,
+      target: `≤ ${targets.startSeconds}`,
+      meets: (m) => m <= targets.startSeconds,
+    });
+  }
+  if (summary.length > 0 && !printTable('Whole-API figures', summary)) allMet = false;
+  return allMet;
 }
 
 await main();

@@ -1,13 +1,42 @@
-// The ceiling for bench-api: a bare Fastify route answering a fixed JSON body, no auth, no database,
-// no validation, no logging. Usage: node --import tsx scripts/bench/bare-server.ts PORT BODY_FILE
+// The reference for the benchmarks' CPU per request: bare Fastify routes answering, for each URL the
+// portal was asked, the same answer (JSON serialised per request, as any route does; other bodies as
+// bytes), with no sign-in, database, validation, hooks or logging.
+// Usage: node --import tsx scripts/bench/bare-server.ts PORT ANSWERS_FILE
+// ANSWERS_FILE: JSON list of { method, url, status, contentType, body (base64) }.
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 
-const [port, bodyFile] = process.argv.slice(2);
-const answer: unknown = JSON.parse(readFileSync(bodyFile as string, 'utf8'));
+export interface RecordedAnswer {
+  method: string;
+  url: string;
+  status: number;
+  contentType: string;
+  /** base64 */
+  body: string;
+}
+
+const [port, answersFile] = process.argv.slice(2);
+const recorded = JSON.parse(readFileSync(answersFile as string, 'utf8')) as RecordedAnswer[];
+const answers = new Map(
+  recorded.map((answer) => {
+    const bytes = Buffer.from(answer.body, 'base64');
+    const json = answer.contentType.includes('json') && bytes.length > 0;
+    return [
+      `${answer.method} ${answer.url}`,
+      { ...answer, payload: json ? (JSON.parse(bytes.toString('utf8')) as unknown) : bytes },
+    ];
+  }),
+);
 const app = Fastify({ logger: false });
-app.get('/api/v1/products', async (_request, reply) => {
-  reply.type('application/json; charset=utf-8');
-  return answer;
+app.route({
+  method: ['GET', 'HEAD'],
+  url: '/*',
+  exposeHeadRoute: false,
+  handler: async (request, reply) => {
+    const answer = answers.get(`${request.method} ${request.url}`);
+    if (!answer) return reply.code(404).send({ errors: [{ code: 'NOT_FOUND', message: request.url }] });
+    reply.code(answer.status).type(answer.contentType);
+    return request.method === 'HEAD' ? reply.send() : answer.payload;
+  },
 });
 await app.listen({ host: '127.0.0.1', port: Number(port) });

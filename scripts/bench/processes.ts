@@ -30,6 +30,10 @@ export async function startProcess(
     headers?: Record<string, string>;
     timeoutMs?: number;
     name: string;
+    /** How often to ask `readyUrl` (default 250 ms). */
+    pollMs?: number;
+    /** Ready only on this status (default: any below 500). */
+    readyStatus?: number;
   },
 ): Promise<Started> {
   const child = spawn(command, args, {
@@ -56,11 +60,13 @@ export async function startProcess(
     try {
       const response = await fetch(options.readyUrl, { headers: options.headers ?? {} });
       await response.arrayBuffer();
-      if (response.status < 500) return { child, stop };
+      if (options.readyStatus ? response.status === options.readyStatus : response.status < 500) {
+        return { child, stop };
+      }
     } catch {
       // not listening yet
     }
-    await sleep(250);
+    await sleep(options.pollMs ?? 250);
   }
   await stop();
   throw new Error(`${options.name} did not answer ${options.readyUrl} in time: ${stderr}`);

@@ -7,13 +7,12 @@ export type LoginFailure = 'unavailable' | 'failed';
 
 /** Why a sign-in ended: `unavailable` when the provider could not be reached, `failed` for any check that failed. */
 export class LoginError extends Error {
-  constructor(
-    readonly reason: LoginFailure,
-    message: string,
-    options?: { cause?: unknown },
-  ) {
+  readonly reason: LoginFailure;
+
+  constructor(reason: LoginFailure, message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'LoginError';
+    this.reason = reason;
   }
 }
 

@@ -2,8 +2,10 @@
 // connection pragmas the server relies on applied to every connection it opens.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type Database from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
+import { withStatementCache } from './statement-cache.ts';
 
 export { PrismaClient };
 
@@ -32,6 +34,9 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
+      // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
+      const holder = adapter as unknown as { client?: Database.Database };
+      if (holder.client) holder.client = withStatementCache(holder.client);
       return adapter;
     },
   };

@@ -4,14 +4,16 @@ export type ErrorCode = components['schemas']['ErrorCode'];
 
 /** A failure the client caused or may act on; answered as the error envelope with its status. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly field?: string,
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly field?: string;
+
+  constructor(statusCode: number, code: ErrorCode, message: string, field?: string) {
     super(message);
     this.name = 'AppError';
+    this.statusCode = statusCode;
+    this.code = code;
+    this.field = field;
   }
 
   /** Extra answer headers, such as `Retry-After` on a 429. */

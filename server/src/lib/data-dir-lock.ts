@@ -3,15 +3,17 @@ import path from 'node:path';
 
 /** Why the data directory cannot be used, as the sentence the operator reads. */
 export class DataDirLockedError extends Error {
-  constructor(
-    readonly directory: string,
-    readonly holderPid: number,
-  ) {
+  readonly directory: string;
+  readonly holderPid: number;
+
+  constructor(directory: string, holderPid: number) {
     super(
       `Another portal server (process ${holderPid}) is already using the data directory ${directory}. ` +
         'Stop that process first, or start this one with another DATA_DIR.',
     );
     this.name = 'DataDirLockedError';
+    this.directory = directory;
+    this.holderPid = holderPid;
   }
 }
 

@@ -80,6 +80,8 @@ describe('fault choices', () => {
 describe('snapshots', () => {
   const admin = as('admin@example.com');
   const sharings = async () => (await call('GET', '/api/v1/admin/sharings', undefined, admin)).json();
+  const sharingsOf = async (who: Record<string, string>) =>
+    (await call('GET', '/api/v1/admin/sharings', undefined, who)).json() as unknown[];
 
   it('saves the database and files, and restores them to an equal state', async () => {
     const before = await sharings();
@@ -98,6 +100,22 @@ describe('snapshots', () => {
     expect(await sharings()).toEqual(before);
     expect(await t.prisma.agentFile.count()).toBeGreaterThan(0);
     expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
+  });
+
+  it('takes saves, restores and deletes sent at once one after another, never a 500', async () => {
+    const saves = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/v1/sim/snapshots', { name: 'at once' })),
+    );
+    expect(saves.map((answer) => answer.statusCode)).toEqual(Array(8).fill(201));
+    const restores = await Promise.all(
+      Array.from({ length: 8 }, () => call('POST', '/api/v1/sim/snapshots/at%20once/restore')),
+    );
+    expect(restores.map((answer) => answer.statusCode)).toEqual(Array(8).fill(204));
+    const deletes = await Promise.all(
+      Array.from({ length: 3 }, () => call('DELETE', '/api/v1/sim/snapshots/at%20once')),
+    );
+    expect(deletes.map((answer) => answer.statusCode).sort()).toEqual([204, 404, 404]);
+    expect((await sharingsOf(admin)).length).toBeGreaterThan(0);
   });
 
   it('lists, replaces and deletes snapshots; unknown and malformed names are refused', async () => {

@@ -20,6 +20,21 @@ const folderOf = (world: World, name: string) =>
   path.join(snapshotsDir(world), Buffer.from(name).toString('base64url'));
 const databasePath = (world: World) => world.databaseUrl.replace(/^file:/, '');
 
+/**
+ * Snapshot work of one world runs one call at a time: two saves under the same name share a staging
+ * folder, and a restore replaces the folders a save or another restore is copying.
+ */
+const queues = new WeakMap<World, Promise<unknown>>();
+function oneAtATime<T>(world: World, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(world) ?? Promise.resolve();
+  const next = previous.then(work, work);
+  queues.set(
+    world,
+    next.catch(() => undefined),
+  );
+  return next;
+}
+
 const notFound = () =>
   new AppError(404, 'SNAPSHOT_NOT_FOUND', 'There is no snapshot with that name. It may have been deleted.');
 
@@ -44,7 +59,11 @@ export async function listSnapshots(world: World): Promise<SnapshotView[]> {
  * Saves the world's database through SQLite's online backup (a consistent copy while other calls
  * keep reading and writing) and copies its stored files next to it.
  */
-export async function createSnapshot(world: World, name: string): Promise<SnapshotView> {
+export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
+  return oneAtATime(world, () => saveSnapshot(world, name));
+}
+
+async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
   const folder = folderOf(world, name);
   const existing = await listSnapshots(world);
   if (existing.length >= SNAPSHOT_LIMIT && !existing.some((snapshot) => snapshot.name === name)) {
@@ -83,7 +102,11 @@ export async function createSnapshot(world: World, name: string): Promise<Snapsh
  * Puts the snapshot back: the online backup API writes it into the live database file page by page
  * under SQLite's locks, so the open Prisma connection sees the restored state on its next query.
  */
-export async function restoreSnapshot(world: World, name: string): Promise<void> {
+export function restoreSnapshot(world: World, name: string): Promise<void> {
+  return oneAtATime(world, () => putBack(world, name));
+}
+
+async function putBack(world: World, name: string): Promise<void> {
   const folder = folderOf(world, name);
   if (!(await readMeta(folder))) throw notFound();
   const saved = new Database(path.join(folder, DATABASE_FILE), { readonly: true, fileMustExist: true });
@@ -103,8 +126,10 @@ export async function restoreSnapshot(world: World, name: string): Promise<void>
   world.faults.markArmed();
 }
 
-export async function deleteSnapshot(world: World, name: string): Promise<void> {
-  const folder = folderOf(world, name);
-  if (!(await readMeta(folder))) throw notFound();
-  await rm(folder, { recursive: true, force: true });
+export function deleteSnapshot(world: World, name: string): Promise<void> {
+  return oneAtATime(world, async () => {
+    const folder = folderOf(world, name);
+    if (!(await readMeta(folder))) throw notFound();
+    await rm(folder, { recursive: true, force: true });
+  });
 }
