@@ -15,7 +15,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from './pack.ts';
 
@@ -234,7 +234,7 @@ describe('data-act-portal started with npx, used from the integrator project', (
       cwd: project,
       maxBuffer: 64 * 1024 * 1024,
     }).catch((error: { code: number; stdout: string }) => error);
-    expect(kit.stdout).toMatch(/Total: 100 % \(\d+ passed, 0 failed/);
+    expect(stripVTControlCharacters(kit.stdout)).toMatch(/Total: 100 % \(\d+ passed, 0 failed/);
     expect('code' in kit ? kit.code : 0).toBe(0);
     expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
   }, 600_000);
@@ -244,7 +244,7 @@ describe('data-act-portal started with npx, used from the integrator project', (
       cwd: integrator,
       env: { ...process.env, PORTAL_URL: target },
     });
-    expect(tests.stdout).toMatch(/Tests\s+1 passed/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+1 passed/);
   }, 300_000);
 
   it("passes the integrator's Playwright test in Debian's Chromium", async () => {
@@ -252,7 +252,7 @@ describe('data-act-portal started with npx, used from the integrator project', (
       cwd: integrator,
       env: { ...process.env, PORTAL_URL: target },
     });
-    expect(tests.stdout).toMatch(/1 passed/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/1 passed/);
   }, 300_000);
 });
 
