@@ -14,8 +14,12 @@ export interface Expectation {
   code?: string;
 }
 
-export const errorCodeOf = (body: unknown): string | undefined =>
-  (body as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
+/** The error code of an answer: the envelope's first, or a problem+json `code` member (RFC 9457). */
+export const errorCodeOf = (body: unknown): string | undefined => {
+  const answer = body as { errors?: Array<{ code?: unknown }>; code?: unknown } | undefined;
+  const code = answer?.errors?.[0]?.code ?? answer?.code;
+  return typeof code === 'string' ? code : undefined;
+};
 
 export function createAnswerChecker(document: ContractDocument) {
   const checkContract = createContractChecker(document);

@@ -105,13 +105,14 @@ export async function replayExamples(options: {
 }): Promise<ExampleReplay[]> {
   const document = options.contract ?? loadContract();
   const operations = indexOperations(document).operations;
-  const client = createHttpClient(
-    options.target,
-    await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),
-  );
+  const client = createHttpClient({
+    target: options.target,
+    signIn: await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),
+  });
   const check = createAnswerChecker(document);
   const byId = new Map(operations.map((o) => [o.operationId, o]));
-  const { simulator, context } = createCaseContext(client, byId);
+  const { simulator, context } = createCaseContext(document, client, byId, { lifecycleDeadlineMs: 120_000 });
+  await simulator.detect();
   const send = (operation: Operation) => {
     const entry = plan[operation.operationId] ?? {};
     const request = mergeRequest(exampleRequest(operation), entry.request);

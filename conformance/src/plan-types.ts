@@ -7,8 +7,12 @@ export interface CaseContext {
   call(operationId: string, request: Partial<RequestSpec>, persona?: Persona): Promise<HttpAnswer>;
   /** Uploads a small PDF as `persona` to `section`; answers the stored file's id. */
   uploadPdf(persona: Persona, section: string): Promise<string>;
-  /** Waits until `persona`'s download job is COMPLETED (speeds the simulation clock up if it can). */
-  waitForJob(persona: Persona, jobId: string): Promise<void>;
+  /**
+   * Waits until `persona`'s download job is COMPLETED, each status seen a move the contract allows
+   * from the one before (`seen`: the status the job was created with), within the lifecycle deadline;
+   * speeds the simulation clock up when it can.
+   */
+  waitForJob(persona: Persona, jobId: string, seen?: string): Promise<void>;
 }
 
 export type Prepare = (context: CaseContext) => Promise<Partial<RequestSpec>>;

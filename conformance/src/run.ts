@@ -2,21 +2,35 @@ import { type ContractDocument, loadContract } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
 import { createAnswerChecker } from './answer-checks.ts';
 import type { Operation, RequestSpec } from './contract-operations.ts';
-import { createHttpClient } from './http-client.ts';
+import { createHttpClient, type HttpClient, NoAnswer } from './http-client.ts';
 import { type CaseKind, casesFor, type OperationCase, uncoveredStatuses } from './operation-cases.ts';
+import { plan } from './plan.ts';
 import { mergeRequest } from './plan-types.ts';
-import { scenarios as allScenarios, type Scenario } from './scenarios.ts';
-import { createSignIn, type SignInOption } from './sign-in.ts';
-import { createCaseContext } from './simulator-controls.ts';
+import type { Exchange } from './redact.ts';
+import { lifecycles, type Scenario } from './scenarios.ts';
+import { createSignIn, type SignInOption, secretsOf } from './sign-in.ts';
+import { type Capabilities, createCaseContext, noCapabilities } from './simulator-controls.ts';
 
 export interface RunOptions {
-  /** Base URL of the server under test, e.g. http://localhost:3000 */
+  /** Base URL of the server under test, e.g. http://localhost:3000 (a path prefix is kept). */
   target: string;
   signIn?: SignInOption;
   /** The contract to check against (default: the repository's openapi.yaml). */
   contract?: ContractDocument;
   /** Only these operations (default: all); scenarios run only when this is unset. */
   operations?: string[];
+  /** Only operations carrying one of these tags (`simulation` also scores a target without a simulator). */
+  includeTags?: string[];
+  /** Leave out operations carrying one of these tags. */
+  excludeTags?: string[];
+  /** Sent as `Origin` on every request (default: none, like any non-browser client). */
+  origin?: string;
+  /** How long one request may take (default 30 s). */
+  requestTimeoutMs?: number;
+  /** How long the whole run may take (default 30 minutes); what is left is reported as not run. */
+  deadlineMs?: number;
+  /** How long a lifecycle waits for a download job to complete (default 120 s). */
+  lifecycleDeadlineMs?: number;
   /** Progress lines (default: silent). */
   log?: (line: string) => void;
 }
@@ -32,6 +46,8 @@ export interface CaseResult {
   problems: string[];
   status?: number;
   ms: number;
+  /** The request sent and the answer received (kept for failures), credentials redacted. */
+  exchange?: Exchange;
 }
 
 export interface OperationScore {
@@ -46,8 +62,16 @@ export interface RunReport {
   target: string;
   startedAt: string;
   durationMs: number;
+  /** Why the run ended before every case ran (target unreachable, deadline); the score covers what ran. */
+  stopped?: string;
+  /** What the target's simulator can do (see simulator-controls.ts). */
+  capabilities: Omit<Capabilities, 'faultable'> & { faultable: number };
+  /** What the reader should know about this run (e.g. one identity for every persona). */
+  notes: string[];
+  /** Operations left out of the score, with the reason. */
+  excluded: Array<{ operationId: string; reason: string }>;
   results: CaseResult[];
-  scenarios: Array<{ name: string; passed: boolean; steps: CaseResult[] }>;
+  scenarios: Array<{ name: string; passed: boolean; skipped?: string; steps: CaseResult[] }>;
   operations: OperationScore[];
   total: { passed: number; failed: number; skipped: number; score: number };
 }
@@ -56,27 +80,120 @@ const mutating = (method: string) => !['GET', 'HEAD'].includes(method);
 const percent = (passed: number, total: number) =>
   total === 0 ? 100 : Math.round((passed / total) * 1000) / 10;
 
+const oneIdentity =
+  'one identity for every persona (--bearer or --cookie): roles and tenants cannot be tested; use --sign-in to give each persona its own';
+
+/** Which operations a run scores: the named ones, by tags, the simulator's only where it acts. */
+function scope(operations: readonly Operation[], options: RunOptions, capabilities: Capabilities) {
+  const include = new Set(options.includeTags ?? []);
+  const exclude = new Set(options.excludeTags ?? []);
+  const excluded: RunReport['excluded'] = [];
+  const inScope = operations.filter((operation) => {
+    if (options.operations && !options.operations.includes(operation.operationId)) return false;
+    if (include.size > 0 && !operation.tags.some((tag) => include.has(tag))) return false;
+    const left = operation.tags.find((tag) => exclude.has(tag));
+    if (left) {
+      excluded.push({ operationId: operation.operationId, reason: `--exclude-tag ${left}` });
+      return false;
+    }
+    if (operation.tags.includes('simulation') && !capabilities.simulator && !include.has('simulation')) {
+      excluded.push({
+        operationId: operation.operationId,
+        reason:
+          'the target has no simulator (its clock and faults do not act); --include-tag simulation scores it anyway',
+      });
+      return false;
+    }
+    return true;
+  });
+  return { inScope, excluded };
+}
+
 export async function runConformance(options: RunOptions): Promise<RunReport> {
   const started = Date.now();
+  const deadlineAt = started + (options.deadlineMs ?? 30 * 60_000);
   const document = options.contract ?? loadContract();
-  const log = options.log ?? (() => undefined);
   const index = indexOperations(document);
-  const operations = index.operations.filter(
-    (operation) => !options.operations || options.operations.includes(operation.operationId),
-  );
+  const log = options.log ?? (() => undefined);
   const byId = new Map(index.operations.map((operation) => [operation.operationId, operation]));
-  const client = createHttpClient(
-    options.target,
-    await createSignIn(options.signIn ?? { kind: 'persona-header' }, options.target),
-  );
+  const notes: string[] = [];
+  const report = (fields: Partial<RunReport>): RunReport =>
+    summarise({
+      target: options.target,
+      startedAt: new Date(started).toISOString(),
+      durationMs: Date.now() - started,
+      capabilities: { ...noCapabilities, faultable: 0 },
+      notes,
+      excluded: [],
+      results: [],
+      scenarios: [],
+      operations: [],
+      total: { passed: 0, failed: 0, skipped: 0, score: 0 },
+      ...fields,
+    });
+
+  const signInOption = options.signIn ?? { kind: 'persona-header' };
+  let client: HttpClient;
+  try {
+    client = createHttpClient({
+      target: options.target,
+      signIn: await createSignIn(signInOption, options.target),
+      origin: options.origin,
+      timeoutMs: options.requestTimeoutMs,
+      secrets: secretsOf(signInOption),
+    });
+  } catch (error) {
+    return report({ stopped: `could not sign in: ${(error as Error).message}` });
+  }
+  const identity = signInOption.kind === 'bearer' || signInOption.kind === 'cookie' ? 'one' : 'per-persona';
+  if (identity === 'one') {
+    notes.push(oneIdentity);
+    log(`note: ${oneIdentity}`);
+  }
   const check = createAnswerChecker(document);
-  const { context, simulator } = createCaseContext(client, byId);
-  const hasSimulator = await simulator.available();
-  log(
-    hasSimulator
-      ? 'simulator found: the data is reset between cases that change it'
-      : 'no simulator: cases run once, in order',
-  );
+  const { context, simulator } = createCaseContext(document, client, byId, {
+    lifecycleDeadlineMs: options.lifecycleDeadlineMs ?? 120_000,
+    deadlineAt,
+  });
+
+  let capabilities: Capabilities;
+  try {
+    capabilities = await simulator.detect();
+  } catch (error) {
+    const why =
+      error instanceof NoAnswer ? `the target did not answer (${error.message})` : (error as Error).message;
+    log(`stopped: ${why}`);
+    return report({ stopped: why });
+  }
+  for (const note of capabilities.notes) log(note);
+  const { inScope, excluded } = scope(index.operations, options, capabilities);
+  for (const left of excluded) log(`left out: ${left.operationId} (${left.reason})`);
+  const capabilitySummary = { ...capabilities, faultable: capabilities.faultable.size };
+
+  let stopped: string | undefined;
+  const probe = index.operations.find((o) => o.method === 'GET' && !o.secured && o.parameters.length === 0);
+  /** After a call got no answer: does the target answer anything at all? */
+  const stillAnswers = async () => {
+    try {
+      await client.send({ method: 'GET', url: probe?.path ?? '/', headers: {} });
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  const noAnswer = async (error: NoAnswer) => {
+    if (!stopped && !(await stillAnswers())) {
+      stopped = `the target stopped answering (${error.message})`;
+      log(`stopped: ${stopped}`);
+    }
+  };
+  const timeLeft = () => {
+    if (!stopped && Date.now() >= deadlineAt) {
+      stopped = `the run's deadline of ${Math.round((options.deadlineMs ?? 30 * 60_000) / 1000)} s passed`;
+      log(`stopped: ${stopped}`);
+    }
+    return !stopped;
+  };
   let dirty = false;
 
   const runCase = async (operation: Operation, c: OperationCase): Promise<CaseResult> => {
@@ -91,13 +208,23 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       ms: Date.now() - t0,
       ...fields,
     });
-    if (c.injectFault && !hasSimulator)
-      return result({ skipped: 'the target has no simulator to inject a fault' });
-    if (dirty) {
-      await simulator.reset();
-      dirty = false;
+    if (!timeLeft()) return result({ skipped: `not run: ${stopped}` });
+    if (identity === 'one' && c.persona !== undefined && c.persona !== plan[c.operationId]?.persona)
+      return result({ skipped: oneIdentity });
+    if (c.injectFault && !capabilities.faultable.has(c.operationId)) {
+      return result({
+        skipped:
+          capabilities.faultable.size > 0
+            ? `the target's simulator injects no fault into ${c.operationId}`
+            : 'the target has no simulator whose faults take effect',
+      });
     }
+    let lastExchange: Exchange | undefined;
     try {
+      if (dirty) {
+        await simulator.reset();
+        dirty = false;
+      }
       let request: RequestSpec = c.request;
       if (c.prepare) {
         dirty = true;
@@ -114,23 +241,36 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       const answer = c.sent
         ? await client.send(c.sent, c.persona)
         : await client.call(operation.method, operation.path, request, c.persona);
+      lastExchange = answer.exchange;
       // A refused request changes nothing; anything else may have (even a 500 halfway through).
       if (mutating(operation.method) && (answer.status < 400 || answer.status >= 500)) dirty = true;
       if (c.repeatBefore) dirty = true;
       const problems = check(operation, answer, c.expect);
-      return result({ passed: problems.length === 0, problems, status: answer.status });
+      return result({
+        passed: problems.length === 0,
+        problems,
+        status: answer.status,
+        ...(problems.length > 0 ? { exchange: answer.exchange } : {}),
+      });
     } catch (error) {
       dirty = true;
-      return result({ problems: [`could not run: ${(error as Error).message}`] });
+      if (error instanceof NoAnswer) {
+        await noAnswer(error);
+        return result({ problems: [error.message], exchange: error.exchange });
+      }
+      return result({
+        problems: [`could not run: ${(error as Error).message}`],
+        ...(lastExchange ? { exchange: lastExchange } : {}),
+      });
     } finally {
-      if (c.injectFault) await simulator.clearFaults();
+      if (c.injectFault && !stopped) await simulator.clearFaults().catch(() => undefined);
     }
   };
 
   // Functional cases first, then the lifecycles, then hostile input last: a server that mishandles
   // a malformed request must not turn the functional checks red as well.
-  const planned = operations.map((operation) => ({ operation, cases: casesFor(document, operation) }));
-  const byOperation = new Map<string, CaseResult[]>(operations.map((o) => [o.operationId, []]));
+  const planned = inScope.map((operation) => ({ operation, cases: casesFor(document, operation) }));
+  const byOperation = new Map<string, CaseResult[]>(inScope.map((o) => [o.operationId, []]));
   const runAll = async (pick: (c: OperationCase) => boolean) => {
     for (const { operation, cases } of planned) {
       for (const c of cases.filter(pick))
@@ -139,15 +279,36 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
   };
   await runAll((c) => c.kind !== 'invalid');
 
-  const scenarioResults = [];
-  if (!options.operations) {
-    for (const scenario of allScenarios) {
+  const scenarioResults: RunReport['scenarios'] = [];
+  const scored = new Set(inScope.map((operation) => operation.operationId));
+  for (const scenario of options.operations ? [] : lifecycles(document)) {
+    const missing = scenario.steps.find((step) => !scored.has(step.operationId));
+    const skipped = !timeLeft()
+      ? `not run: ${stopped}`
+      : identity === 'one'
+        ? oneIdentity
+        : missing
+          ? `${missing.operationId} is left out of this run`
+          : undefined;
+    if (skipped) {
+      scenarioResults.push({ name: scenario.name, passed: false, skipped, steps: [] });
+      continue;
+    }
+    try {
       if (dirty) await simulator.reset();
       dirty = true;
-      const steps = await runScenario(scenario, byId, context, client, check);
+      const steps = await runScenario(scenario, byId, context, client, check, noAnswer);
       const passed = steps.every((step) => step.passed);
       scenarioResults.push({ name: scenario.name, passed, steps });
       log(`${passed ? 'ok  ' : 'FAIL'} scenario: ${scenario.name}`);
+    } catch (error) {
+      if (error instanceof NoAnswer) await noAnswer(error);
+      scenarioResults.push({
+        name: scenario.name,
+        passed: false,
+        steps: [],
+        ...(stopped ? { skipped: `not run: ${stopped}` } : {}),
+      });
     }
   }
   await runAll((c) => c.kind === 'invalid');
@@ -170,24 +331,31 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
       `${passed === counted.length ? 'ok  ' : 'FAIL'} ${operation.operationId} ${passed}/${counted.length}`,
     );
   }
-  if (dirty) await simulator.reset();
-
-  const counted = [
-    ...results.filter((r) => !r.skipped),
-    ...scenarioResults.map((s) => ({ passed: s.passed })),
-  ];
-  const passed = counted.filter((r) => r.passed).length;
-  return {
-    target: options.target,
-    startedAt: new Date(started).toISOString(),
-    durationMs: Date.now() - started,
+  if (dirty && !stopped) await simulator.reset().catch(() => undefined);
+  return report({
+    ...(stopped ? { stopped } : {}),
+    capabilities: capabilitySummary,
+    excluded,
     results,
     scenarios: scenarioResults,
     operations: operationScores,
+  });
+}
+
+/** The totals of a report from its results and scenarios (skipped ones count neither way). */
+function summarise(report: RunReport): RunReport {
+  const counted = [
+    ...report.results.filter((r) => !r.skipped),
+    ...report.scenarios.filter((s) => !s.skipped).map((s) => ({ passed: s.passed })),
+  ];
+  const passed = counted.filter((r) => r.passed).length;
+  return {
+    ...report,
     total: {
       passed,
       failed: counted.length - passed,
-      skipped: results.filter((r) => r.skipped).length,
+      skipped:
+        report.results.filter((r) => r.skipped).length + report.scenarios.filter((s) => s.skipped).length,
       score: percent(passed, counted.length),
     },
   };
@@ -197,8 +365,9 @@ async function runScenario(
   scenario: Scenario,
   operations: Map<string, Operation>,
   context: ReturnType<typeof createCaseContext>['context'],
-  client: ReturnType<typeof createHttpClient>,
+  client: HttpClient,
   check: ReturnType<typeof createAnswerChecker>,
+  noAnswer: (error: NoAnswer) => Promise<void>,
 ): Promise<CaseResult[]> {
   const state: Record<string, string> = {};
   const steps: CaseResult[] = [];
@@ -232,13 +401,16 @@ async function runScenario(
         problems,
         status: answer.status,
         ms: Date.now() - t0,
+        ...(problems.length > 0 ? { exchange: answer.exchange } : {}),
       });
     } catch (error) {
+      if (error instanceof NoAnswer) await noAnswer(error);
       steps.push({
         ...base,
         passed: false,
-        problems: [`could not run: ${(error as Error).message}`],
+        problems: [error instanceof NoAnswer ? error.message : `could not run: ${(error as Error).message}`],
         ms: Date.now() - t0,
+        ...(error instanceof NoAnswer ? { exchange: error.exchange } : {}),
       });
     }
     if (!steps.at(-1)?.passed) break; // later steps depend on this one

@@ -5,8 +5,10 @@ import type { SignIn } from './http-client.ts';
 // How the kit signs in. The persona (a seeded user's email) is what the case needs; the target
 // decides what identifies a caller:
 //   persona-header  `X-User-Id: <persona>` (the reference server in development, test and demo modes)
-//   bearer / cookie one identity given on the command line, used for every signed-in case
-//   script          a module exporting `signIn({ target, persona }) => headers`, called once per persona
+//   bearer / cookie one identity given on the command line, used for every signed-in case: the cases
+//                   that need another role or another tenant cannot be judged and are skipped
+//   script          a module exporting `signIn({ target, persona }) => headers`, called once per persona:
+//                   each persona its own identity, so roles and tenants are tested
 
 export type SignInOption =
   | { kind: 'persona-header' }
@@ -45,4 +47,15 @@ export async function createSignIn(option: SignInOption, target: string): Promis
       };
     }
   }
+}
+
+/** The values a sign-in option carries that no report may show. */
+export function secretsOf(option: SignInOption): string[] {
+  if (option.kind === 'bearer') return [option.token];
+  if (option.kind === 'cookie')
+    return [
+      option.cookie,
+      ...option.cookie.split(';').map((part) => part.split('=').slice(1).join('=').trim()),
+    ];
+  return [];
 }

@@ -1,15 +1,45 @@
+import type { ContractDocument } from '@portal/contract/document';
 import type { Operation, RequestSpec } from './contract-operations.ts';
 import type { HttpAnswer, HttpClient } from './http-client.ts';
 import { type Persona, personas } from './personas.ts';
 import type { CaseContext } from './plan-types.ts';
+import { jobProgression } from './progression.ts';
 
 // The simulator operations, when the target has them (the reference server in development, test
 // and demo modes): reset to the seeded data between cases that change it, injected faults, a
-// faster clock for download jobs. A back end without them is run once, in order, without resets.
+// faster clock for download jobs. Each is found by its effect, not by a status: a mock built from
+// the contract answers every simulator call with its example and simulates nothing.
+
+/** What the target's simulator can do, each found on its own. */
+export interface Capabilities {
+  /** `resetSimulation` answers 204: the data is reset between cases that change it. */
+  reset: boolean;
+  /** The simulation clock's speed can be set and reads back (download jobs finish sooner). */
+  clock: boolean;
+  /** Operations a fault can be injected into (a probe fault took effect); empty when none. */
+  faultable: ReadonlySet<string>;
+  /** The simulator acts (its clock or its faults): the simulator's own operations are scored. */
+  simulator: boolean;
+  /** How each was found, for the log and the reports. */
+  notes: string[];
+}
+
+export const noCapabilities: Capabilities = {
+  reset: false,
+  clock: false,
+  faultable: new Set(),
+  simulator: false,
+  notes: [],
+};
 
 const empty = (): RequestSpec => ({ params: {}, query: {}, headers: {} });
 
-export function createCaseContext(client: HttpClient, operations: Map<string, Operation>) {
+export function createCaseContext(
+  document: ContractDocument,
+  client: HttpClient,
+  operations: Map<string, Operation>,
+  options: { lifecycleDeadlineMs: number; deadlineAt?: number },
+) {
   const call = (
     operationId: string,
     request: Partial<RequestSpec>,
@@ -19,19 +49,75 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
     if (!operation) throw new Error(`unknown operation ${operationId}`);
     return client.call(operation.method, operation.path, { ...empty(), ...request }, persona);
   };
-  let available: boolean | undefined;
+  let capabilities = noCapabilities;
+
+  const probeFaults = async (notes: string[]): Promise<Set<string>> => {
+    const listed = await call('listSimulationOperations', {}, personas.admin);
+    const ids = Array.isArray(listed.json)
+      ? (listed.json as Array<{ operationId?: unknown }>).map((entry) => String(entry.operationId))
+      : [];
+    // A public read without parameters shows whether an injected fault takes effect.
+    const probe = ids
+      .map((id) => operations.get(id))
+      .find(
+        (operation) => operation?.method === 'GET' && !operation.secured && operation.parameters.length === 0,
+      );
+    if (listed.status !== 200 || !probe) {
+      notes.push(`faults: none (listSimulationOperations answered ${listed.status}, no operation to probe)`);
+      return new Set();
+    }
+    const fault = { operationId: probe.operationId, status: 500, code: 'INTERNAL_ERROR', count: 1 };
+    const injected = await call('injectFault', { body: fault }, personas.admin);
+    const answer = await call(probe.operationId, {});
+    await call('clearFaults', {}, personas.admin);
+    const code = (answer.json as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
+    if (injected.status === 201 && answer.status === 500 && code === 'INTERNAL_ERROR') {
+      notes.push(
+        `faults: a fault injected into ${probe.operationId} took effect; ${ids.length} operations take faults`,
+      );
+      return new Set(ids);
+    }
+    notes.push(
+      `faults: none (a fault injected into ${probe.operationId} answered ${injected.status}, then the call answered ${answer.status})`,
+    );
+    return new Set();
+  };
+
+  const probeClock = async (notes: string[]): Promise<boolean> => {
+    const speed = 3;
+    const set = await call('setSimulationClock', { body: { speed } }, personas.admin);
+    const read = await call('getSimulationClock', {}, personas.admin);
+    const works =
+      set.status === 200 && read.status === 200 && (read.json as { speed?: unknown })?.speed === speed;
+    if (set.status === 200) await call('setSimulationClock', { body: { speed: 1 } }, personas.admin);
+    notes.push(
+      works
+        ? 'clock: its speed can be set'
+        : `clock: none (setting the speed answered ${set.status}, reading it back ${read.status})`,
+    );
+    return works;
+  };
 
   const simulator = {
-    /** Whether the target answers the simulator operations (checked once, by resetting it). */
-    async available(): Promise<boolean> {
-      available ??= (await call('resetSimulation', {}, personas.admin)).status === 204;
-      return available;
+    /** Finds what the simulator can do; throws NoAnswer when the target does not answer at all. */
+    async detect(): Promise<Capabilities> {
+      const notes: string[] = [];
+      const reset = (await call('resetSimulation', {}, personas.admin)).status === 204;
+      notes.push(
+        reset
+          ? 'reset: the data is reset between cases that change it'
+          : 'reset: none (cases run once, in order)',
+      );
+      const clock = await probeClock(notes);
+      const faultable = await probeFaults(notes);
+      capabilities = { reset, clock, faultable, simulator: clock || faultable.size > 0, notes };
+      return capabilities;
     },
     async reset(): Promise<void> {
-      if (await simulator.available()) await call('resetSimulation', {}, personas.admin);
+      if (capabilities.reset) await call('resetSimulation', {}, personas.admin);
     },
     async injectFault(operationId: string, status: number, code: string): Promise<boolean> {
-      if (!(await simulator.available())) return false;
+      if (!capabilities.faultable.has(operationId)) return false;
       const answer = await call(
         'injectFault',
         { body: { operationId, status, code, count: 1 } },
@@ -40,10 +126,11 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
       return answer.status === 201;
     },
     async clearFaults(): Promise<void> {
-      if (await simulator.available()) await call('clearFaults', {}, personas.admin);
+      if (capabilities.faultable.size > 0) await call('clearFaults', {}, personas.admin);
     },
   };
 
+  const progression = jobProgression(document);
   const context: CaseContext = {
     call,
     async uploadPdf(persona, section) {
@@ -58,21 +145,30 @@ export function createCaseContext(client: HttpClient, operations: Map<string, Op
       if (answer.status !== 201 || !id) throw new Error(`could not upload a document (${answer.status})`);
       return id;
     },
-    async waitForJob(persona, jobId) {
-      const fast = await simulator.available();
+    async waitForJob(persona, jobId, seen) {
+      const fast = capabilities.clock;
       if (fast) await call('setSimulationClock', { body: { speed: 100 } }, personas.admin);
+      const seconds = options.lifecycleDeadlineMs / 1000;
+      const deadline = Math.min(Date.now() + options.lifecycleDeadlineMs, options.deadlineAt ?? Infinity);
+      let last = seen;
       try {
-        const deadline = Date.now() + 60_000;
         while (Date.now() < deadline) {
           const answer = await call('listDownloadJobs', {}, persona);
           const job = (answer.json as Array<{ id: string; status: string }> | undefined)?.find(
             (j) => j.id === jobId,
           );
-          if (job?.status === 'COMPLETED') return;
-          if (job?.status === 'FAILED') throw new Error(`download job ${jobId} failed`);
+          if (job) {
+            const problem = progression.step(last, job.status);
+            if (problem) throw new Error(`download job ${jobId}: ${problem}`);
+            last = job.status;
+            if (progression.isDone(job.status)) return;
+            if (progression.isFinal(job.status)) throw new Error(`download job ${jobId} ended ${job.status}`);
+          }
           await new Promise((resolve) => setTimeout(resolve, 150));
         }
-        throw new Error(`download job ${jobId} did not complete within 60 s`);
+        throw new Error(
+          `download job ${jobId} did not complete within ${seconds} s (last seen ${last ?? 'nowhere'})`,
+        );
       } finally {
         if (fast) await call('setSimulationClock', { body: { speed: 1 } }, personas.admin);
       }

@@ -56,3 +56,31 @@ describe('declared response headers', () => {
     ]);
   });
 });
+
+describe('media types', () => {
+  const notFound = { operationId: 'getInvitationPermissions', status: 404 };
+  const envelope = JSON.stringify({
+    errors: [{ code: 'INVITATION_NOT_FOUND', message: 'No such invitation.' }],
+  });
+
+  it('reads any JSON type, parameters and case aside, and says when the status declares another', () => {
+    expect(check({ ...notFound, contentType: 'Application/JSON; charset=utf-8', body: envelope })).toEqual(
+      [],
+    );
+    const problem = JSON.stringify({ type: 'about:blank', title: 'Not Found', status: 404 });
+    expect(check({ ...notFound, contentType: 'application/problem+json', body: problem })).toEqual([
+      '404 of getInvitationPermissions is application/problem+json; the contract declares application/json',
+      "error body is not the envelope: (root) must have required property 'errors'",
+    ]);
+  });
+
+  it('names an answer in a type the status does not declare', () => {
+    expect(check({ ...jobs, contentType: 'text/html', body: '<p>jobs</p>' })).toEqual([
+      '200 of listDownloadJobs is text/html; the contract declares application/json',
+    ]);
+    expect(check({ ...notFound, contentType: 'text/plain', body: 'Not Found' })).toEqual([
+      'error 404 of getInvitationPermissions is not JSON',
+      '404 of getInvitationPermissions is text/plain; the contract declares application/json',
+    ]);
+  });
+});

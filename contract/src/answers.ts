@@ -32,6 +32,12 @@ export interface Answer {
 
 type HeaderValues = (name: string) => string[];
 
+/** `Application/Problem+JSON; charset=utf-8` → `application/problem+json`. */
+const mediaTypeOf = (contentType: string | undefined) =>
+  (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+/** JSON, with the structured syntax suffix too (RFC 6839): `application/problem+json`. */
+const isJsonType = (type: string) => type === 'application/json' || /^application\/[\w.-]+\+json$/.test(type);
+
 function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
   if (typeof (headers as Headers).get === 'function') {
     const fetched = headers as Headers;
@@ -142,15 +148,24 @@ export function createAnswerChecker(document: ContractDocument) {
     errorCodes: string[] | null,
   ): string[] => {
     const { operationId, status, body } = answer;
-    const isJson = (answer.contentType ?? '').startsWith('application/json');
+    const type = mediaTypeOf(answer.contentType);
+    const isJson = isJsonType(type);
     const content = declared.content;
     if (Object.keys(content).length === 0)
       return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
+    // An answer in a media type the status does not declare (problem+json where application/json is).
+    const otherType =
+      body.length > 0 && !content[type]
+        ? [
+            `${status} of ${operationId} is ${type || 'sent without a content type'}; the contract declares ${Object.keys(content).join(', ')}`,
+          ]
+        : [];
     if (status >= 400) {
-      if (!isJson) return [`error ${status} of ${operationId} is not JSON`];
+      if (!isJson) return [`error ${status} of ${operationId} is not JSON`, ...otherType];
       const { problems, codes } = envelopeProblems(body);
       const unlisted = codes.filter((code) => errorCodes && !errorCodes.includes(code));
       return [
+        ...otherType,
         ...problems,
         ...unlisted.map((code) => `code ${code} is not in ${operationId}'s x-error-codes`),
       ];
@@ -163,17 +178,18 @@ export function createAnswerChecker(document: ContractDocument) {
         return [`${operationId} ${status} body is not JSON`];
       }
       const problem = validateResponse(operationId, status, parsed);
-      return problem ? [`${operationId} ${status} body: ${problem}`] : [];
+      return [...otherType, ...(problem ? [`${operationId} ${status} body: ${problem}`] : [])];
     }
-    return [];
+    return otherType;
   };
 
   return (answer: Answer): string[] => {
     const { operationId, status, body } = answer;
     if (operationId === null) {
       if (status < 400) return [`a path the contract does not have answered ${status}`];
-      const isJson = (answer.contentType ?? '').startsWith('application/json');
-      return isJson ? envelopeProblems(body).problems : ['error answer is not JSON'];
+      return isJsonType(mediaTypeOf(answer.contentType))
+        ? envelopeProblems(body).problems
+        : ['error answer is not JSON'];
     }
     const operation = index.get(operationId);
     if (!operation) return [`unknown operation ${operationId}`];
