@@ -162,6 +162,12 @@ describe('portal-conformance', () => {
     expect(installed.length).toBeGreaterThan(0);
     expect(installed.length).toBeLessThanOrEqual(40);
   }, 300_000);
+
+  it('answers --help with its own command name and its exit codes', async () => {
+    const help = await run('npx', ['portal-conformance', '--help'], { cwd: project });
+    expect(help.stdout).toMatch(/^Usage: portal-conformance --target URL/);
+    expect(help.stdout).toContain('2 when the run could not judge the target');
+  });
 });
 
 describe('data-act-portal', () => {

@@ -4,6 +4,9 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testMatch: '*.spec.ts',
   reporter: 'line',
+  // A loaded CI machine: a cold Chromium and the first page take longer than Playwright's defaults.
+  timeout: 120_000,
+  expect: { timeout: 15_000 },
   use: {
     baseURL: process.env.PORTAL_URL,
     // Debian's Chromium: Playwright's own browser downloads are never used.
