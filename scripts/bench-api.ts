@@ -78,10 +78,11 @@ const targets = {
  * The Node flags `npm start` gives the server (its script in server/package.json), so the server is
  * measured as it runs, e.g. with its larger young generation (--max-semi-space-size, decision 0034).
  */
-function serverStartFlags(): string[] {
+function serverStart(): { flags: string[]; entry: string } {
   const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
   const words = String(manifest.scripts.start).split(' ');
-  return words.slice(1, words.indexOf('src/main.ts'));
+  const entry = words.findIndex((word) => word.startsWith('src/'));
+  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
 }
 
 async function startPortal(dataDir: string) {
@@ -100,7 +101,7 @@ async function startPortal(dataDir: string) {
   const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const server = await startProcess(
     process.execPath,
-    [...inspect, ...serverStartFlags(), join(root, 'server/src/main.ts')],
+    [...inspect, ...serverStart().flags, serverStart().entry],
     { env, readyUrl: `${origin}/api/v1/health`, name: 'reference server', timeoutMs: 180_000 },
   );
   return { server, origin, inspector: inspectPort ? await connectInspector(inspectPort) : undefined };

@@ -1,4 +1,5 @@
-// The real `src/main.ts` as a child process, for what only a whole process shows: start-up
+// The real server as a child process, started as `npm start` starts it (src/start.ts: Node strips
+// the types, with its compile cache), for what only a whole process shows: start-up
 // refusals, the data-directory lock, recovery after kill -9; also what the benchmarks measure.
 // The one place that starts a server process (tests, scripts/bench-*.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -35,11 +36,10 @@ export async function startServerProcess(env: Record<string, string>, port?: num
   const child = spawn(
     process.execPath,
     [
+      '--experimental-strip-types',
       '--experimental-wasm-modules',
       '--disable-warning=ExperimentalWarning',
-      '--import',
-      'tsx',
-      'src/main.ts',
+      'src/start.ts',
     ],
     {
       cwd: serverDir,

@@ -31,7 +31,7 @@ export type ConnectedTuple = [string, string, string, string, string, string];
 
 // Prisma stores a DateTime as ISO 8601 text with a `+00:00` offset; comparing in that form keeps the
 // keyset condition on the index.
-const storedDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
+export const storedDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
 const COLUMNS = `i.id AS invitationId, u.fullName, u.email, coalesce(i.claimedAt, i.createdAt) AS createdAt,
   i.status, i.claimedAt`;

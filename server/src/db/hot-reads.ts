@@ -1,5 +1,6 @@
 // Prepared better-sqlite3 statements beside Prisma, on the same SQLite file, for the reads every
-// request makes (the caller's session), the hottest list (the owner's products) and the largest one
+// request makes (the caller's session), the one every page load makes (the current user with the terms
+// waiting for them, read fresh every time: it depends on the clock), the hottest list (the owner's products) and the largest one
 // (a company's connected users). The profile of
 // `npm run bench` put about half the CPU of such a request in the Prisma client, its adapter and the
 // statement it prepares per query; see docs/decisions/0018-hot-reads-beside-prisma.md.
@@ -8,7 +9,7 @@
 // this process, or another process) commits, so every committed write is visible to the next read.
 // Decision 0030.
 import Database from 'better-sqlite3';
-import { type ConnectedUserReads, createConnectedUserReads } from './connected-users.ts';
+import { type ConnectedUserReads, createConnectedUserReads, storedDate } from './connected-users.ts';
 
 export interface SessionRow {
   id: string;
@@ -18,6 +19,19 @@ export interface SessionRow {
   userId: string;
   email: string;
   role: string;
+}
+
+export interface CurrentUserRow {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  /** The company's registration status, when the user has a company profile. */
+  agentStatus: string | null;
+  /** The newest terms version published for the user's role by then, if any. */
+  latestTerms: string | null;
+  /** 1 when the user has accepted `latestTerms`. */
+  accepted: number;
 }
 
 export interface ProductRow {
@@ -33,6 +47,14 @@ export interface ProductRow {
 }
 
 const sql = {
+  currentUser: `SELECT u.id, u.email, u.fullName, u.role, a.status AS agentStatus, t.version AS latestTerms,
+      EXISTS (SELECT 1 FROM TermsAcceptance x
+        WHERE x.userId = u.id AND x.role = u.role AND x.version = t.version) AS accepted
+    FROM User u
+    LEFT JOIN AgentProfile a ON a.userId = u.id
+    LEFT JOIN TermsVersion t ON t.role = u.role AND t.version = (SELECT l.version FROM TermsVersion l
+      WHERE l.role = u.role AND l.publishedAt <= ? ORDER BY l.publishedAt DESC LIMIT 1)
+    WHERE u.id = ?`,
   session: `SELECT s.id, s.lastSeenAt, s.expiresAt, s.idleExpiresAt, u.id AS userId, u.email, u.role
     FROM Session s JOIN User u ON u.id = s.userId WHERE s.id = ?`,
   ownProducts: `SELECT p.id, p.ownerId, p.productType, p.externalId, p.model, p.brand, p.name,
@@ -42,6 +64,8 @@ const sql = {
 
 export interface HotReads {
   session(id: string): Readonly<SessionRow> | undefined;
+  /** The user with their company status and the newest terms for their role published by `now`. */
+  currentUser(id: string, now: Date): CurrentUserRow | undefined;
   ownProducts(ownerId: string): readonly Readonly<ProductRow>[];
   /** A company's connected users: page, count, search and the whole list (db/connected-users.ts). */
   connected: ConnectedUserReads;
@@ -85,6 +109,7 @@ export function createHotReads(databaseUrl: string): HotReads {
     | {
         db: Database.Database;
         session: Database.Statement<[string], SessionRow>;
+        currentUser: Database.Statement<[string, string], CurrentUserRow>;
         ownProducts: Database.Statement<[string], ProductRow>;
         remembered: ReturnType<typeof createRowMemo>;
       }
@@ -97,6 +122,7 @@ export function createHotReads(databaseUrl: string): HotReads {
     state = {
       db,
       session: db.prepare<[string], SessionRow>(sql.session),
+      currentUser: db.prepare<[string, string], CurrentUserRow>(sql.currentUser),
       ownProducts: db.prepare<[string], ProductRow>(sql.ownProducts),
       remembered: createRowMemo(() => dataVersion.get()),
     };
@@ -108,6 +134,9 @@ export function createHotReads(databaseUrl: string): HotReads {
     session(id) {
       const { remembered, session } = open();
       return remembered(`session:${id}`, () => freeze(session.get(id)));
+    },
+    currentUser(id, now) {
+      return open().currentUser.get(storedDate(now), id);
     },
     ownProducts(ownerId) {
       const { remembered, ownProducts } = open();
