@@ -120,5 +120,8 @@ export const errorExamples: readonly ErrorExample[] = [
   },
 ];
 
-/** Error examples no request can produce on demand, with the reason (reviewed): none left. */
-export const unproducibleErrors: Record<string, string> = {};
+/** Error examples no request can produce on demand, with the reason (reviewed). */
+export const unproducibleErrors: Record<string, string> = {
+  RequestTimeout:
+    "a body that stalls past the server's request time limit (120 s by default); produced by the server's fuzz suite and connection tests with short limits",
+};

@@ -132,6 +132,14 @@ function invalidCases(
     }));
 }
 
+/**
+ * Statuses a call gets from its connection rather than from its data or caller: no case produces them
+ * on demand against a target whose time limits are unknown (the server's fuzz suite does, with short ones).
+ */
+const transportStatuses: Record<string, string> = {
+  '408': "a body that stalls past the target's request time limit",
+};
+
 /** Statuses an operation declares that none of its cases produces, with the plan's reason if any. */
 export function uncoveredStatuses(
   operation: Operation,
@@ -143,5 +151,5 @@ export function uncoveredStatuses(
   const unreachable = plan[operation.operationId]?.unreachable ?? {};
   return operation.statuses
     .filter((status) => !produced.has(status) && status !== 'default')
-    .map((status) => ({ status, why: unreachable[status] }));
+    .map((status) => ({ status, why: unreachable[status] ?? transportStatuses[status] }));
 }

@@ -84,3 +84,43 @@ describe('media types', () => {
     ]);
   });
 });
+
+describe('answers to requests that reach no operation (x-unmatched)', () => {
+  const envelope = (code: string) => JSON.stringify({ errors: [{ code, message: 'x' }] });
+  const unmatched = (status: number, code: string) => ({
+    operationId: null,
+    status,
+    contentType: 'application/json; charset=utf-8',
+    body: envelope(code),
+  });
+
+  it('accepts the declared statuses with their codes', () => {
+    expect(check(unmatched(404, 'NOT_FOUND'))).toEqual([]);
+    expect(check(unmatched(400, 'VALIDATION_FAILED'))).toEqual([]);
+    expect(check(unmatched(408, 'REQUEST_TIMEOUT'))).toEqual([]);
+    expect(check(unmatched(431, 'HEADERS_TOO_LARGE'))).toEqual([]);
+    expect(check(unmatched(403, 'CSRF_REJECTED'))).toEqual([]);
+  });
+
+  it('refuses another status, an unlisted code, a success or a body outside the envelope', () => {
+    expect(check(unmatched(409, 'CONFLICT'))).toEqual([
+      'status 409 is not declared for a request that reaches no operation (x-unmatched)',
+    ]);
+    expect(check(unmatched(403, 'FORBIDDEN'))).toEqual([
+      "code FORBIDDEN is not in a request that reaches no operation's x-error-codes",
+    ]);
+    expect(check(unmatched(404, 'INVITATION_NOT_FOUND'))).toEqual([
+      "code INVITATION_NOT_FOUND is not in a request that reaches no operation's x-error-codes",
+    ]);
+    expect(check({ ...unmatched(200, 'NOT_FOUND'), body: '<html>' })).toEqual([
+      'a path the contract does not have answered 200',
+    ]);
+    expect(check({ ...unmatched(400, 'VALIDATION_FAILED'), body: '{"error":"Bad Request"}' })).toEqual([
+      "error body is not the envelope: (root) must have required property 'errors'",
+    ]);
+  });
+
+  it('judges an answer to HEAD without a body', () => {
+    expect(check({ ...unmatched(404, 'NOT_FOUND'), method: 'HEAD', body: '' })).toEqual([]);
+  });
+});

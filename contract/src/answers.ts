@@ -10,7 +10,8 @@
  * const problems = check({ operationId, status: 404, contentType: 'application/json', body: text });
  * ```
  * An empty list means the answer is inside the contract. Requests that match no operation are checked
- * with `operationId: null`: they must be an error in the envelope.
+ * with `operationId: null`: against what the contract's `x-unmatched` declares (statuses and codes), or
+ * as any error in the envelope when it declares nothing.
  */
 import type { ContractDocument } from './document.ts';
 import { type ContractResponse, indexOperations, type OperationIndex } from './operations.ts';
@@ -23,6 +24,8 @@ export interface Answer {
   contentType?: string;
   /** The body as received (text). */
   body: string;
+  /** The request's method: an answer to `HEAD` is judged without a body. */
+  method?: string;
   /**
    * The answer's headers (any case, `Headers` or a plain record as Node and Fastify's inject give them).
    * Without them the declared response headers are not judged.
@@ -56,6 +59,9 @@ function headerReader(headers: NonNullable<Answer['headers']>): HeaderValues {
     return Array.isArray(value) ? value.map(String) : [String(value)];
   };
 }
+
+/** How answers to requests that reach no operation are named in problems. */
+const unmatchedLabel = 'a request that reaches no operation';
 
 /** Where an answer's headers depart from what its status declares: the header, its value, and why. */
 export interface HeaderIssue {
@@ -151,6 +157,9 @@ export function createAnswerChecker(document: ContractDocument) {
     const type = mediaTypeOf(answer.contentType);
     const isJson = isJsonType(type);
     const content = declared.content;
+    // An answer to HEAD never has a body, whatever its status declares for GET-like calls.
+    if (answer.method?.toUpperCase() === 'HEAD')
+      return body.length > 0 ? ['an answer to HEAD has a body'] : [];
     if (Object.keys(content).length === 0)
       return body.length > 0 ? [`status ${status} of ${operationId} declares no body`] : [];
     // An answer in a media type the status does not declare (problem+json where application/json is).
@@ -187,6 +196,12 @@ export function createAnswerChecker(document: ContractDocument) {
     const { operationId, status, body } = answer;
     if (operationId === null) {
       if (status < 400) return [`a path the contract does not have answered ${status}`];
+      if (index.unmatched) {
+        // `x-unmatched` declares these answers like an operation's (statuses, codes).
+        const response = index.unmatchedResponse(status);
+        if (!response) return [`status ${status} is not declared for ${unmatchedLabel} (x-unmatched)`];
+        return bodyProblems({ ...answer, operationId: unmatchedLabel }, response, index.unmatched.errorCodes);
+      }
       return isJsonType(mediaTypeOf(answer.contentType))
         ? envelopeProblems(body).problems
         : ['error answer is not JSON'];

@@ -22,7 +22,12 @@
  *   must never succeed (2xx). Every answer, valid or not, must have a status the operation declares.
  */
 import { type ContractDocument, resolveRef, type SchemaNode } from './document.ts';
-import { type ContractOperation, type ContractParameter, indexOperations } from './operations.ts';
+import {
+  type ContractOperation,
+  type ContractParameter,
+  httpMethods,
+  indexOperations,
+} from './operations.ts';
 import { sampleValue, typesOf } from './schema-sample.ts';
 
 export interface RequestCase {
@@ -269,8 +274,60 @@ function bodyCases(document: ContractDocument, operation: Operation, valid: Draf
       withBody(type, multipartBody([{ name: 'file', filename: 'a.pdf', content: '' }])),
     ]);
     cases.push(['body: json', withBody('application/json', '{"file":["x"]}')]);
+    for (const [what, body, kind] of multipartForms())
+      cases.push([`multipart: ${what}${kind}`, withBody(type, body)]);
   }
   return cases;
+}
+
+/** Marks a multipart form the server may take or refuse (`kind: 'valid'`): odd, but not wrong. */
+const tolerated = ' (tolerated)';
+
+/**
+ * Malformed and odd multipart bodies with the contract's boundary: cut off, unclosed, nested, huge or
+ * many part headers, many parts, parts without a name or a disposition.
+ */
+function multipartForms(): Array<[string, string, '' | typeof tolerated]> {
+  const b = multipartBoundary;
+  const file = (headers: string, content = samplePdf) => `--${b}\r\n${headers}\r\n\r\n${content}\r\n`;
+  const pdfPart = file(
+    'Content-Disposition: form-data; name="file"; filename="a.pdf"\r\nContent-Type: application/pdf',
+  );
+  const closing = `--${b}--\r\n`;
+  const whole = pdfPart + closing;
+  return [
+    ['cut off inside the file', whole.slice(0, whole.indexOf('%%EOF')), ''],
+    ['cut off inside the part headers', whole.slice(0, whole.indexOf('filename=')), ''],
+    ['cut off after the opening boundary', `--${b}\r\n`, ''],
+    ['closing boundary without its dashes', `${pdfPart}--${b}\r\n`, ''],
+    [
+      'nested multipart',
+      file(
+        'Content-Disposition: form-data; name="file"\r\nContent-Type: multipart/mixed; boundary=inner',
+        `--inner\r\nContent-Disposition: file; filename="a.pdf"\r\n\r\n${samplePdf}\r\n--inner--`,
+      ) + closing,
+      '',
+    ],
+    [
+      'huge part header',
+      file(`Content-Disposition: form-data; name="file"; filename="${'a'.repeat(100_000)}.pdf"`) + closing,
+      tolerated,
+    ],
+    [
+      'many part headers',
+      file(
+        `Content-Disposition: form-data; name="file"; filename="a.pdf"\r\n${Array.from({ length: 3_000 }, (_, i) => `X-Part-${i}: x`).join('\r\n')}`,
+      ) + closing,
+      tolerated,
+    ],
+    ['many parts', pdfPart.repeat(200) + closing, ''],
+    ['many empty parts', `--${b}\r\n\r\n\r\n`.repeat(1_000) + closing, ''],
+    ['a part with no name', file('Content-Disposition: form-data; filename="a.pdf"') + closing, ''],
+    ['a part with no disposition', file('Content-Type: application/pdf') + closing, ''],
+    ['a field instead of a file', file('Content-Disposition: form-data; name="file"') + closing, ''],
+    ['preamble and epilogue', `a preamble\r\n${whole}an epilogue\r\n`, tolerated],
+    ['bare LF line endings', whole.replaceAll('\r\n', '\n'), ''],
+  ];
 }
 
 function parameterCases(
@@ -361,7 +418,10 @@ export function generateCases(document: ContractDocument, options: CaseOptions =
     for (const [variant, draft] of bodyCases(document, operation, valid)) {
       // A body the operation ignores, or an optional body left out, is a request it must accept.
       const optionalMissing = variant === 'body: missing' && !operation.requestBody?.required;
-      const kind = variant.startsWith('unexpected') || optionalMissing ? 'valid' : 'invalid';
+      const kind =
+        variant.startsWith('unexpected') || optionalMissing || variant.endsWith(tolerated)
+          ? 'valid'
+          : 'invalid';
       cases.push(assemble(operation, draft, variant, kind, options));
     }
   }
@@ -388,4 +448,157 @@ export function strayCases(options: Pick<CaseOptions, 'headers' | 'overLongLengt
       variant: `stray ${method} ${url.slice(0, 40)}`,
     })),
   );
+}
+
+/** A request no operation matches, derived from one operation's address: judged by `x-unmatched`. */
+export interface UnmatchedCase {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+  variant: string;
+  /** The operation whose address it was derived from. */
+  from: string;
+}
+
+/** Segments over this length are refused before routing (the contract's conventions). */
+const overLongSegment = 'x'.repeat(600);
+
+/**
+ * Ways to spell an address so that it no longer names its operation (each `[variant, path]`). Every
+ * form changes the literal first segment or the slashes around it, never a parameter's value (those
+ * forms are the parameter cases), so none of them can still match an operation.
+ */
+function addressForms(path: string): Array<[string, string]> {
+  const cut = path.indexOf('/', 1);
+  const head = cut === -1 ? path : path.slice(0, cut);
+  const tail = cut === -1 ? '' : path.slice(cut);
+  const rest = tail.slice(1);
+  return [
+    ['empty segment first', `/${path}`],
+    ['empty segment', `${head}/${tail}`],
+    ['trailing slash', `${path}/`],
+    ['dot segment', `${head}/.${tail}`],
+    ['dot-dot segment', `${head}/x/..${tail}`],
+    ['encoded dot segment', `${head}/%2e${tail}`],
+    ['encoded dot-dot segment', `${head}/%2E%2E${tail}`],
+    ['encoded slash', `${head}%2F${rest}`],
+    ['encoded backslash', `${head}%5C${rest}`],
+    ['backslash', `${head}\\${rest}`],
+    ['over-long segment', `${head}/${overLongSegment}${tail}`],
+    ['invalid percent-encoding', `${head}%zz${tail}`],
+    ['truncated percent-encoding', `${head}%${tail}`],
+    ['invalid UTF-8', `${head}%c3%28${tail}`],
+    ['encoded NUL', `${head}%00${tail}`],
+    ['upper case', `${head.toUpperCase()}${tail}`],
+  ];
+}
+
+/** Methods no operation of the contract has on any path, plus ones no HTTP parser knows. */
+const oddMethods = ['TRACE', 'PROPFIND', 'SEARCH', 'PURGE', 'FOO'];
+
+/**
+ * Every operation's address in forms that no longer name it (empty, dot and encoded segments, encoded
+ * slashes, over-long segments, invalid percent-encoding) and every path with methods it does not have.
+ * Each must be answered as `x-unmatched` declares (404 for an address the contract does not have, 400
+ * for one that is not validly encoded or not HTTP), never 5xx, never a success.
+ */
+export function urlFormCases(document: ContractDocument, options: CaseOptions = {}): UnmatchedCase[] {
+  const cases: UnmatchedCase[] = [];
+  const all = indexOperations(document).operations;
+  const operations = all.filter(
+    (operation) => !options.operationIds || options.operationIds.includes(operation.operationId),
+  );
+  const methodsByPath = new Map<string, Set<string>>();
+  for (const operation of all) {
+    const methods = methodsByPath.get(operation.path) ?? new Set<string>();
+    methods.add(operation.method);
+    methodsByPath.set(operation.path, methods);
+  }
+  const seenPaths = new Set<string>();
+  for (const operation of operations) {
+    const valid = assemble(operation, validDraft(document, operation, options), 'valid', 'valid', options);
+    const [path, query] = valid.url.split('?') as [string, string | undefined];
+    const withQuery = (p: string) => (query ? `${p}?${query}` : p);
+    for (const [form, formed] of addressForms(path)) {
+      cases.push({
+        method: valid.method,
+        url: withQuery(formed),
+        headers: valid.headers,
+        ...(valid.body !== undefined ? { body: valid.body } : {}),
+        variant: `url: ${form}`,
+        from: operation.operationId,
+      });
+    }
+    if (seenPaths.has(operation.path)) continue;
+    seenPaths.add(operation.path);
+    const declared = methodsByPath.get(operation.path) ?? new Set();
+    for (const method of new Set([...oddMethods, ...httpMethods.map((m) => m.toUpperCase())])) {
+      if (declared.has(method)) continue;
+      cases.push({
+        method,
+        url: valid.url,
+        headers: { ...options.headers },
+        variant: `method: ${method}`,
+        from: operation.operationId,
+      });
+    }
+  }
+  return cases;
+}
+
+/** One request as it goes on the wire (HTTP/1.1 text), for clients that send raw bytes. */
+export function rawRequest(
+  request: Pick<RequestCase, 'method' | 'url' | 'headers' | 'body'>,
+  host = 'localhost',
+): string {
+  const headers: Record<string, string> = { host, ...request.headers };
+  if (request.body !== undefined) headers['content-length'] = String(Buffer.byteLength(request.body));
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  return `${request.method} ${request.url} HTTP/1.1\r\n${lines.join('\r\n')}\r\n\r\n${request.body ?? ''}`;
+}
+
+/** A request that is not valid HTTP/1.1, as raw text, derived from one operation's valid request. */
+export interface MalformedHttpCase {
+  raw: string;
+  variant: string;
+  from: string;
+}
+
+/**
+ * Every operation's valid request made invalid at the HTTP level: a method that is not a token, the
+ * wrong version, no Host, a header line without a colon, headers over 16 KB, both Content-Length and
+ * Transfer-Encoding, a bad chunk. Each must be answered `400`, or `431` for the headers, in the envelope.
+ */
+export function malformedHttpCases(
+  document: ContractDocument,
+  options: CaseOptions = {},
+): MalformedHttpCase[] {
+  const cases: MalformedHttpCase[] = [];
+  for (const operation of indexOperations(document).operations) {
+    if (options.operationIds && !options.operationIds.includes(operation.operationId)) continue;
+    const valid = assemble(operation, validDraft(document, operation, options), 'valid', 'valid', options);
+    const raw = rawRequest(valid);
+    const [requestLine = '', ...rest] = raw.split('\r\n');
+    const after = rest.join('\r\n');
+    const variants: Array<[string, string]> = [
+      ['method with a space', `${valid.method} X ${valid.url} HTTP/1.1\r\n${after}`],
+      ['lower-case method', `${requestLine.replace(valid.method, valid.method.toLowerCase())}\r\n${after}`],
+      ['HTTP/9.9', `${requestLine.replace('HTTP/1.1', 'HTTP/9.9')}\r\n${after}`],
+      ['no Host', raw.replace(/\r\nhost: [^\r]*/, '')],
+      ['header without a colon', raw.replace('\r\n', '\r\nNot a header\r\n')],
+      ['headers over 16 KB', raw.replace('\r\n', `\r\nX-Padding: ${'a'.repeat(20_000)}\r\n`)],
+      [
+        'Content-Length and Transfer-Encoding',
+        `${requestLine}\r\nhost: localhost\r\ncontent-length: 4\r\ntransfer-encoding: chunked\r\n\r\n0\r\n\r\n`,
+      ],
+      [
+        'bad chunk size',
+        `${requestLine}\r\nhost: localhost\r\ncontent-type: application/json\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n`,
+      ],
+    ];
+    for (const [variant, text] of variants)
+      cases.push({ raw: text, variant: `http: ${variant}`, from: operation.operationId });
+  }
+  return cases;
 }

@@ -28,6 +28,26 @@ describe('declared statuses', () => {
     }
   });
 
+  it('every operation with a request body declares 408 REQUEST_TIMEOUT (a body that does not arrive in time)', () => {
+    const withBody = operations.filter(({ operation }) => operation.requestBody);
+    expect(withBody.length).toBeGreaterThan(3);
+    for (const { operation } of withBody) {
+      expect(responsesOf(operation)['408'], operation.operationId as string).toEqual({
+        $ref: '#/components/responses/RequestTimeout',
+      });
+      expect(codesOf(operation)).toContain('REQUEST_TIMEOUT');
+    }
+  });
+
+  it('x-unmatched declares what a request that reaches no operation gets, with catalogued codes', () => {
+    const unmatched = indexOperations(document).unmatched;
+    const catalogue = document['x-error-catalogue'] as Record<string, { status: number }>;
+    expect(unmatched?.statuses.sort()).toEqual(['400', '403', '404', '408', '431']);
+    for (const code of unmatched?.errorCodes ?? []) {
+      expect(unmatched?.responses[String(catalogue[code]?.status)], code).toBeDefined();
+    }
+  });
+
   it('every operation with a header or query parameter declares 400', () => {
     for (const { path, operation, indexed } of operations) {
       if (indexed.parameters.some((p) => p.in === 'header' || p.in === 'query')) {

@@ -107,6 +107,37 @@ export interface OperationIndex {
   response(operationId: string, status: number): ContractResponse | undefined;
   /** The operations carrying this tag. */
   tagged(tag: string): ContractOperation[];
+  /**
+   * `x-unmatched` (document root): what a request that reaches no operation may be answered, read like
+   * an operation's responses; absent when the contract does not say.
+   */
+  unmatched?: Pick<ContractOperation, 'responses' | 'statuses' | 'errorCodes'>;
+  /** The response `x-unmatched` gives for this status (exact, `4XX`, `default`). */
+  unmatchedResponse(status: number): ContractResponse | undefined;
+}
+
+/** The response of `responses` for this status: exact, then `4XX`, then `default`. */
+const responseFor = (responses: Record<string, ContractResponse> | undefined, status: number) =>
+  responses
+    ? (responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default)
+    : undefined;
+
+function readUnmatched(document: ContractDocument): OperationIndex['unmatched'] {
+  const raw = document['x-unmatched'];
+  if (!raw || typeof raw !== 'object') return undefined;
+  const node = raw as SchemaNode;
+  const responses = Object.fromEntries(
+    Object.entries(asRecord(node.responses)).map(([status, response]) => [
+      status,
+      readResponse(document, status, response, `#/x-unmatched/responses/${pointerSegment(status)}`),
+    ]),
+  );
+  const codes = node['x-error-codes'];
+  return {
+    responses,
+    statuses: Object.keys(responses),
+    errorCodes: Array.isArray(codes) ? (codes as string[]) : null,
+  };
 }
 
 const asRecord = (value: unknown): SchemaNode =>
@@ -266,17 +297,16 @@ export function indexOperations(document: ContractDocument): OperationIndex {
     }
   }
   const byId = new Map(operations.map((operation) => [operation.operationId, operation]));
+  const unmatched = readUnmatched(document);
   const index: OperationIndex = {
     document,
     operations,
     get: (operationId) => byId.get(operationId),
     has: (operationId) => byId.has(operationId),
-    response(operationId, status) {
-      const responses = byId.get(operationId)?.responses;
-      if (!responses) return undefined;
-      return responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-    },
+    response: (operationId, status) => responseFor(byId.get(operationId)?.responses, status),
     tagged: (tag) => operations.filter((operation) => operation.tags.includes(tag)),
+    ...(unmatched ? { unmatched } : {}),
+    unmatchedResponse: (status) => responseFor(unmatched?.responses, status),
   };
   built.set(document, index);
   return index;

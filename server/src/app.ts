@@ -10,6 +10,7 @@ import type { FaultHooks } from './hooks.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
+import { connectionOptions, connectionsPlugin } from './plugins/connections.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -66,6 +67,8 @@ export async function buildApp(
     frameworkErrors,
     genReqId: createRequestIds(),
     ajv: { customOptions: { removeAdditional: false } },
+    // Time limits, answers to requests that are not valid HTTP, connections after refusals.
+    ...connectionOptions(config.timeouts),
   });
   // The app's own world and its sandboxes; deps, jobs and faults resolve to the request's world.
   const sim = createSimulator(deps, app.log);
@@ -74,6 +77,7 @@ export async function buildApp(
 
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
+  await app.register(connectionsPlugin);
   await app.register(cookie);
   const document = loadContract(config.openapiPath);
   await app.register(sandboxPlugin, {

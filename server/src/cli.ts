@@ -82,6 +82,13 @@ export const settings: readonly Setting[] = [
     'BOOL',
     'check every JSON answer against the contract (default on but in production)',
   ),
+  setting('HEADERS_TIMEOUT_MS', 'MS', "a request's headers must arrive within (default 15000)"),
+  setting(
+    'REQUEST_TIMEOUT_MS',
+    'MS',
+    'the whole request, with its body, must arrive within (default 120000)',
+  ),
+  setting('IDLE_TIMEOUT_MS', 'MS', 'an idle kept-alive connection is closed after (default 72000)'),
   setting('LOG_LEVEL', 'LEVEL', 'pino log level (default info)'),
   setting('WEB_DIST', 'DIR', 'the built web app to serve (default: the one in this package)'),
 ];

@@ -43,6 +43,11 @@ export interface Config {
   sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
+  /**
+   * Connection time limits (docs/decisions/0040): a request's headers, the whole request with its body,
+   * an idle kept-alive connection between requests.
+   */
+  timeouts: { headersMs: number; requestMs: number; idleMs: number };
   /** Other origins whose pages may call the API with credentials (CORS_ORIGINS); empty: none. */
   corsOrigins: string[];
 }
@@ -152,6 +157,14 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
     },
     proxy: loadProxyConfig(env, mode),
+    timeouts: {
+      headersMs: int(env, 'HEADERS_TIMEOUT_MS', 15_000),
+      // Room for the largest upload (3 files of 5 MB) on a slow line.
+      requestMs: int(env, 'REQUEST_TIMEOUT_MS', 120_000),
+      // Longer than the 60 s idle timeout of common load balancers, so they close first, never us
+      // under a request they are about to send.
+      idleMs: int(env, 'IDLE_TIMEOUT_MS', 72_000),
+    },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
   return { ...config, ...overrides };
@@ -172,6 +185,10 @@ export function startupRefusal(config: Config): string | null {
   if (config.mode === 'production' && !config.oidc.issuer) {
     // The built-in provider lets anyone pick any account: fine for demos, never for production.
     return 'PORTAL_MODE=production needs an external identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID.';
+  }
+  const { headersMs, requestMs, idleMs } = config.timeouts;
+  if (!(headersMs > 0 && requestMs > 0 && idleMs > 0) || headersMs > requestMs) {
+    return `HEADERS_TIMEOUT_MS (${headersMs}), REQUEST_TIMEOUT_MS (${requestMs}) and IDLE_TIMEOUT_MS (${idleMs}) must be positive, and the headers' limit at most the request's.`;
   }
   if (config.mode === 'development' && !isLoopbackHost(config.host)) {
     return `PORTAL_MODE=${config.mode} only listens on this machine (HOST=127.0.0.1), not on ${config.host}: use PORTAL_MODE=demo to show the portal on a network.`;

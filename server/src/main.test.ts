@@ -38,7 +38,7 @@ describe('starting the server', () => {
     const exposed = await start({ PORTAL_MODE: 'development', HOST: '0.0.0.0', DATA_DIR: dataDir() });
     expect(await exposed.exited).toBe(1);
     expect(exposed.output()).toContain('use PORTAL_MODE=demo to show the portal on a network');
-  });
+  }, 90_000);
 
   it('states its mode; unset PORTAL_MODE runs demo, which ignores X-User-Id', async () => {
     const server = await start({ PORTAL_MODE: '', DATA_DIR: dataDir() });

@@ -1,6 +1,32 @@
+import type { IncomingMessage } from 'node:http';
 import type { ContractOperation } from '@portal/contract/operations';
 import type { FastifyRequest, preParsingHookHandler } from 'fastify';
 import { AppError } from './app-error.ts';
+
+/** A body that was ignored (an operation without one, an unknown path): its length as announced. */
+const ignoredBodyLength = Symbol('ignoredBodyLength');
+
+type RawRequest = IncomingMessage & { [ignoredBodyLength]?: number };
+
+/**
+ * The body of this request will not be read: Fastify must not see its headers (so no parser runs);
+ * plugins/connections.ts drops or closes it after the answer, within its bounds.
+ */
+export function ignoreBody(raw: IncomingMessage): void {
+  (raw as RawRequest)[ignoredBodyLength] = announcedLength(raw);
+  delete raw.headers['content-type'];
+  delete raw.headers['content-length'];
+  delete raw.headers['transfer-encoding'];
+}
+
+/** Bytes of body the request announced: 0 without one, Infinity when chunked (unknown length). */
+export function announcedLength(raw: IncomingMessage): number {
+  const ignored = (raw as RawRequest)[ignoredBodyLength];
+  if (ignored !== undefined) return ignored;
+  if (raw.headers['transfer-encoding'] !== undefined) return Number.POSITIVE_INFINITY;
+  const length = Number(raw.headers['content-length'] ?? 0);
+  return Number.isFinite(length) && length >= 0 ? length : Number.POSITIVE_INFINITY;
+}
 
 /** What the contract says about an operation's request body. */
 export interface DeclaredBody {
@@ -35,11 +61,9 @@ export function requestBodyGuard(declared: DeclaredBody | null): preParsingHookH
   return async (request, _reply, payload) => {
     const header = request.headers['content-type'];
     if (!declared) {
-      // Nothing to parse: the handler never reads a body, so an odd one cannot fail the call.
-      delete request.raw.headers['content-type'];
-      delete request.raw.headers['content-length'];
-      delete request.raw.headers['transfer-encoding'];
-      payload.resume();
+      // Nothing to parse: the handler never reads a body, so an odd one cannot fail the call (what
+      // arrives is dropped after the answer, plugins/connections.ts).
+      ignoreBody(request.raw);
       return payload;
     }
     if (!hasPayload(request)) {

@@ -86,14 +86,7 @@ const frameworkMessages: Record<string, string> = {
   FST_INVALID_MULTIPART_CONTENT_TYPE: 'The request is not multipart/form-data.',
 };
 
-/** Errors of the multipart reader (busboy) on a truncated or malformed body: the client's doing. */
-const malformedMultipart =
-  /^(Unexpected end of (form|file|multipart)|Malformed part header|Multipart: Boundary not found)/i;
-
-function clientError(
-  error: FastifyError,
-  request: FastifyRequest,
-): { status: number; message: string } | null {
+function clientError(error: FastifyError): { status: number; message: string } | null {
   const known = error.code ? frameworkMessages[error.code] : undefined;
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH' || error.code === 'FST_ERR_BAD_URL') {
     // Before routing: no operation is known, and every operation with path parameters declares 400.
@@ -101,19 +94,27 @@ function clientError(
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) return { status, message: known ?? 'The request was not accepted.' };
-  const multipart = String(request.headers['content-type'] ?? '').startsWith('multipart/');
-  if (multipart && malformedMultipart.test(error.message)) {
-    return { status: 400, message: 'The multipart body is malformed or incomplete.' };
-  }
   return null;
 }
+
+/** The address as echoed in a 404: without the query, cut short so the envelope's message stays bounded. */
+const shortPath = (url: string) => {
+  const path = url.split('?')[0] ?? '';
+  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
+};
+
+/** The one answer to an address the contract does not have (x-unmatched). */
+export const unknownAddress = (request: FastifyRequest) => ({
+  code: 'NOT_FOUND' as const,
+  message: `There is no ${request.method} ${shortPath(request.url)} here.`,
+});
 
 /**
  * Fastify's `frameworkErrors` option: errors raised before routing (bad percent-encoding, an over-long
  * path segment) go through the same envelope as everything else.
  */
-export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
-  const failure = clientError(error, request) ?? { status: 400, message: 'The address is not valid.' };
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const failure = clientError(error) ?? { status: 400, message: 'The address is not valid.' };
   return sendError(reply, failure.status, { code: 'VALIDATION_FAILED', message: failure.message });
 }
 
@@ -153,7 +154,11 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
       const { message, field } = describeIssues(error.validationContext, error.validation);
       return sendError(reply, 400, { code: 'VALIDATION_FAILED', message, ...(field ? { field } : {}) });
     }
-    const failure = clientError(error, request);
+    if (error.code === 'FST_STATIC_FORBIDDEN_PATH') {
+      // The static files' refusal of a path that is not canonical (`//`, `.`, `..`): an unknown address.
+      return sendError(reply, 404, unknownAddress(request));
+    }
+    const failure = clientError(error);
     if (failure?.status === 401) {
       return sendError(reply, 401, { code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' });
     }

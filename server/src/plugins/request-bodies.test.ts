@@ -113,6 +113,34 @@ describe('request bodies and content types', () => {
       expect(await t.prisma.agentFile.count({ where: { userId: 'user-newco' } })).toBe(0);
     });
 
+    it.each([
+      // The file part cut off before its closing boundary: 500 INTERNAL_ERROR every time before.
+      ['cut off inside the file', (full: Buffer) => full.subarray(0, full.indexOf('%%EOF'))],
+      ['without its closing boundary', (full: Buffer) => full.subarray(0, full.lastIndexOf('\r\n--b--'))],
+      ['cut off inside the part headers', (full: Buffer) => full.subarray(0, full.indexOf('filename='))],
+    ])('refuses a body %s with 400 and stores nothing', async (_what, cut) => {
+      const response = await send('POST', url, company, 'multipart/form-data; boundary=b', cut(part('b')));
+      expectError(response, 400, 'VALIDATION_FAILED', 'The multipart body is malformed or incomplete.');
+      expect(await t.prisma.agentFile.count({ where: { userId: 'user-newco' } })).toBe(0);
+    });
+
+    it.each([
+      [
+        'a part with no name',
+        'Content-Disposition: form-data; filename="a.pdf"',
+        'A part of the upload has no name; send files in "file".',
+      ],
+      [
+        'a form field (no file name), also a nested multipart',
+        'Content-Disposition: form-data; name="file"\r\nContent-Type: multipart/mixed; boundary=inner',
+        'A part of the upload is a form field, not a file; send files in "file".',
+      ],
+    ])('refuses %s with 400 saying what is wrong', async (_what, headers, message) => {
+      const body = `--b\r\n${headers}\r\n\r\n--inner\r\n\r\nx\r\n--inner--\r\n\r\n--b--\r\n`;
+      const response = await send('POST', url, company, 'multipart/form-data; boundary=b', body);
+      expectError(response, 400, 'VALIDATION_FAILED', message);
+    });
+
     it('refuses JSON with 415', async () => {
       const response = await send('POST', url, company, undefined, { file: ['x'] });
       const message = 'This call takes multipart/form-data; the body was sent as "application/json".';

@@ -58,6 +58,11 @@ async function requestGuards(app: FastifyInstance, options: { config: Config }):
   const otherOrigins = new Set(options.config.corsOrigins);
   // A callback hook, not an async one: no promise per request (decision 0034).
   app.addHook('onRequest', (request, reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      // RFC 9112 §3.2: an HTTP/1.1 request without Host is refused (Node would answer outside the envelope).
+      done(new AppError(400, 'VALIDATION_FAILED', 'An HTTP/1.1 request needs a Host header.'));
+      return;
+    }
     if (safeMethods.has(request.method)) {
       // A listed origin's preflight was answered by the CORS plugin; any other is refused here.
       if (isPreflight(request) && request.url.startsWith('/api/')) {

@@ -45,6 +45,23 @@ describe('router-level errors', () => {
     expect(error.message).toMatch(/^There is no GET \/api\/v1\/x+… here\.$/);
   });
 
+  it('answers an unknown address 404 whatever body it carries (no 413, no 415, no parser)', async () => {
+    for (const [type, payload] of [
+      ['application/json', `{"a":"${'x'.repeat(2_000_000)}"}`],
+      ['application/json', '{"unparsable":'],
+      ['text/plain', 'hello'],
+      ['multipart/form-data; boundary=b', '--b\r\nbroken'],
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/nowhere',
+        headers: { ...owner, 'content-type': type },
+        payload,
+      });
+      expectError(response, 404, 'NOT_FOUND', 'There is no POST /api/v1/nowhere here.');
+    }
+  });
+
   it('answers HEAD errors without a body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: '/catalogue/%ff' });
     expect(response.statusCode).toBe(400);

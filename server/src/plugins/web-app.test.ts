@@ -78,4 +78,38 @@ describe('the web app on the same port', () => {
     expect((await t.call('GET', '/api/v1/unknown')).statusCode).toBe(404);
     expect((await t.call('POST', '/products')).statusCode).toBe(404);
   });
+
+  it.each([
+    '//api/v1/products',
+    '//manuals',
+    '//',
+    '/./products',
+    '/assets/../index.html',
+    '/assets/%2e%2e/index.html',
+    '/%2E%2E/etc/passwd',
+    '/assets//index-abc123.js',
+    '/assets%2Findex-abc123.js',
+    '/assets/index-abc123.js%00',
+    '/API/v1/products',
+  ])('answers the address %s 404 in the envelope, never the page or a 403', async (url) => {
+    const response = await t.http({ method: 'GET', url, headers: { 'x-user-id': 'owner@example.com' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({
+      errors: [{ code: 'NOT_FOUND', message: `There is no GET ${url} here.` }],
+    });
+  });
+
+  it('answers files and pages whole, whatever Range or precondition is sent (no 206, 412 or 416)', async () => {
+    for (const url of ['/assets/index-abc123.js', '/products']) {
+      for (const headers of [
+        { range: 'bytes=99999-' },
+        { range: 'bytes=0-3' },
+        { 'if-match': '"other"' },
+        { 'if-unmodified-since': 'Thu, 01 Jan 1970 00:00:00 GMT' },
+      ]) {
+        const response = await t.http({ method: 'GET', url, headers });
+        expect([url, headers, response.statusCode]).toEqual([url, headers, 200]);
+      }
+    }
+  });
 });

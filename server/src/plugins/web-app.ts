@@ -4,17 +4,28 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { maxPathParameterLength, sendError } from './error-envelope.ts';
+import { maxPathParameterLength, sendError, unknownAddress } from './error-envelope.ts';
 import { loadRender, SERVER_RENDER_DIR, VIEWPORT_HINT } from './web-app-render.ts';
 import { sendSignedInPage } from './web-app-signed-in.ts';
 
-const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/;
+// Case-insensitive: `/API/v1/...` is a wrong address for a call, not a page of the web app.
+const apiLike = /^\/(api|oidc|docs|manuals|catalogue|tnc|assets)(\/|$|\?)/i;
 
-/** The path as echoed in a 404: without the query, cut short so the envelope's message stays bounded. */
-const shortPath = (url: string) => {
-  const path = url.split('?')[0] ?? '';
-  return path.length > 200 ? `${path.slice(0, 200)}…` : path;
-};
+/**
+ * An address no page or file has: an empty segment (`//`), a dot segment (`.`, `..`, also encoded), an
+ * encoded slash or backslash, a backslash or a NUL. It is an unknown address (404), never the web app.
+ */
+const nonCanonicalPath = /\/\/|\/(\.|%2e){1,2}(\/|$)|%2f|%5c|\\|%00/i;
+export const isNonCanonicalPath = (url: string) => nonCanonicalPath.test(url.split('?')[0] ?? '');
+
+/**
+ * Files and pages are fingerprinted or revalidated by their ETag; without ranges, `If-Match` and
+ * `If-Unmodified-Since` select nothing, and honouring them would answer 412, outside the envelope.
+ */
+function dropPreconditions(request: FastifyRequest): void {
+  delete request.headers['if-match'];
+  delete request.headers['if-unmodified-since'];
+}
 
 export interface WebAppOptions {
   webDist: string;
@@ -34,6 +45,17 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
   const pageFile = (url: string) =>
     url.split('?')[0] === '/login' && existsSync(loginPage) ? 'login.html' : 'index.html';
   if (built) {
+    app.addHook('onRoute', (route) => {
+      if (route.url !== '/*') return;
+      const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+      route.onRequest = [
+        ...own,
+        (request, _reply, done) => {
+          dropPreconditions(request);
+          done();
+        },
+      ];
+    });
     await app.register(fastifyStatic, {
       root: options.webDist,
       // Files are looked up per request, so a rebuild of the web app is served without a restart.
@@ -43,7 +65,10 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       // The web build writes .br and .gz beside every text file; they are sent as they are.
       preCompressed: true,
       // The server's own render (web-app-render.ts) is code for this process, not a file for browsers.
-      allowedPath: (pathName) => !pathName.startsWith(`/${SERVER_RENDER_DIR}/`),
+      allowedPath: (pathName, _root, request) =>
+        !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) && !isNonCanonicalPath(request.url),
+      // Files are small and fingerprinted: no ranges (a 416 would be an answer outside the envelope).
+      acceptRanges: false,
       setHeaders(reply, file) {
         // Vite fingerprints everything under assets/, so those files never change; index.html names
         // them, so it is always revalidated or a deploy would leave browsers on the old build.
@@ -60,8 +85,12 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
   }
 
   app.setNotFoundHandler(async (request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !apiLike.test(request.url);
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !apiLike.test(request.url) &&
+      !isNonCanonicalPath(request.url);
     if (isPage && built) {
+      dropPreconditions(request);
       // The browser's width on its next page, so a page the server draws has the app's layout.
       reply.header('accept-ch', VIEWPORT_HINT);
       const file = pageFile(request.url);
@@ -94,10 +123,7 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
         message: `A path segment is longer than ${maxPathParameterLength} characters.`,
       });
     }
-    return sendError(reply, 404, {
-      code: 'NOT_FOUND',
-      message: `There is no ${request.method} ${shortPath(request.url)} here.`,
-    });
+    return sendError(reply, 404, unknownAddress(request));
   });
 }
 

@@ -61,10 +61,46 @@ const multipartErrors: Readonly<Record<string, () => AppError>> = {
   FST_REQ_FILE_TOO_LARGE: () =>
     new AppError(413, 'FILE_TOO_LARGE', 'File size too large: the limit is 5 MB.', 'file'),
   FST_PARTS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many parts.'),
-  FST_FIELDS_LIMIT: () => badRequest('VALIDATION_FAILED', 'The upload has too many fields.'),
+  // Fields are not taken at all (`fields: 0`): a part without a file name is one.
+  FST_FIELDS_LIMIT: () =>
+    badRequest(
+      'VALIDATION_FAILED',
+      'A part of the upload is a form field, not a file; send files in "file".',
+    ),
   FST_INVALID_MULTIPART_CONTENT_TYPE: () =>
     badRequest('VALIDATION_FAILED', 'Send the files as multipart/form-data in the field "file".'),
 };
+
+/**
+ * The multipart reader's own failures come from the client's bytes (a part cut off, no closing
+ * boundary, a malformed part header, the client leaving): a 400, never a 500. Limits keep their codes.
+ */
+function clientBodyError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  const mapped = typeof code === 'string' ? multipartErrors[code] : undefined;
+  if (mapped) return mapped();
+  return badRequest('VALIDATION_FAILED', 'The multipart body is malformed or incomplete.');
+}
+
+/** Reads what the client sent, turning the reader's failures into refusals (`clientBodyError`). */
+async function* fromClient<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = source[Symbol.asyncIterator]();
+  try {
+    while (true) {
+      let step: IteratorResult<T>;
+      try {
+        step = await iterator.next();
+      } catch (error) {
+        throw clientBodyError(error);
+      }
+      if (step.done) return;
+      yield step.value;
+    }
+  } finally {
+    await iterator.return?.();
+  }
+}
 
 const tooManyFiles = () =>
   badRequest('TOO_MANY_FILES', `You can only upload a maximum of ${MAX_FILES_PER_SECTION} file(s).`, 'file');
@@ -90,39 +126,36 @@ export async function receiveFiles(
   room: number = MAX_FILES_PER_SECTION,
 ) {
   const files: ReceivedFile[] = [];
-  try {
-    for await (const part of parts) {
-      if (part.type !== 'file' || part.fieldname !== 'file') {
-        throw badRequest(
-          'VALIDATION_FAILED',
-          `Unexpected form field "${part.fieldname}"; send files in "file".`,
-        );
-      }
-      if (files.length >= room) throw tooManyFiles();
-      const filename = sanitiseFilename(part.filename ?? '');
-      const chunks: Buffer[] = [];
-      let size = 0;
-      let typeChecked = false;
-      for await (const chunk of part.file) {
-        size += (chunk as Buffer).length;
-        if (size > MAX_FILE_BYTES || part.file.truncated) {
-          throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
-        }
-        chunks.push(chunk as Buffer);
-        if (!typeChecked && size >= SNIFF_BYTES) {
-          await assertAllowedType(Buffer.concat(chunks), filename);
-          typeChecked = true;
-        }
-      }
-      if (part.file.truncated) {
+  for await (const part of fromClient(parts)) {
+    if (!part.fieldname) {
+      throw badRequest('VALIDATION_FAILED', 'A part of the upload has no name; send files in "file".');
+    }
+    if (part.type !== 'file' || part.fieldname !== 'file') {
+      throw badRequest(
+        'VALIDATION_FAILED',
+        `Unexpected form field "${part.fieldname.slice(0, 60)}"; send files in "file".`,
+      );
+    }
+    if (files.length >= room) throw tooManyFiles();
+    const filename = sanitiseFilename(part.filename ?? '');
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let typeChecked = false;
+    for await (const chunk of fromClient(part.file)) {
+      size += (chunk as Buffer).length;
+      if (size > MAX_FILE_BYTES || part.file.truncated) {
         throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
       }
-      files.push({ filename, buffer: Buffer.concat(chunks) });
+      chunks.push(chunk as Buffer);
+      if (!typeChecked && size >= SNIFF_BYTES) {
+        await assertAllowedType(Buffer.concat(chunks), filename);
+        typeChecked = true;
+      }
     }
-  } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    const mapped = typeof code === 'string' ? multipartErrors[code] : undefined;
-    throw mapped ? mapped() : error;
+    if (part.file.truncated) {
+      throw new AppError(413, 'FILE_TOO_LARGE', `File size too large: ${filename}`, 'file');
+    }
+    files.push({ filename, buffer: Buffer.concat(chunks) });
   }
   return files;
 }

@@ -6,6 +6,7 @@ import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
 import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
+import { oneAtATime } from '../lib/one-at-a-time.ts';
 import { agentFilesDirectory } from '../services/agent-files.ts';
 import { createExportStorage } from '../services/export-storage.ts';
 import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
@@ -36,11 +37,14 @@ export async function resetSimulation(
 ): Promise<void> {
   const { keepSession, ...scenario } = choice;
   requireScenario(scenario.scenario ?? DEFAULT_SCENARIO);
-  const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
-  await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
-  await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
-  deps.clock.setSpeed(1);
-  await reseed(deps, { ...scenario, afterLoad });
+  // Two resets of one world at once removed each other's files half-way (and a snapshot in between).
+  await oneAtATime(deps.config.dataDir, async () => {
+    const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
+    await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
+    await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
+    deps.clock.setSpeed(1);
+    await reseed(deps, { ...scenario, afterLoad });
+  });
 }
 
 export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {

@@ -131,6 +131,18 @@ describe('resetSimulation', () => {
     expect(t.clock.speed).toBe(1);
   });
 
+  it('resets several times at once, each answered (repeated submits)', async () => {
+    // Started a little apart, so each one's removal of files can fall into another's writing.
+    const resets = await Promise.all(
+      Array.from({ length: 8 }, async (_, index) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 15));
+        return inject('POST', '/api/v1/sim/reset');
+      }),
+    );
+    expect(resets.map((reset) => reset.statusCode)).toEqual(Array(8).fill(204));
+    expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
+  });
+
   it("keeps the caller's session when the new world has its account, and ends every other one", async () => {
     const mine = (await createSession(t, 'user-owner')).token;
     const other = (await createSession(t, 'user-admin')).token;

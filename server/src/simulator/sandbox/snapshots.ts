@@ -2,6 +2,7 @@ import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promi
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { AppError, conflict } from '../../lib/app-error.ts';
+import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import type { World } from './world.ts';
 import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
 
@@ -19,21 +20,6 @@ const snapshotsDir = (world: World) => path.join(world.dataDir, 'snapshots');
 const folderOf = (world: World, name: string) =>
   path.join(snapshotsDir(world), Buffer.from(name).toString('base64url'));
 const databasePath = (world: World) => world.databaseUrl.replace(/^file:/, '');
-
-/**
- * Snapshot work of one world runs one call at a time: two saves under the same name share a staging
- * folder, and a restore replaces the folders a save or another restore is copying.
- */
-const queues = new WeakMap<World, Promise<unknown>>();
-function oneAtATime<T>(world: World, work: () => Promise<T>): Promise<T> {
-  const previous = queues.get(world) ?? Promise.resolve();
-  const next = previous.then(work, work);
-  queues.set(
-    world,
-    next.catch(() => undefined),
-  );
-  return next;
-}
 
 const notFound = () =>
   new AppError(404, 'SNAPSHOT_NOT_FOUND', 'There is no snapshot with that name. It may have been deleted.');
@@ -60,7 +46,7 @@ export async function listSnapshots(world: World): Promise<SnapshotView[]> {
  * keep reading and writing) and copies its stored files next to it.
  */
 export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
-  return oneAtATime(world, () => saveSnapshot(world, name));
+  return oneAtATime(world.dataDir, () => saveSnapshot(world, name));
 }
 
 async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
@@ -103,7 +89,7 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
  * under SQLite's locks, so the open Prisma connection sees the restored state on its next query.
  */
 export function restoreSnapshot(world: World, name: string): Promise<void> {
-  return oneAtATime(world, () => putBack(world, name));
+  return oneAtATime(world.dataDir, () => putBack(world, name));
 }
 
 async function putBack(world: World, name: string): Promise<void> {
@@ -127,7 +113,7 @@ async function putBack(world: World, name: string): Promise<void> {
 }
 
 export function deleteSnapshot(world: World, name: string): Promise<void> {
-  return oneAtATime(world, async () => {
+  return oneAtATime(world.dataDir, async () => {
     const folder = folderOf(world, name);
     if (!(await readMeta(folder))) throw notFound();
     await rm(folder, { recursive: true, force: true });
