@@ -89,6 +89,7 @@ export const settings: readonly Setting[] = [
     'the whole request, with its body, must arrive within (default 120000)',
   ),
   setting('IDLE_TIMEOUT_MS', 'MS', 'an idle kept-alive connection is closed after (default 72000)'),
+  setting('SHUTDOWN_TIMEOUT_MS', 'MS', 'a stop waits for calls being answered at most (default 10000)'),
   setting('LOG_LEVEL', 'LEVEL', 'pino log level (default info)'),
   setting('WEB_DIST', 'DIR', 'the built web app to serve (default: the one in this package)'),
 ];

@@ -47,7 +47,7 @@ export interface Config {
    * Connection time limits (docs/decisions/0040): a request's headers, the whole request with its body,
    * an idle kept-alive connection between requests.
    */
-  timeouts: { headersMs: number; requestMs: number; idleMs: number };
+  timeouts: { headersMs: number; requestMs: number; idleMs: number; shutdownMs: number };
   /** Other origins whose pages may call the API with credentials (CORS_ORIGINS); empty: none. */
   corsOrigins: string[];
 }
@@ -164,6 +164,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       // Longer than the 60 s idle timeout of common load balancers, so they close first, never us
       // under a request they are about to send.
       idleMs: int(env, 'IDLE_TIMEOUT_MS', 72_000),
+      // A stop (SIGTERM, SIGINT) waits for calls being answered at most this long, then exits anyway.
+      shutdownMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     },
     corsOrigins: parseCorsOrigins(env.CORS_ORIGINS),
   };
@@ -186,10 +188,11 @@ export function startupRefusal(config: Config): string | null {
     // The built-in provider lets anyone pick any account: fine for demos, never for production.
     return 'PORTAL_MODE=production needs an external identity provider: set OIDC_ISSUER and OIDC_CLIENT_ID.';
   }
-  const { headersMs, requestMs, idleMs } = config.timeouts;
+  const { headersMs, requestMs, idleMs, shutdownMs } = config.timeouts;
   if (!(headersMs > 0 && requestMs > 0 && idleMs > 0) || headersMs > requestMs) {
     return `HEADERS_TIMEOUT_MS (${headersMs}), REQUEST_TIMEOUT_MS (${requestMs}) and IDLE_TIMEOUT_MS (${idleMs}) must be positive, and the headers' limit at most the request's.`;
   }
+  if (!(shutdownMs > 0)) return `SHUTDOWN_TIMEOUT_MS (${shutdownMs}) must be positive.`;
   if (config.mode === 'development' && !isLoopbackHost(config.host)) {
     return `PORTAL_MODE=${config.mode} only listens on this machine (HOST=127.0.0.1), not on ${config.host}: use PORTAL_MODE=demo to show the portal on a network.`;
   }

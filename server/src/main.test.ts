@@ -1,4 +1,5 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -89,4 +90,50 @@ describe('starting the server', () => {
     expect(readdirSync(documents).sort()).toEqual([...kept].sort());
     expect(readdirSync(exports).sort()).toEqual([...keptExports].sort());
   }, 120_000);
+});
+
+describe('process life', () => {
+  const messages = (server: ServerProcess) =>
+    server
+      .stdout()
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { msg: string }).msg);
+
+  it('writes only JSON log lines to stdout (the banner goes to stderr), and stops on SIGTERM', async () => {
+    const server = await start({ PORTAL_MODE: 'test', DATA_DIR: dataDir(), LOG_LEVEL: 'info' });
+    await server.healthy();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain('Data Act Portal is running at');
+    expect(server.stdout()).not.toContain('Data Act Portal is running at');
+    const logged = messages(server); // throws on a line that is not JSON
+    expect(logged).toContainEqual(expect.stringMatching(/^portal listening at http:\/\/\S+:\d+$/));
+    expect(logged.slice(-2)).toEqual(['portal stopping', 'portal stopped']);
+  }, 90_000);
+
+  it('exits after SHUTDOWN_TIMEOUT_MS when a call being answered never ends, and logs it', async () => {
+    const server = await start({
+      PORTAL_MODE: 'test',
+      DATA_DIR: dataDir(),
+      LOG_LEVEL: 'info',
+      SHUTDOWN_TIMEOUT_MS: '1500',
+    });
+    await server.healthy();
+    const { hostname, port } = new URL(server.url);
+    const socket = connect(Number(port), hostname);
+    socket.on('error', () => {});
+    // A body that never arrives (its time limit is 120 s): closing the server waits for it.
+    socket.write(
+      'POST /api/v1/invitations HTTP/1.1\r\nHost: localhost\r\nX-User-Id: owner@example.com\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 100000\r\n\r\n{"productIds":',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stoppedAt = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(1);
+    socket.destroy();
+    expect(Date.now() - stoppedAt).toBeLessThan(15_000);
+    expect(messages(server)).toContain('portal stop did not finish in time; exiting');
+  }, 90_000);
 });

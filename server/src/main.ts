@@ -25,7 +25,8 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-console.log(`  Starting in ${modeStatement(config)}`);
+// stdout carries only the JSON log lines (for log shippers); what the operator reads goes to stderr.
+console.error(`  Starting in ${modeStatement(config)}`);
 await applyMigrations(config.databaseUrl);
 const prisma = createPrisma(config.databaseUrl);
 const clock = createSimulationClock();
@@ -36,19 +37,47 @@ const cleanup = await cleanUpAfterCrash({ config, prisma });
 
 const app = await buildApp({ config, prisma, clock, wallClock });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);
-const shutdown = async () => {
-  await app.close();
-  await prisma.$disconnect();
-  process.exit(0);
+// A stop closes the server (calls being answered finish) and the database, logging what fails; a
+// close that hangs (a call that never ends) cannot keep the process past SHUTDOWN_TIMEOUT_MS.
+let stopping = false;
+const shutdown = async (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  const { shutdownMs } = config.timeouts;
+  app.log.info({ signal, deadlineMs: shutdownMs }, 'portal stopping');
+  setTimeout(() => {
+    app.log.error({ deadlineMs: shutdownMs }, 'portal stop did not finish in time; exiting');
+    process.exit(1);
+  }, shutdownMs).unref();
+  let failed = false;
+  for (const [what, close] of [
+    ['the server', () => app.close()],
+    ['the database', () => prisma.$disconnect()],
+  ] as const) {
+    try {
+      await close();
+    } catch (error) {
+      failed = true;
+      app.log.error({ err: error }, `closing ${what} failed`);
+    }
+  }
+  app.log.info({ failed }, 'portal stopped');
+  process.exit(failed ? 1 : 0);
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
 await app.listen({ host: config.host, port: config.port });
 const url = config.publicUrl;
-console.log(`\n  Data Act Portal is running at ${url}  (${modeStatement(config)})`);
-console.log(`  API reference: ${url}/docs`);
+app.log.info(
+  { url, mode: config.mode, proxyTarget: config.proxy.target },
+  `portal listening at ${url}${config.proxy.target ? `, proxying to ${config.proxy.target}` : ''}`,
+);
+console.error(`\n  Data Act Portal is running at ${url}  (${modeStatement(config)})`);
+if (config.proxy.target)
+  console.error(`  Validating proxy: the contract's operations go to ${config.proxy.target}`);
+console.error(`  API reference: ${url}/docs`);
 if (!config.oidc.issuer) {
-  console.log('  Sign in with "Login / Sign up" and pick a persona, e.g. owner@example.com (data owner),');
-  console.log('  fleet@example.com (company) or admin@example.com (admin).\n');
+  console.error('  Sign in with "Login / Sign up" and pick a persona, e.g. owner@example.com (data owner),');
+  console.error('  fleet@example.com (company) or admin@example.com (admin).\n');
 }

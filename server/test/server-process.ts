@@ -15,6 +15,8 @@ export interface ServerProcess {
   url: string;
   /** Everything the process printed so far (stdout and stderr). */
   output(): string;
+  /** What the process wrote to stdout alone (its JSON log lines). */
+  stdout(): string;
   /** Resolves with the exit code once the process has ended. */
   exited: Promise<number | null>;
   /** Resolves once /api/v1/health answers 200; rejects if the process ends first. */
@@ -48,8 +50,10 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     },
   );
   let printed = '';
+  let stdout = '';
   child.stdout?.on('data', (chunk: Buffer) => {
     printed += chunk.toString();
+    stdout += chunk.toString();
   });
   child.stderr?.on('data', (chunk: Buffer) => {
     printed += chunk.toString();
@@ -63,6 +67,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
     child,
     url,
     output: () => printed,
+    stdout: () => stdout,
     exited,
     async healthy() {
       for (const deadline = Date.now() + 120_000; Date.now() < deadline; ) {
