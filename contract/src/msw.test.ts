@@ -15,7 +15,7 @@ const index = indexOperations(document);
 const check = createAnswerChecker(document);
 const server = setupServer(...contractHandlers({ baseUrl }));
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 

@@ -63,11 +63,12 @@ export const packages: PackageSpec[] = [
     name: 'data-act-portal',
     workspace: 'server',
     description:
-      'The Data Act Portal reference server: the web app and the contract API on one port, on SQLite, with the simulator',
+      'The Data Act Portal reference server: the web app and the contract API on one port, on SQLite or PostgreSQL, with the simulator',
     entries: { cli: 'server/src/cli.ts' },
     bins: { 'data-act-portal': { entry: 'cli', call: 'runCommandLine' } },
     bundles: ['server', 'contract'],
-    files: ['openapi.yaml', 'web/dist', 'prisma/migrations'],
+    // Both engines' migrations: DATABASE_URL=postgresql://… runs the package in team mode too.
+    files: ['openapi.yaml', 'web/dist', 'prisma/migrations', 'prisma/postgresql/migrations'],
     // Prisma's SQLite adapter asks for better-sqlite3 ^12, which aborts in Node 24 workers (decision
     // 0037): bundled, its `better-sqlite3` import is this package's own ^13.
     // Prisma's client runtime is bundled too: the package would otherwise install @prisma/client, 72 MB

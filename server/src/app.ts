@@ -5,6 +5,7 @@ import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
+import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
 import type { FaultHooks } from './hooks.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
@@ -16,6 +17,7 @@ import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
+import { createRateLimitCounter, databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { signInPlugin } from './plugins/sign-in.ts';
@@ -87,7 +89,11 @@ export async function buildApp(
     document,
   });
   await app.register(securityHeadersPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  // Team mode counts in the database, so a limit holds across instances; one instance counts in memory.
+  const sharedCounts = isPostgres(config.databaseUrl)
+    ? { store: databaseRateLimitStore(createRateLimitCounter(deps.prisma)) }
+    : {};
+  await app.register(rateLimit, { global: false, ...sharedCounts });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   // Before the guards: a listed origin's preflight is answered here, before any guard or route.
   if (config.corsOrigins.length > 0) {

@@ -39,7 +39,7 @@ export async function pendingTermsVersion(
  * depend on the clock as well as on the data.
  */
 export async function loadCurrentUser(deps: Deps, userId: string): Promise<CurrentUser> {
-  const user = hotReads(deps.prisma).currentUser(userId, deps.clock.now());
+  const user = await hotReads(deps.prisma).currentUser(userId, deps.clock.now());
   if (!user) throw unauthenticated();
   const role = user.role as Role;
   return {

@@ -52,7 +52,7 @@ export async function resolveSession(
   token: string,
 ): Promise<ResolvedSession | null> {
   const id = hash(token);
-  const row = hotReads(prisma).session(id);
+  const row = await hotReads(prisma).session(id);
   if (!row) return null;
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);

@@ -1,10 +1,17 @@
-// The one way to open the database: Prisma client over better-sqlite3, with the
-// connection pragmas the server relies on applied to every connection it opens.
+// The one way to open the database: a Prisma client over better-sqlite3 (SQLite, with the connection
+// pragmas the server relies on applied to every connection it opens) or over pg (PostgreSQL, when
+// DATABASE_URL is a `postgresql://` URL; decision 0048). Both clients have the same models and methods:
+// the PostgreSQL one is generated from a schema generated from the SQLite one.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type Database from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
+import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
+import { createPostgresPool } from './postgres-pool.ts';
+import { createPostgresReads } from './postgres-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export { PrismaClient };
@@ -42,26 +49,56 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
   };
 }
 
+export interface PrismaOptions {
+  /** PostgreSQL: connections per pool (default 10). */
+  poolSize?: number;
+  /** PostgreSQL: errors of idle pooled connections (never fatal: the pool opens new ones on demand). */
+  onPoolError?: (error: Error) => void;
+}
+
+const logPoolError = (databaseUrl: string) => (error: Error) =>
+  console.error(`PostgreSQL connection lost (${redactDatabaseUrl(databaseUrl)}): ${error.message}`);
+
 /**
- * Opens a Prisma client on a SQLite database (`file:` URL or path). Run
- * `applyMigrations(databaseUrl)` first. Call `$disconnect()` when done.
+ * Opens a Prisma client on a SQLite database (`file:` URL or path) or a PostgreSQL one
+ * (`postgresql://` URL). Run `applyMigrations(databaseUrl)` first. Call `$disconnect()` when done.
  */
-export function createPrisma(databaseUrl: string): PrismaClient {
+export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
+  if (isPostgres(databaseUrl)) {
+    const onError = options.onPoolError ?? logPoolError(databaseUrl);
+    const pool = createPostgresPool(databaseUrl, { max: options.poolSize, onError });
+    const adapter = new PrismaPg(pool, { onPoolError: onError, onConnectionError: onError });
+    // Same models and methods (its schema is generated from the SQLite one); PostgreSQL's client only
+    // adds options the server does not use, such as case-insensitive filter modes.
+    const client = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+    return withHotReads(client, createPostgresReads(pool), () => pool.end());
+  }
   const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
-  const client = new PrismaClient({ adapter });
-  const reads = createHotReads(databaseUrl);
+  return withHotReads(new PrismaClient({ adapter }), createHotReads(databaseUrl));
+}
+
+function withHotReads(client: PrismaClient, reads: HotReads, end?: () => Promise<void>): PrismaClient {
   const disconnect = client.$disconnect.bind(client);
   // Travels with the client (also through wrappers that forward property reads), so the statements
   // always read the database the client writes.
   Object.defineProperty(client, hotReadsKey, { value: reads });
   client.$disconnect = async () => {
-    reads.close();
+    await reads.close();
     await disconnect();
+    await end?.();
   };
   return client;
 }
 
 const hotReadsKey = Symbol('hotReads');
+
+/** The engine a client (or a transaction client of it) talks to. */
+export function engineOfClient(db: Db | PrismaClient): DatabaseEngine {
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  if (provider === 'postgresql') return 'postgresql';
+  if (provider === 'sqlite') return 'sqlite';
+  throw new Error(`Unknown Prisma provider ${provider}`);
+}
 
 /** Prepared statements on the same SQLite file as this client (see db/hot-reads.ts). */
 export function hotReads(prisma: PrismaClient): HotReads {
