@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type UserConfig } from 'tsdown';
+import { build, type InlineConfig } from 'tsdown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const packagesDir = join(root, 'dist/packages');
@@ -246,7 +246,7 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
       exclude: [join(root, '**/*.test.ts')],
     }),
   );
-  const options: UserConfig = {
+  const options: InlineConfig = {
     config: false,
     cwd: root,
     entry: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(root, file)])),
