@@ -1,16 +1,14 @@
-import { readStored, removeStored, writeStored } from './browser-storage.ts';
-
 /** An invitation code taken from a `/redeem/{code}` link, kept until an agent redeems it. */
 const KEY = 'portal.pendingInvitationCode';
 
 export function storePendingInvitationCode(code: string): void {
-  writeStored(KEY, code);
+  window.localStorage.setItem(KEY, code);
 }
 
 export function readPendingInvitationCode(): string | null {
-  return readStored(KEY);
+  return window.localStorage.getItem(KEY);
 }
 
 export function clearPendingInvitationCode(): void {
-  removeStored(KEY);
+  window.localStorage.removeItem(KEY);
 }

@@ -9,22 +9,17 @@ import { server } from './server.ts';
 // findBy*/waitFor wait up to 10 s: the first render of a file loads lazy route chunks, which takes
 // more than the default second on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
-// A file for the server's render runs without a document (`@vitest-environment node`).
-const inBrowser = typeof document !== 'undefined';
-if (inBrowser) {
-  installDomShims();
-  initI18n('en');
-}
+installDomShims();
+initI18n('en');
 
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
-  if (inBrowser) installFetchShim();
+  installFetchShim();
 });
 
 afterEach(async () => {
-  server.resetHandlers();
-  if (!inBrowser) return;
   cleanup();
+  server.resetHandlers();
   window.localStorage.clear();
   await i18next.changeLanguage('en');
 });

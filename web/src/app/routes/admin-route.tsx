@@ -1,6 +1,11 @@
 import { AdminPage } from '../../features/admin/admin-page.tsx';
+import { RouteGuard } from '../shell/route-guard.tsx';
 
-/** /admin (admins): company applications and data sharings. */
-export default function AdminRoute() {
-  return <AdminPage />;
+/** /admin: admins only. */
+export function AdminRoute() {
+  return (
+    <RouteGuard roles={['admin']}>
+      <AdminPage />
+    </RouteGuard>
+  );
 }

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { ConnectedUsersPage } from '../../features/connected-users/connected-users-page.tsx';
 import { PermissionsModal } from '../../features/permissions/permissions-modal.tsx';
+import { RouteGuard } from '../shell/route-guard.tsx';
 
 type Viewing = { invitationId: string; fullName: string };
 
 /** /users (active agents only): the connected users, with the company-side permissions modal. */
-export default function UsersRoute() {
+export function UsersRoute() {
   const [viewing, setViewing] = useState<Viewing | null>(null);
   return (
-    <>
+    <RouteGuard roles={['agent']} agentActive>
       <ConnectedUsersPage
         onViewPermissions={(invitationId, fullName) => setViewing({ invitationId, fullName })}
       />
@@ -18,6 +19,6 @@ export default function UsersRoute() {
         subjectName={viewing?.fullName}
         onClose={() => setViewing(null)}
       />
-    </>
+    </RouteGuard>
   );
 }

@@ -7,10 +7,9 @@ import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
-import { displayStatusOf, FILTERS } from '../../lib/invitation-status.ts';
+import { displayStatusOf, type InvitationFilter } from '../../lib/invitation-status.ts';
 import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
-import { useUrlChoice } from '../../lib/url-state/use-url-choice.ts';
 import { useConnectedUsers } from './api/use-connected-users.ts';
 import { useInviteDownloads } from './api/use-invite-downloads.ts';
 import { useRemoveConnectedUser } from './api/use-remove-connected-user.ts';
@@ -26,8 +25,7 @@ export type ConnectedUsersPageProps = {
 /** /users: the company's connected users, redeeming access codes, downloads and removal. */
 export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProps) {
   const { t } = useTranslation();
-  // In the URL (`?status=pending`), like the search: a reload or Back keeps both.
-  const [filter, setFilter] = useUrlChoice('status', FILTERS);
+  const [filter, setFilter] = useState<InvitationFilter>('ALL');
   // A code from a /redeem/ link pre-fills the modal and opens it once; then it is used up.
   const [pendingCode] = useState(readPendingInvitationCode);
   const [redeemOpen, setRedeemOpen] = useState(pendingCode !== null);

@@ -1,5 +1,4 @@
 import type { Schemas } from '../api/types.ts';
-import { readStored, writeStored } from '../browser-storage.ts';
 
 type DownloadJob = Schemas['DownloadJob'];
 
@@ -11,7 +10,7 @@ function keyFor(userId: string | undefined): string {
 
 /** The failed job ids recorded for this user, or null before the first load ever recorded them. */
 export function readFailedJobIds(userId: string | undefined): string[] | null {
-  const raw = readStored(keyFor(userId));
+  const raw = window.localStorage.getItem(keyFor(userId));
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -22,7 +21,7 @@ export function readFailedJobIds(userId: string | undefined): string[] | null {
 }
 
 export function writeFailedJobIds(userId: string | undefined, ids: readonly string[]): void {
-  writeStored(keyFor(userId), JSON.stringify(ids));
+  window.localStorage.setItem(keyFor(userId), JSON.stringify(ids));
 }
 
 export type FailedJobsCheck = { notify: boolean; record: string[] };

@@ -9,11 +9,12 @@ type RecipientListProps = {
   list: ReturnType<typeof useRecipientList>;
   /** The search the list was asked for ('' for none). */
   q: string;
+  desktop: boolean;
   onAction: (entry: InvitationEntry, action: RecipientAction) => void;
 };
 
 /** One tab's entries as a virtual list loaded page by page; loading, failure, empty and no-match states. */
-export function RecipientList({ view, list, q, onAction }: RecipientListProps) {
+export function RecipientList({ view, list, q, desktop, onAction }: RecipientListProps) {
   const { t } = useTranslation();
   const label = t(view === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations');
   const prefix = view === 'agents' ? 'agents' : 'invitations';
@@ -37,10 +38,10 @@ export function RecipientList({ view, list, q, onAction }: RecipientListProps) {
       }
       label={label}
       className="recipient-list"
-      estimateSize={120}
+      estimateSize={desktop ? 96 : 150}
       getKey={(entry) => entry.id}
       renderItem={(entry, listItem) => (
-        <RecipientCard listItem={listItem} entry={entry} onAction={onAction} />
+        <RecipientCard listItem={listItem} entry={entry} desktop={desktop} onAction={onAction} />
       )}
     />
   );

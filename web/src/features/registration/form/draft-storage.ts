@@ -1,4 +1,3 @@
-import { readStored, removeStored, writeStored } from '../../../lib/browser-storage.ts';
 import {
   COMPANY_TYPES,
   emptyValues,
@@ -28,7 +27,7 @@ function pickStrings<T extends Record<string, string>>(base: T, source: unknown)
 export function loadDraft(userId: string): RegistrationValues {
   const base = emptyValues();
   try {
-    const raw = readStored(keyFor(userId));
+    const raw = window.localStorage.getItem(keyFor(userId));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (!isRecord(parsed)) return base;
     const { representative, ...rest } = base;
@@ -57,9 +56,9 @@ export function loadDraft(userId: string): RegistrationValues {
 }
 
 export function saveDraft(userId: string, values: RegistrationValues): void {
-  writeStored(keyFor(userId), JSON.stringify(values));
+  window.localStorage.setItem(keyFor(userId), JSON.stringify(values));
 }
 
 export function clearDraft(userId: string): void {
-  removeStored(keyFor(userId));
+  window.localStorage.removeItem(keyFor(userId));
 }
