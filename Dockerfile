@@ -1,6 +1,6 @@
 # The portal in a container: the installable server package (npm run pack) with production dependencies
 # only, run by Node 24 LTS as the unprivileged `node` user under tini. No container engine runs on this
-# project's machines: the image is not built here; scripts/packages/docker.test.ts checks this file
+# project's machines: the image is not built here; scripts/packages/installed.test.ts checks this file
 # and runs its install, command and health check outside a container (README "Docker").
 FROM node:24-bookworm-slim AS build
 WORKDIR /src

@@ -11,7 +11,8 @@ import { textSummary } from './report/text-summary.ts';
 import { type RunOptions, type RunReport, runConformance } from './run.ts';
 import type { SignInOption } from './sign-in.ts';
 
-const usage = `Usage: npm run conformance -- --target URL [options]
+const usage = `Usage: portal-conformance --target URL [options]
+       (in the repository: npm run conformance -- --target URL [options])
 
   --target URL              the server under test (required; a path prefix is kept)
   --threshold N             exit 1 when the total score is below N percent (default 100)

@@ -118,6 +118,15 @@ export const errorExamples: readonly ErrorExample[] = [
       await context.call('injectFault', { body: { operationId: 'getCurrentUser', status: 500 } }, p.admin);
     },
   },
+  {
+    // A database out of reach (team mode) is not caused on demand either: injected, answered like the real one.
+    response: 'ServiceUnavailable',
+    operationId: 'getCurrentUser',
+    persona: p.owner,
+    before: async (context) => {
+      await context.call('injectFault', { body: { operationId: 'getCurrentUser', status: 503 } }, p.admin);
+    },
+  },
 ];
 
 /** Error examples no request can produce on demand, with the reason (reviewed). */

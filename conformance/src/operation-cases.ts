@@ -104,6 +104,17 @@ export function casesFor(document: ContractDocument, operation: Operation): Oper
       expect: { status: 500, code: 'INTERNAL_ERROR' },
     });
   }
+  // A database that cannot be reached: a fault too (stopping the target's database is out of reach).
+  if (declares(503) && !entry.unreachable?.['503']) {
+    cases.push({
+      ...unprepared,
+      kind: 'fault',
+      name: 'database unavailable (injected fault)',
+      persona: entry.persona,
+      injectFault: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+      expect: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+    });
+  }
   return [...cases, ...invalidCases(document, operation, entry.persona)];
 }
 

@@ -444,7 +444,10 @@ function snapshotPlan(): OperationPlan {
       byParams('malformed name', 400, 'VALIDATION_FAILED', { name: '-bad!' }),
       { ...csrf, prepare: saved },
     ],
-    unreachable: { '500': 'the simulator injects no faults into its own operations' },
+    unreachable: {
+      '500': 'the simulator injects no faults into its own operations',
+      '503': 'the simulator injects no faults into its own operations',
+    },
   };
 }
 
@@ -464,5 +467,6 @@ function simulatorOnly() {
   return {
     '404': 'SIMULATION_DISABLED answers only in production mode',
     '500': 'the simulator injects no faults into its own operations',
+    '503': 'the simulator injects no faults into its own operations',
   };
 }

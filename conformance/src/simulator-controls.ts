@@ -2,6 +2,7 @@ import type { ContractDocument } from '@portal/contract/document';
 import type { Operation, RequestSpec } from './contract-operations.ts';
 import type { HttpAnswer, HttpClient } from './http-client.ts';
 import { type Persona, personas } from './personas.ts';
+import { plan } from './plan.ts';
 import type { CaseContext } from './plan-types.ts';
 import { jobProgression } from './progression.ts';
 
@@ -56,11 +57,14 @@ export function createCaseContext(
     const ids = Array.isArray(listed.json)
       ? (listed.json as Array<{ operationId?: unknown }>).map((entry) => String(entry.operationId))
       : [];
-    // A public read without parameters shows whether an injected fault takes effect.
+    // A read without required parameters shows whether an injected fault takes effect.
     const probe = ids
       .map((id) => operations.get(id))
       .find(
-        (operation) => operation?.method === 'GET' && !operation.secured && operation.parameters.length === 0,
+        (operation) =>
+          operation?.method === 'GET' &&
+          !operation.parameters.some((parameter) => parameter.required) &&
+          (!operation.secured || plan[operation.operationId]?.persona),
       );
     if (listed.status !== 200 || !probe) {
       notes.push(`faults: none (listSimulationOperations answered ${listed.status}, no operation to probe)`);
@@ -68,7 +72,7 @@ export function createCaseContext(
     }
     const fault = { operationId: probe.operationId, status: 500, code: 'INTERNAL_ERROR', count: 1 };
     const injected = await call('injectFault', { body: fault }, personas.admin);
-    const answer = await call(probe.operationId, {});
+    const answer = await call(probe.operationId, {}, plan[probe.operationId]?.persona);
     await call('clearFaults', {}, personas.admin);
     const code = (answer.json as { errors?: Array<{ code?: string }> } | undefined)?.errors?.[0]?.code;
     if (injected.status === 201 && answer.status === 500 && code === 'INTERNAL_ERROR') {
@@ -150,6 +154,8 @@ export function createCaseContext(
       if (fast) await call('setSimulationClock', { body: { speed: 100 } }, personas.admin);
       const seconds = options.lifecycleDeadlineMs / 1000;
       const deadline = Math.min(Date.now() + options.lifecycleDeadlineMs, options.deadlineAt ?? Infinity);
+      // A job just created is listed at once; a list that never shows it fails sooner than the deadline.
+      const listedBy = Date.now() + 10_000;
       let last = seen;
       try {
         while (Date.now() < deadline) {
@@ -157,6 +163,8 @@ export function createCaseContext(
           const job = (answer.json as Array<{ id: string; status: string }> | undefined)?.find(
             (j) => j.id === jobId,
           );
+          if (!job && Date.now() > listedBy)
+            throw new Error(`download job ${jobId} is not in ${persona}'s list of download jobs`);
           if (job) {
             const problem = progression.step(last, job.status);
             if (problem) throw new Error(`download job ${jobId}: ${problem}`);

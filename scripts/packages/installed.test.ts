@@ -1,15 +1,26 @@
 // The packages as an integrator gets them: packed, installed into an empty project with their
 // dependencies from the registry (nothing from this workspace), then used through their commands.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify, stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from './pack.ts';
 
 const run = promisify(execFile);
+const here = dirname(fileURLToPath(import.meta.url));
 const work = mkdtempSync(join(tmpdir(), 'portal-packages-'));
 chmodSync(work, 0o755); // the image's command runs as another user below
 const project = join(work, 'project');
@@ -89,6 +100,60 @@ describe('the tarballs', () => {
   });
 });
 
+describe('the type declarations', () => {
+  it("type an integrator's code against all three packages, and refuse a wrong call", async () => {
+    const typescript = JSON.parse(readFileSync('node_modules/typescript/package.json', 'utf8'))
+      .version as string;
+    const dir = join(project, 'typed');
+    mkdirSync(dir);
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      `import { parseCommandLine } from 'data-act-portal/cli';
+import { createAnswerChecker } from 'data-act-portal-contract/answers';
+import { loadContract } from 'data-act-portal-contract/document';
+import type { components, paths } from 'data-act-portal-contract/schema';
+import { type RunReport, runConformance } from 'portal-conformance/run';
+
+type Product = components['schemas']['Product'];
+export const product: Pick<Product, 'id'> = { id: 'prod-veh-1' };
+export type Health = paths['/api/v1/health']['get']['responses'][200]['content']['application/json'];
+const check = createAnswerChecker(loadContract());
+export const problems: string[] = check({ operationId: 'getHealth', status: 200, body: '{}' });
+export const line = parseCommandLine(['--port', '4000'], {}, '/');
+export const report: Promise<RunReport> = runConformance({ target: 'http://localhost:3000' });
+// @ts-expect-error the target is a URL string
+runConformance({ target: 3000 });
+// @ts-expect-error products have no such field
+export const wrong: Product['noSuchField'] = 1;
+`,
+    );
+    const options = {
+      module: 'nodenext',
+      moduleResolution: 'nodenext',
+      target: 'es2022',
+      strict: true,
+      noEmit: true,
+    };
+    // skipLibCheck: the declarations refer to Node's types, which an integrator's project has its own of.
+    writeFileSync(
+      join(dir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { ...options, skipLibCheck: true, types: [] },
+        files: ['consumer.ts'],
+      }),
+    );
+    // TypeScript from the registry through npx: the project's own tree stays free of it.
+    const compiled = await run(
+      'npx',
+      ['-y', '-p', `typescript@${typescript}`, 'tsc', '-p', 'tsconfig.json'],
+      {
+        cwd: dir,
+      },
+    ).catch((error: { stdout: string }) => error);
+    expect(compiled.stdout).toBe('');
+  }, 300_000);
+});
+
 describe('portal-conformance', () => {
   it('installs alone with at most 40 packages', async () => {
     const alone = join(work, 'kit-alone');
@@ -97,6 +162,12 @@ describe('portal-conformance', () => {
     expect(installed.length).toBeGreaterThan(0);
     expect(installed.length).toBeLessThanOrEqual(40);
   }, 300_000);
+
+  it('answers --help with its own command name and its exit codes', async () => {
+    const help = await run('npx', ['portal-conformance', '--help'], { cwd: project });
+    expect(help.stdout).toMatch(/^Usage: portal-conformance --target URL/);
+    expect(help.stdout).toContain('2 when the run could not judge the target');
+  });
 });
 
 describe('data-act-portal', () => {
@@ -107,10 +178,15 @@ describe('data-act-portal', () => {
     const shown = await run('npx', ['data-act-portal', '--version'], { cwd: project });
     expect(shown.stdout.trim()).toBe(version());
   });
+});
 
-  it('starts with npx, migrates its own database, and scores 100 % with npx portal-conformance', async () => {
+describe('data-act-portal started with npx, used from the integrator project', () => {
+  let target = '';
+  const integrator = join(project, 'integrator');
+
+  beforeAll(async () => {
     const port = await freePort();
-    const target = `http://localhost:${port}`;
+    target = `http://localhost:${port}`;
     const server = spawn(
       'npx',
       ['data-act-portal', '--mode', 'test', '--port', String(port), '--data-dir', 'portal-data'],
@@ -124,7 +200,23 @@ describe('data-act-portal', () => {
     let log = '';
     server.stdout?.on('data', (chunk) => (log += chunk));
     server.stderr?.on('data', (chunk) => (log += chunk));
-    const deadline = Date.now() + 120_000;
+    // The integrator's own tests and tools, from the registry, while the server starts.
+    const versions = (file: string) =>
+      (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    const tools = run(
+      'npm',
+      [
+        'install',
+        '--no-audit',
+        '--no-fund',
+        '--loglevel=error',
+        `vitest@${versions('node_modules/vitest/package.json')}`,
+        `@playwright/test@${versions('node_modules/playwright-core/package.json')}`,
+      ],
+      { cwd: project, maxBuffer: 16 * 1024 * 1024 },
+    );
+    cpSync(join(here, 'integrator'), integrator, { recursive: true });
+    const deadline = Date.now() + 180_000;
     for (;;) {
       const health = await fetch(`${target}/api/v1/health`).catch(() => null);
       if (health?.ok) break;
@@ -132,19 +224,42 @@ describe('data-act-portal', () => {
         throw new Error(`the server did not start:\n${log}`);
       await new Promise((done) => setTimeout(done, 250));
     }
-    // The built web app is served from the package.
+    await tools;
+  }, 600_000);
+
+  it('serves the built web app from the package, its database migrated', async () => {
     const page = await fetch(`${target}/login`);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root"');
+    expect(readdirSync(join(project, 'portal-data'))).toContain('portal.db');
+  });
+
+  it('scores 100 % with npx portal-conformance', async () => {
     const junit = join(work, 'conformance.xml');
     const kit = await run('npx', ['portal-conformance', '--target', target, '--junit', junit], {
       cwd: project,
       maxBuffer: 64 * 1024 * 1024,
     }).catch((error: { code: number; stdout: string }) => error);
-    expect(kit.stdout).toMatch(/Total: 100 % \(\d+ passed, 0 failed/);
+    expect(stripVTControlCharacters(kit.stdout)).toMatch(/Total: 100 % \(\d+ passed, 0 failed/);
     expect('code' in kit ? kit.code : 0).toBe(0);
     expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
   }, 600_000);
+
+  it("passes the integrator's vitest test that uses the contract package", async () => {
+    const tests = await run('npx', ['vitest', 'run'], {
+      cwd: integrator,
+      env: { ...process.env, PORTAL_URL: target },
+    });
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+1 passed/);
+  }, 300_000);
+
+  it("passes the integrator's Playwright test in Debian's Chromium", async () => {
+    const tests = await run('npx', ['playwright', 'test'], {
+      cwd: integrator,
+      env: { ...process.env, PORTAL_URL: target },
+    });
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/1 passed/);
+  }, 300_000);
 });
 
 /** The Dockerfile's stages: each stage's instructions as [keyword, arguments], continuations joined. */

@@ -16,7 +16,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type UserConfig } from 'tsdown';
+import { build, type InlineConfig } from 'tsdown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const packagesDir = join(root, 'dist/packages');
@@ -63,11 +63,12 @@ export const packages: PackageSpec[] = [
     name: 'data-act-portal',
     workspace: 'server',
     description:
-      'The Data Act Portal reference server: the web app and the contract API on one port, on SQLite, with the simulator',
+      'The Data Act Portal reference server: the web app and the contract API on one port, on SQLite or PostgreSQL, with the simulator',
     entries: { cli: 'server/src/cli.ts' },
     bins: { 'data-act-portal': { entry: 'cli', call: 'runCommandLine' } },
     bundles: ['server', 'contract'],
-    files: ['openapi.yaml', 'web/dist', 'prisma/migrations'],
+    // Both engines' migrations: DATABASE_URL=postgresql://… runs the package in team mode too.
+    files: ['openapi.yaml', 'web/dist', 'prisma/migrations', 'prisma/postgresql/migrations'],
     // Prisma's SQLite adapter asks for better-sqlite3 ^12, which aborts in Node 24 workers (decision
     // 0037): bundled, its `better-sqlite3` import is this package's own ^13.
     // Prisma's client runtime is bundled too: the package would otherwise install @prisma/client, 72 MB
@@ -245,7 +246,7 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
       exclude: [join(root, '**/*.test.ts')],
     }),
   );
-  const options: UserConfig = {
+  const options: InlineConfig = {
     config: false,
     cwd: root,
     entry: Object.fromEntries(Object.entries(entries).map(([name, file]) => [name, join(root, file)])),

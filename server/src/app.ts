@@ -5,7 +5,8 @@ import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
-import { createHotReads, type HotReads } from './db/hot-reads.ts';
+import { type HotReads, openReads } from './db/client.ts';
+import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
@@ -16,6 +17,7 @@ import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
+import { createRateLimitCounter, databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
 import { requestWorldPlugin } from './plugins/request-world.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -60,7 +62,7 @@ export async function buildApp(
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
   const { config } = given;
-  const reads = givenReads ?? createHotReads(config.databaseUrl);
+  const reads = givenReads ?? openReads(config.databaseUrl);
   const deps: PortalDeps = { ...given, reads };
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
@@ -95,7 +97,11 @@ export async function buildApp(
     document,
   });
   await app.register(securityHeadersPlugin, { config });
-  await app.register(rateLimit, { global: false });
+  // Team mode counts in the database, so a limit holds across instances; one instance counts in memory.
+  const sharedCounts = isPostgres(config.databaseUrl)
+    ? { store: databaseRateLimitStore(createRateLimitCounter(deps.prisma)) }
+    : {};
+  await app.register(rateLimit, { global: false, ...sharedCounts });
   await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   // Before the guards: a listed origin's preflight is answered here, before any guard or route.
   if (config.corsOrigins.length > 0) {
@@ -136,7 +142,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await simulator.sandboxes.stop();
     await simulator.shared.services.stop();
-    if (!givenReads) reads.close();
+    if (!givenReads) await reads.close();
   });
   return app;
 }

@@ -56,6 +56,7 @@ export const settings: readonly Setting[] = [
     'EMAIL',
     'persona of fallback answers for callers the simulation does not know',
   ),
+  setting('PROXY_TIMEOUT_MS', 'MS', "each proxied call's deadline, then fallback or 504 (default 30000)"),
   setting('CORS_ORIGINS', 'LIST', 'other origins whose pages may call the API with credentials'),
   setting('TRUST_PROXY', 'HOPS|LIST', 'reverse proxies in front: a hop count or their addresses'),
   setting('OIDC_ISSUER', 'URL', 'external OpenID Connect provider (default: the built-in one)'),

@@ -2,7 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig, modeStatement, startupRefusal } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { applyMigrations } from './db/migrate.ts';
+import { isPostgres, redactDatabaseUrl } from './db/engine.ts';
+import { applyMigrations, SEED_LOCK, withAdvisoryLock } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
 import { cleanUpAfterCrash } from './services/startup-cleanup.ts';
@@ -18,23 +19,35 @@ if (refusal) {
   process.exit(1);
 }
 mkdirSync(config.dataDir, { recursive: true });
-try {
-  lockDataDir(config.dataDir);
-} catch (error) {
-  if (!(error instanceof DataDirLockedError)) throw error;
-  console.error(error.message);
-  process.exit(1);
+// Team mode (PostgreSQL): any number of instances share the database and DATA_DIR by design. On
+// SQLite one server owns its data directory.
+const team = isPostgres(config.databaseUrl);
+if (!team) {
+  try {
+    lockDataDir(config.dataDir);
+  } catch (error) {
+    if (!(error instanceof DataDirLockedError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }
 // stdout carries only the JSON log lines (for log shippers); what the operator reads goes to stderr.
 console.error(`  Starting in ${modeStatement(config)}`);
+if (team) console.error(`  Database: ${redactDatabaseUrl(config.databaseUrl)} (team mode)`);
 await applyMigrations(config.databaseUrl);
 const database = openDatabase(config.databaseUrl);
 const { prisma, reads } = database;
 const clock = createSimulationClock();
 const wallClock = createWallClock();
 await restoreClockSpeed({ prisma, clock });
-if (config.seedOnEmpty) await seedIfEmpty({ config, prisma, clock });
-const cleanup = await cleanUpAfterCrash({ config, prisma });
+if (config.seedOnEmpty) {
+  const seed = () => seedIfEmpty({ config, prisma, clock });
+  // Instances starting together on an empty database: one seeds, the others then find users.
+  await (team ? withAdvisoryLock(config.databaseUrl, SEED_LOCK, seed) : seed());
+}
+// Removing files no row points to is only safe while no other server writes: not in team mode, where
+// another instance may be between writing a file and committing its row.
+const cleanup = team ? {} : await cleanUpAfterCrash({ config, prisma });
 
 const app = await buildApp({ config, prisma, reads, clock, wallClock });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);

@@ -5,6 +5,7 @@ describe('loadProxyConfig', () => {
   it('is off without PROXY_TARGET', () => {
     expect(loadProxyConfig({}, 'development')).toEqual({
       target: null,
+      timeoutMs: 30_000,
       fallback: { unimplemented: false, operations: [] },
       fallbackAs: null,
     });
@@ -16,11 +17,13 @@ describe('loadProxyConfig', () => {
         PROXY_TARGET: 'https://backend.example/base',
         PROXY_FALLBACK: 'unimplemented, listSharings',
         PROXY_FALLBACK_AS: 'owner@example.com',
+        PROXY_TIMEOUT_MS: '2500',
       },
       'development',
     );
     expect(config).toEqual({
       target: 'https://backend.example',
+      timeoutMs: 2500,
       fallback: { unimplemented: true, operations: ['listSharings'] },
       fallbackAs: 'owner@example.com',
     });
@@ -29,6 +32,12 @@ describe('loadProxyConfig', () => {
   it('refuses a target that is not an http(s) URL', () => {
     expect(() => loadProxyConfig({ PROXY_TARGET: 'ftp://backend' }, 'development')).toThrow(
       'PROXY_TARGET must be an http(s) URL, got "ftp://backend"',
+    );
+  });
+
+  it('refuses a deadline that is not a positive whole number of milliseconds', () => {
+    expect(() => loadProxyConfig({ PROXY_TIMEOUT_MS: '0' }, 'development')).toThrow(
+      'PROXY_TIMEOUT_MS must be a positive whole number of milliseconds, got "0"',
     );
   });
 

@@ -8,6 +8,8 @@ export interface ProxyConfig {
     /** Operations the simulation always answers (switch over one operation at a time). */
     operations: string[];
   };
+  /** PROXY_TIMEOUT_MS: each proxied call's deadline (answer and body), then fallback or 504. */
+  timeoutMs: number;
   /** Persona the simulation acts as for fallback answers when the caller has no simulated identity. */
   fallbackAs: string | null;
 }
@@ -34,8 +36,15 @@ export function loadProxyConfig(env: Env, mode: string): ProxyConfig {
     // Simulated answers must never reach real users.
     throw new Error('PROXY_FALLBACK and PROXY_FALLBACK_AS are not available in production mode');
   }
+  const timeoutMs = Number(env.PROXY_TIMEOUT_MS?.trim() || 30_000);
+  if (!Number.isInteger(timeoutMs) || timeoutMs <= 0) {
+    throw new Error(
+      `PROXY_TIMEOUT_MS must be a positive whole number of milliseconds, got "${env.PROXY_TIMEOUT_MS}"`,
+    );
+  }
   return {
     target,
+    timeoutMs,
     fallback: {
       unimplemented: entries.includes('unimplemented'),
       operations: entries.filter((entry) => entry !== 'unimplemented'),

@@ -1,12 +1,17 @@
-// One fresh, migrated SQLite database per test file (or per test): a copy of the
-// template the global setup migrated, opened with the same client the server uses.
+// One fresh, migrated database per test file (or per test): on SQLite a copy of the template file the
+// global setup migrated; on PostgreSQL (PORTAL_TEST_DATABASE=postgresql, or `engine: 'postgresql'`) a
+// database created from the migrated template database. Opened with the same client the server uses.
+import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { inject } from 'vitest';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
+import { type DatabaseEngine, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { resetToScenario } from '../src/simulator/scenarios/load.ts';
+import { testEngine } from './engine.ts';
 
 export interface TestDatabaseOptions {
   /** Seed the personas (default false). */
@@ -17,12 +22,15 @@ export interface TestDatabaseOptions {
   now?: Date;
   /** Where seeded registration documents go (default: `{dir}/agent-files`, the server's layout). */
   filesDir?: string;
+  /** Default: the suite's engine (PORTAL_TEST_DATABASE). */
+  engine?: DatabaseEngine;
 }
 
 export interface TestDatabase {
-  /** `file:` URL of the database, for code that opens its own client. */
+  engine: DatabaseEngine;
+  /** `file:` or `postgresql://` URL of the database, for code that opens its own client. */
   url: string;
-  /** Path of the SQLite file. */
+  /** Path of the SQLite file ('' on PostgreSQL). */
   path: string;
   /**
    * Temporary directory holding the database, deleted by cleanup. Usable as the server's
@@ -32,19 +40,63 @@ export interface TestDatabase {
   /** Directory of uploaded documents (seeded documents are written there). */
   filesDir: string;
   prisma: PrismaClient;
-  /** Disconnects and deletes the directory. */
+  /** Disconnects and deletes the directory (and the PostgreSQL database). */
   cleanup(): Promise<void>;
 }
 
+/** The run's throwaway PostgreSQL server (test/global-setup.ts); throws when the machine has none. */
+export function postgresServerUrl(): string {
+  const url = inject('postgresUrl');
+  if (!url) throw new Error('No PostgreSQL server in this run (see server/test/global-setup.ts)');
+  return url;
+}
+
+/** Runs SQL on the throwaway server's `postgres` database (creating and dropping test databases). */
+export async function onPostgresServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: postgresServerUrl() });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A new database on the throwaway server, copied from the migrated template (about 70 ms). */
+export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const template = inject('postgresTemplate');
+  await onPostgresServer((client) =>
+    client.query(`CREATE DATABASE ${quoteIdentifier(name)} TEMPLATE ${quoteIdentifier(template)}`),
+  );
+  return {
+    url: withDatabaseName(postgresServerUrl(), name),
+    drop: () =>
+      onPostgresServer((client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
+      ).then(() => undefined),
+  };
+}
+
 export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const engine = options.engine ?? testEngine();
   const dir = await mkdtemp(join(tmpdir(), 'portal-test-db-'));
-  const path = join(dir, 'test.db');
-  const url = `file:${path}`;
   const filesDir = options.filesDir ?? join(dir, 'agent-files');
   await mkdir(filesDir, { recursive: true });
-  const template = inject('dbTemplatePath');
-  if (template) await copyFile(template, path);
-  else await applyMigrations(url); // running without server/vitest.config.ts's global setup
+  let url: string;
+  let path = '';
+  let drop = async () => {};
+  if (engine === 'postgresql') {
+    const database = await createPostgresTestDatabase();
+    url = database.url;
+    drop = database.drop;
+  } else {
+    path = join(dir, 'test.db');
+    url = `file:${path}`;
+    const template = inject('dbTemplatePath');
+    if (template) await copyFile(template, path);
+    else await applyMigrations(url); // running without server/vitest.config.ts's global setup
+  }
   const prisma = createPrisma(url);
   if (options.seed || options.scenario) {
     await resetToScenario(prisma, {
@@ -55,6 +107,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     });
   }
   return {
+    engine,
     url,
     path,
     dir,
@@ -62,6 +115,7 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
     prisma,
     async cleanup() {
       await prisma.$disconnect();
+      await drop();
       await rm(dir, { recursive: true, force: true });
     },
   };

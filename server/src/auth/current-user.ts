@@ -39,7 +39,7 @@ export async function pendingTermsVersion(
  * depend on the clock as well as on the data.
  */
 export async function loadCurrentUser(deps: ReadDeps, userId: string): Promise<CurrentUser> {
-  const user = deps.reads.currentUser(userId, deps.clock.now());
+  const user = await deps.reads.currentUser(userId, deps.clock.now());
   if (!user) throw unauthenticated();
   const role = user.role as Role;
   return {

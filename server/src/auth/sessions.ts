@@ -53,7 +53,7 @@ export async function resolveSession(
   token: string,
 ): Promise<ResolvedSession | null> {
   const id = hash(token);
-  const row = reads.session(id);
+  const row = await reads.session(id);
   if (!row) return null;
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);

@@ -1,10 +1,17 @@
-// The one way to open the database: Prisma client over better-sqlite3, with the
-// connection pragmas the server relies on applied to every connection it opens.
+// The one way to open the database: a Prisma client over better-sqlite3 (SQLite, with the connection
+// pragmas the server relies on applied to every connection it opens) or over pg (PostgreSQL, when
+// DATABASE_URL is a `postgresql://` URL; decision 0048). Both clients have the same models and methods:
+// the PostgreSQL one is generated from a schema generated from the SQLite one.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
+import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
+import { createPostgresPool } from './postgres-pool.ts';
+import { createPostgresReads } from './postgres-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type { HotReads };
@@ -44,19 +51,45 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
   };
 }
 
+export interface PrismaOptions {
+  /** PostgreSQL: connections per pool (default 10). */
+  poolSize?: number;
+  /** PostgreSQL: errors of idle pooled connections (never fatal: the pool opens new ones on demand). */
+  onPoolError?: (error: Error) => void;
+}
+
+const logPoolError = (databaseUrl: string) => (error: Error) =>
+  console.error(`PostgreSQL connection lost (${redactDatabaseUrl(databaseUrl)}): ${error.message}`);
+
 /**
- * Opens a Prisma client on a SQLite database (`file:` URL or path). Run
- * `applyMigrations(databaseUrl)` first. Call `$disconnect()` when done.
+ * Opens a Prisma client alone on a SQLite database (`file:` URL or path) or a PostgreSQL one
+ * (`postgresql://` URL), for scripts and tests that need no hot reads. Run `applyMigrations(databaseUrl)`
+ * first. `$disconnect()` ends its connections (PostgreSQL's pool too).
  */
-export function createPrisma(databaseUrl: string): PrismaClient {
+export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
+  if (isPostgres(databaseUrl)) return openPostgres(databaseUrl, options, true).prisma;
   const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
   return new PrismaClient({ adapter });
 }
 
+function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: boolean) {
+  const onError = options.onPoolError ?? logPoolError(databaseUrl);
+  const pool = createPostgresPool(databaseUrl, { max: options.poolSize, onError });
+  const adapter = new PrismaPg(pool, {
+    onPoolError: onError,
+    onConnectionError: onError,
+    disposeExternalPool: disposePool,
+  });
+  // Same models and methods (its schema is generated from the SQLite one); PostgreSQL's client only
+  // adds options the server does not use, such as case-insensitive filter modes.
+  const prisma = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+  return { prisma, pool };
+}
+
 /**
  * A world's database handle: the Prisma client (every write, most reads) and the prepared reads
- * beside it on the same database (db/hot-reads.ts). A second engine (issue 24: PostgreSQL) opens the
- * same pair; remembered reads learn of other instances' writes through `reads`.
+ * beside it on the same database (SQLite: db/hot-reads.ts, a second read-only connection; PostgreSQL:
+ * db/postgres-reads.ts, on the client's own pool). The reads answer promises on both engines.
  */
 export interface Database {
   readonly prisma: PortalPrisma;
@@ -64,8 +97,22 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Opens the database handle on a migrated database; `close()` ends both connections. */
-export function openDatabase(databaseUrl: string, prisma = createPrisma(databaseUrl)): Database {
+/** Opens the database handle on a migrated database; `close()` ends every connection it holds. */
+export function openDatabase(databaseUrl: string, options: PrismaOptions = {}): Database {
+  if (isPostgres(databaseUrl)) {
+    const { prisma, pool } = openPostgres(databaseUrl, options, false);
+    const reads = createPostgresReads(pool);
+    return {
+      prisma,
+      reads,
+      async close() {
+        await reads.close();
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const prisma = createPrisma(databaseUrl, options);
   const reads = createHotReads(databaseUrl);
   return {
     prisma,
@@ -75,4 +122,30 @@ export function openDatabase(databaseUrl: string, prisma = createPrisma(database
       await prisma.$disconnect();
     },
   };
+}
+
+/**
+ * The prepared reads alone, on their own connection to the database at `databaseUrl`, for an app built
+ * on a Prisma client opened elsewhere (tests). `close()` ends that connection.
+ */
+export function openReads(databaseUrl: string, options: PrismaOptions = {}): HotReads {
+  if (!isPostgres(databaseUrl)) return createHotReads(databaseUrl);
+  const onError = options.onPoolError ?? logPoolError(databaseUrl);
+  const pool = createPostgresPool(databaseUrl, { max: options.poolSize ?? 2, onError });
+  const reads = createPostgresReads(pool);
+  return {
+    ...reads,
+    async close() {
+      await reads.close();
+      await pool.end();
+    },
+  };
+}
+
+/** The engine a client (or a transaction client of it) talks to. */
+export function engineOfClient(db: Db | PrismaClient): DatabaseEngine {
+  const provider = (db as unknown as { _activeProvider?: string })._activeProvider;
+  if (provider === 'postgresql') return 'postgresql';
+  if (provider === 'sqlite') return 'sqlite';
+  throw new Error(`Unknown Prisma provider ${provider}`);
 }

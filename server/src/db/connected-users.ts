@@ -83,8 +83,19 @@ export function connectedStatements(query: ConnectedQuery) {
   };
 }
 
+/** The connected-users reads of one database: SQLite's answer at once, PostgreSQL's (postgres-reads.ts) promises. */
+export interface ConnectedUserReads {
+  page(query: ConnectedQuery & { limit: number }): ConnectedRow[] | Promise<ConnectedRow[]>;
+  count(query: ConnectedQuery): number | Promise<number>;
+  /** The whole list, row by row as arrays (no object per row). */
+  all(
+    query: Omit<ConnectedQuery, 'after' | 'limit' | 'words'>,
+  ): Iterable<ConnectedTuple> | AsyncIterable<ConnectedTuple>;
+  clear(): void;
+}
+
 /** Statements by their text: one per shape (number of words, cursor or not), prepared once. */
-export function createConnectedUserReads(db: () => Database.Database) {
+export function createConnectedUserReads(db: () => Database.Database): ConnectedUserReads {
   const statements = new Map<string, Database.Statement>();
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
@@ -116,5 +127,3 @@ export function createConnectedUserReads(db: () => Database.Database) {
     },
   };
 }
-
-export type ConnectedUserReads = ReturnType<typeof createConnectedUserReads>;

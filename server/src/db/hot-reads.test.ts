@@ -39,12 +39,12 @@ describe('remembered hot reads', () => {
   it('show a write by another connection (another process) on the very next read', async () => {
     const { id } = await owner();
     const reads = t.app.portal.reads;
-    const count = reads.ownProducts(id).length;
-    expect(reads.ownProducts(id)).toHaveLength(count);
+    const count = (await reads.ownProducts(id)).length;
+    expect(await reads.ownProducts(id)).toHaveLength(count);
     const other = new Database(databasePath(t.databaseUrl));
     others.push(other);
     other.prepare('DELETE FROM Product WHERE ownerId = ?').run(id);
-    expect(reads.ownProducts(id)).toHaveLength(0);
+    expect(await reads.ownProducts(id)).toHaveLength(0);
   });
 
   it('end a session for the very next request when it is deleted or its user changes role', async () => {

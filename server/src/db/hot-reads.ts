@@ -62,13 +62,27 @@ const sql = {
     FROM Product p WHERE p.ownerId = ? ORDER BY p.createdAt, p.id`,
 };
 
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * The hot reads of one database. SQLite's answer at once (better-sqlite3 is synchronous); PostgreSQL's
+ * (db/postgres-reads.ts) answer promises. Callers `await` both.
+ */
 export interface HotReads {
-  session(id: string): Readonly<SessionRow> | undefined;
+  session(id: string): MaybePromise<Readonly<SessionRow> | undefined>;
   /** The user with their company status and the newest terms for their role published by `now`. */
-  currentUser(id: string, now: Date): CurrentUserRow | undefined;
-  ownProducts(ownerId: string): readonly Readonly<ProductRow>[];
+  currentUser(id: string, now: Date): MaybePromise<CurrentUserRow | undefined>;
+  ownProducts(ownerId: string): MaybePromise<readonly Readonly<ProductRow>[]>;
   /** A company's connected users: page, count, search and the whole list (db/connected-users.ts). */
   connected: ConnectedUserReads;
+  close(): void | Promise<void>;
+}
+
+/** SQLite's hot reads: answered at once. */
+export interface SqliteHotReads extends HotReads {
+  session(id: string): Readonly<SessionRow> | undefined;
+  currentUser(id: string, now: Date): CurrentUserRow | undefined;
+  ownProducts(ownerId: string): readonly Readonly<ProductRow>[];
   close(): void;
 }
 
@@ -104,7 +118,7 @@ function createRowMemo(dataVersion: () => unknown) {
 }
 
 /** Opens lazily on first use, so a client that never serves requests never holds a second handle. */
-export function createHotReads(databaseUrl: string): HotReads {
+export function createHotReads(databaseUrl: string): SqliteHotReads {
   let state:
     | {
         db: Database.Database;

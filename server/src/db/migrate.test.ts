@@ -116,7 +116,9 @@ describe('createMigration', () => {
     // Fails when the schema was changed without `migrate.ts create <name>`.
     const migrationsDir = join(dir, 'in-sync');
     await cp(DEFAULT_MIGRATIONS_DIR, migrationsDir, { recursive: true });
-    expect(await createMigration('nothing', { schemaPath: DEFAULT_SCHEMA_PATH, migrationsDir })).toBeNull();
+    expect(
+      await createMigration('nothing', { schemaPath: DEFAULT_SCHEMA_PATH, migrationsDir, postgres: null }),
+    ).toBeNull();
     expect(await listMigrationNames(migrationsDir)).toEqual(await listMigrationNames(DEFAULT_MIGRATIONS_DIR));
   });
 
@@ -128,7 +130,7 @@ describe('createMigration', () => {
     const schema = await readFile(DEFAULT_SCHEMA_PATH, 'utf8');
     await writeFile(schemaPath, `${schema}\nmodel Note {\n  id   String @id\n  text String\n}\n`);
     const now = new Date('2099-01-02T03:04:05Z');
-    const created = await createMigration('Add notes!', { schemaPath, migrationsDir, now });
+    const created = await createMigration('Add notes!', { schemaPath, migrationsDir, now, postgres: null });
     expect(created?.name).toBe('20990102030405_add_notes');
     expect(created?.sql).toContain('CREATE TABLE "Note"');
     expect(await readFile(join(migrationsDir, '20990102030405_add_notes', 'migration.sql'), 'utf8')).toBe(
@@ -138,7 +140,7 @@ describe('createMigration', () => {
     const url = `file:${join(dir, 'next.db')}`;
     const applied = await applyMigrations(url, { migrationsDir });
     expect(applied.at(-1)).toBe('20990102030405_add_notes');
-    expect(await createMigration('again', { schemaPath, migrationsDir })).toBeNull();
+    expect(await createMigration('again', { schemaPath, migrationsDir, postgres: null })).toBeNull();
   });
 });
 

@@ -1,34 +1,104 @@
-// Applies pending migrations from prisma/migrations at start-up, offline, through the
-// schema engine's WebAssembly build. Records them in `_prisma_migrations` exactly like
-// `prisma migrate deploy` (same engine code), so a connected Prisma CLI sees the same history.
+// Applies pending migrations at start-up, offline, through the schema engine's WebAssembly build, on
+// SQLite (prisma/migrations) or PostgreSQL (prisma/postgresql/migrations). Records them in
+// `_prisma_migrations` exactly like `prisma migrate deploy` (same engine code), so a connected Prisma CLI
+// sees the same history. On PostgreSQL several instances may start at once: the database is created
+// when missing and the migrations run under an advisory lock, so one instance applies them and the
+// others find them applied.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { DEFAULT_MIGRATIONS_DIR, readMigrationsList } from './migrations-dir.ts';
+import pg from 'pg';
+import { databaseNameOf, ENGINE_FILES, engineOf, quoteIdentifier, withDatabaseName } from './engine.ts';
+import { readMigrationsList } from './migrations-dir.ts';
+import { postgresPoolConfig } from './postgres-pool.ts';
 import { EMPTY_FILTER, openSchemaEngine, sqliteFilePath } from './schema-engine.ts';
 
 export interface ApplyMigrationsOptions {
-  /** Defaults to <repo>/prisma/migrations. */
+  /** Defaults to the engine's folder (prisma/migrations or prisma/postgresql/migrations). */
   migrationsDir?: string;
   /** Receives the engine's JSON log lines (default: ignored). */
   log?: (line: string) => void;
 }
 
+/** `pg_advisory_lock(classid, objid)` of the portal's migrations ('PORT', 1); Prisma's own lock uses another key. */
+const MIGRATION_LOCK = [0x504f5254, 1] as const;
+/** Held while an instance seeds an empty database at start. */
+export const SEED_LOCK = [0x504f5254, 2] as const;
+
 /**
- * Brings the database at `databaseUrl` (`file:` URL or path) up to date.
+ * Brings the database at `databaseUrl` (`file:` URL, path or `postgresql://` URL) up to date.
  * Idempotent: returns the names of the migrations applied by this call (empty when current).
  */
 export async function applyMigrations(
   databaseUrl: string,
   options: ApplyMigrationsOptions = {},
 ): Promise<string[]> {
-  const path = sqliteFilePath(databaseUrl);
-  if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
-  const migrationsList = await readMigrationsList(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
-  const handle = await openSchemaEngine(databaseUrl, undefined, options.log);
+  const engine = engineOf(databaseUrl);
+  const migrationsDir = options.migrationsDir ?? ENGINE_FILES[engine].migrationsDir;
+  const apply = async () => {
+    const migrationsList = await readMigrationsList(migrationsDir, engine);
+    const handle = await openSchemaEngine(databaseUrl, undefined, options.log);
+    try {
+      const result = await handle.engine.applyMigrations({ migrationsList, filters: EMPTY_FILTER });
+      return result.appliedMigrationNames;
+    } finally {
+      await handle.close();
+    }
+  };
+  if (engine === 'sqlite') {
+    const path = sqliteFilePath(databaseUrl);
+    if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
+    return apply();
+  }
+  await createDatabaseIfMissing(databaseUrl);
+  return withAdvisoryLock(databaseUrl, MIGRATION_LOCK, apply);
+}
+
+/** Runs `fn` while this process holds a session-level advisory lock (released even if the process dies). */
+export async function withAdvisoryLock<T>(
+  databaseUrl: string,
+  [classId, objectId]: readonly [number, number],
+  fn: () => Promise<T>,
+): Promise<T> {
+  const client = new pg.Client(postgresPoolConfig(databaseUrl));
+  client.on('error', () => undefined); // a dropped lock connection fails the query below instead
+  await client.connect();
   try {
-    const result = await handle.engine.applyMigrations({ migrationsList, filters: EMPTY_FILTER });
-    return result.appliedMigrationNames;
+    await client.query('SELECT pg_advisory_lock($1, $2)', [classId, objectId]);
+    try {
+      return await fn();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]).catch(() => undefined);
+    }
   } finally {
-    await handle.close();
+    await client.end().catch(() => undefined);
+  }
+}
+
+/** Creates the database a `postgresql://` URL names when the server does not have it yet. */
+export async function createDatabaseIfMissing(databaseUrl: string): Promise<boolean> {
+  const probe = new pg.Client(postgresPoolConfig(databaseUrl));
+  probe.on('error', () => undefined);
+  try {
+    await probe.connect();
+    return false;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '3D000') throw error; // invalid_catalog_name
+  } finally {
+    await probe.end().catch(() => undefined);
+  }
+  const admin = new pg.Client(postgresPoolConfig(withDatabaseName(databaseUrl, 'postgres')));
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${quoteIdentifier(databaseNameOf(databaseUrl))}`);
+    return true;
+  } catch (error) {
+    // Another instance created it first (duplicate_database, or the catalogue's unique index when
+    // both CREATE DATABASE statements ran at the same moment).
+    const code = (error as { code?: string }).code;
+    if (code === '42P04' || code === '23505') return false;
+    throw error;
+  } finally {
+    await admin.end().catch(() => undefined);
   }
 }

@@ -1,14 +1,16 @@
 // Offline access to Prisma's schema engine (the same engine `prisma migrate` uses),
-// through its WebAssembly build and the better-sqlite3 driver adapter.
+// through its WebAssembly build and a driver adapter: better-sqlite3 for SQLite, pg for PostgreSQL.
 //
 // The package's entry point imports the .wasm file as an ES module, which needs
 // `node --experimental-wasm-modules` on Node 20/22. We instantiate the module
 // ourselves instead (exactly what the generated entry point does), so this works
 // on every supported Node version, in vitest workers and in plain scripts alike.
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaPg } from '@prisma/adapter-pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -16,6 +18,9 @@ import {
   type SqlQuery,
 } from '@prisma/driver-adapter-utils';
 import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
+import pg from 'pg';
+import { isPostgres, quoteIdentifier } from './engine.ts';
+import { postgresPoolConfig } from './postgres-pool.ts';
 
 export type SchemaEngine = Engine.SchemaEngine;
 export type SchemaFilter = Engine.SchemaFilter;
@@ -81,8 +86,74 @@ export interface EngineHandle {
   close(): Promise<void>;
 }
 
+const CHAR_OID = 18;
+const TEXT_OID = 25;
+
 /**
- * Starts a schema engine on `databaseUrl` (the shadow database is in memory).
+ * The schema engine reads PostgreSQL's catalogue, whose one-byte `"char"` columns (`relkind`, `contype`)
+ * the pg adapter refuses ("Column type 'char' could not be deserialized"); they are text to it here.
+ */
+function charAsText<T extends SqlDriverAdapter>(adapter: T): T {
+  type Io = (query: SqlQuery) => Promise<{ fields: { dataTypeID: number }[] }>;
+  const queryable = adapter as unknown as { performIO: Io };
+  const performIO = queryable.performIO.bind(adapter);
+  queryable.performIO = async (query) => {
+    const result = await performIO(query);
+    for (const field of result.fields) if (field.dataTypeID === CHAR_OID) field.dataTypeID = TEXT_OID;
+    return result;
+  };
+  return adapter;
+}
+
+/**
+ * PostgreSQL's adapter, with a shadow database of our own: the adapter's drops its shadow database
+ * while its own pool still holds a connection to it, which PostgreSQL refuses.
+ */
+function postgresFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
+  const config = postgresPoolConfig(databaseUrl);
+  const main = new PrismaPg({ ...config, max: 1 });
+  return {
+    provider: main.provider,
+    adapterName: main.adapterName,
+    connect: async () => charAsText(await main.connect()),
+    async connectToShadowDb() {
+      const database = `prisma_shadow_${randomUUID().replaceAll('-', '')}`;
+      const onServer = async (sql: string) => {
+        const admin = new pg.Client(config);
+        admin.on('error', () => undefined);
+        await admin.connect();
+        try {
+          await admin.query(sql);
+        } finally {
+          await admin.end();
+        }
+      };
+      await onServer(`CREATE DATABASE ${quoteIdentifier(database)}`);
+      const shadow = charAsText(await new PrismaPg({ ...config, database, max: 1 }).connect());
+      const dispose = shadow.dispose.bind(shadow);
+      let disposed: Promise<void> | undefined;
+      // The engine disposes it, and so does `close` below: once is enough.
+      shadow.dispose = () => {
+        disposed ??= (async () => {
+          await dispose();
+          await onServer(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+        })();
+        return disposed;
+      };
+      return shadow;
+    },
+  };
+}
+
+/** The engine's driver adapter: one connection for PostgreSQL, so its advisory lock and its statements share a session. */
+function adapterFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
+  if (isPostgres(databaseUrl)) return postgresFactory(databaseUrl);
+  return new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
+}
+
+/**
+ * Starts a schema engine on `databaseUrl`. The shadow database is in memory for SQLite and a
+ * temporary database on the same server for PostgreSQL (created and dropped by the adapter).
  * `schema` is the Prisma schema text; only needed for diffs against a datamodel.
  */
 export async function openSchemaEngine(
@@ -91,7 +162,7 @@ export async function openSchemaEngine(
   log: (line: string) => void = () => {},
 ): Promise<EngineHandle> {
   const bindings = await loadSchemaEngineModule();
-  const inner = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
+  const inner = adapterFactory(databaseUrl);
   const opened: SqlDriverAdapter[] = [];
   const factory: SqlMigrationAwareDriverAdapterFactory = {
     provider: inner.provider,

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
 import { badRequest } from './app-error.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -82,8 +83,13 @@ export function searchWords(q: string | undefined): string[] | undefined {
   return q.split(/[\s%_]+/).filter(Boolean);
 }
 
-/** Prisma `where` for a search: every word in one of the fields (see searchWords). */
+/**
+ * Prisma `where` for a search: every word in one of the fields (see searchWords). Case-insensitive on
+ * both engines: SQLite's LIKE already is (for ASCII letters); on PostgreSQL every `contains` gets
+ * `mode: 'insensitive'` (ILIKE).
+ */
 export function searchWhere<W>(
+  db: Db | PortalPrisma,
   q: string | undefined,
   fields: (word: string) => W[],
 ): { AND?: { OR: W[] }[]; id?: { in: string[] } } {
@@ -91,7 +97,20 @@ export function searchWhere<W>(
   if (words === undefined) return {};
   // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
   if (words.length === 0) return { id: { in: [] } };
-  return { AND: words.map((word) => ({ OR: fields(word) })) };
+  const insensitive = engineOfClient(db) === 'postgresql';
+  return {
+    AND: words.map((word) => ({
+      OR: insensitive ? fields(word).map(withInsensitiveContains) : fields(word),
+    })),
+  };
+}
+
+/** A filter with `mode: 'insensitive'` beside each `contains`, at any depth (relation filters). */
+function withInsensitiveContains<W>(filter: W): W {
+  if (filter === null || typeof filter !== 'object') return filter;
+  const entries = Object.entries(filter).map(([key, value]) => [key, withInsensitiveContains(value)]);
+  if ('contains' in filter) entries.push(['mode', 'insensitive']);
+  return Object.fromEntries(entries) as W;
 }
 
 /** Prisma `where` for the rows after a position in (field desc, id desc) order (empty without one). */
@@ -136,7 +155,7 @@ export interface ListSource<Row, Item> {
   position(row: Row): Position;
   toItem(row: Row): Item;
   /** A faster way to read the whole list, in the same order: the items' JSON texts (no object per row). */
-  allJson?(): Iterable<string>;
+  allJson?(): Iterable<string> | AsyncIterable<string>;
 }
 
 /**
@@ -159,8 +178,43 @@ export async function answerList<Row, Item>(
   return reply.send(Readable.from(body));
 }
 
+/** Maps rows to texts one by one, staying synchronous when the rows are (SQLite's statements). */
+export function mapRows<R, T>(
+  rows: Iterable<R> | AsyncIterable<R>,
+  map: (row: R) => T,
+): Iterable<T> | AsyncIterable<T> {
+  if (Symbol.asyncIterator in rows) {
+    return (async function* () {
+      for await (const row of rows) yield map(row);
+    })();
+  }
+  return (function* () {
+    for (const row of rows) yield map(row);
+  })();
+}
+
 /** A JSON array from items' JSON texts read one by one, in chunks of STREAM_CHUNK items. */
-function* jsonArrayOfTexts(texts: Iterable<string>): Generator<string> {
+function jsonArrayOfTexts(
+  texts: Iterable<string> | AsyncIterable<string>,
+): Iterable<string> | AsyncIterable<string> {
+  if (!(Symbol.asyncIterator in texts)) return jsonArrayOfTextsSync(texts);
+  return (async function* () {
+    let chunk: string[] = [];
+    let separator = '[';
+    for await (const text of texts) {
+      chunk.push(text);
+      if (chunk.length === STREAM_CHUNK) {
+        yield separator + chunk.join(',');
+        separator = ',';
+        chunk = [];
+      }
+    }
+    if (chunk.length > 0) yield separator + chunk.join(',');
+    yield separator === '[' && chunk.length === 0 ? '[]' : ']';
+  })();
+}
+
+function* jsonArrayOfTextsSync(texts: Iterable<string>): Generator<string> {
   let chunk = '';
   let inChunk = 0;
   let separator = '[';

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
 interface EnvelopeEntry {
@@ -172,6 +173,14 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
       return sendError(reply, failure.status, {
         code: statusCodes[failure.status] ?? 'VALIDATION_FAILED',
         message: failure.message,
+      });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, {
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is unavailable for a moment. Please try again in a few seconds.',
       });
     }
     request.log.error({ err: error }, 'unexpected error');

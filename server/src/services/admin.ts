@@ -61,7 +61,7 @@ function toApplication(row: ApplicationRow): AgentApplication {
 export function applicationsSource({ prisma }: Pick<Deps, 'prisma'>, status?: AgentStatus, q?: string) {
   const where: Prisma.AgentProfileWhereInput = {
     ...(status ? { status } : {}),
-    ...searchWhere<Prisma.AgentProfileWhereInput>(q, (word) => [
+    ...searchWhere<Prisma.AgentProfileWhereInput>(prisma, q, (word) => [
       { legalName: { contains: word } },
       { displayName: { contains: word } },
       { vatNumber: { contains: word } },
@@ -129,7 +129,7 @@ function toSharing(row: SharingRow): Sharing {
 export function sharingsSource({ prisma }: Pick<Deps, 'prisma'>, q?: string) {
   const where: Prisma.InvitationWhereInput = {
     agentId: { not: null },
-    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
+    ...searchWhere<Prisma.InvitationWhereInput>(prisma, q, (word) => [
       { id: word },
       { owner: { fullName: { contains: word } } },
       { owner: { email: { contains: word } } },

@@ -1,4 +1,4 @@
-import { type ConnectedRow, isoFromStored } from '../db/connected-users.ts';
+import { type ConnectedRow, type ConnectedTuple, isoFromStored } from '../db/connected-users.ts';
 import { normaliseAccessCode } from '../domain/access-code.ts';
 import {
   agentDataAccess,
@@ -8,7 +8,7 @@ import {
 } from '../domain/invitation-lifecycle.ts';
 import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
-import { type ListSource, searchWords } from '../lib/paging.ts';
+import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
@@ -91,14 +91,14 @@ export function connectedSource(
     ...(q
       ? {}
       : {
-          allJson: function* () {
-            for (const [invitationId, fullName, email, createdAt, status] of reads.all(query)) {
-              yield `{"invitationId":${JSON.stringify(invitationId)},"fullName":${JSON.stringify(fullName)},"email":${JSON.stringify(email)},"createdAt":"${isoFromStored(createdAt)}","status":${JSON.stringify(status)}}`;
-            }
-          },
+          allJson: () => mapRows(reads.all(query), connectedJson),
         }),
   };
 }
+
+/** A row of the whole connected-users list as the item's JSON text. */
+const connectedJson = ([invitationId, fullName, email, createdAt, status]: ConnectedTuple) =>
+  `{"invitationId":${JSON.stringify(invitationId)},"fullName":${JSON.stringify(fullName)},"email":${JSON.stringify(email)},"createdAt":"${isoFromStored(createdAt)}","status":${JSON.stringify(status)}}`;
 
 const notYours = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");

@@ -42,22 +42,32 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
  * The caller's products with their collection state; others' products are never listed. One
  * prepared statement (db/hot-reads.ts): this list is read on every visit of the products screen.
  */
-export function listOwnProducts(reads: HotReads, ownerId: string) {
-  return reads.ownProducts(ownerId).map((row) => ({ row, enabled: row.enabled === 1 }));
+export async function listOwnProducts(reads: HotReads, ownerId: string) {
+  const rows = await reads.ownProducts(ownerId);
+  return rows.map((row) => ({ row, enabled: row.enabled === 1 }));
 }
 
 type ProductsAnswer = components['schemas']['ProductsResponse'];
 // Keyed by the remembered row list itself: a write anywhere gives a new list (db/hot-reads.ts).
-const productsAnswers = new WeakMap<ReturnType<HotReads['ownProducts']>, ProductsAnswer>();
+const productsAnswers = new WeakMap<Awaited<ReturnType<HotReads['ownProducts']>>, ProductsAnswer>();
 
 /**
  * The caller's products as listProducts answers them, split into vehicles and wallboxes. Built once
  * per remembered row list and frozen, so the contract check and serialisation run once too (decision
  * 0034); the answer depends on nothing else (no clock, language or query).
  */
-export function ownProductsAnswer(reads: HotReads, ownerId: string): ProductsAnswer {
-  return memoAnswer(productsAnswers, reads.ownProducts(ownerId), (rows) => {
-    const products = rows.map((row) => toApiProduct(row, row.enabled === 1));
+export function ownProductsAnswer(
+  reads: HotReads,
+  ownerId: string,
+): ProductsAnswer | Promise<ProductsAnswer> {
+  const rows = reads.ownProducts(ownerId);
+  // SQLite's rows come at once: no promise on the hot path.
+  return rows instanceof Promise ? rows.then(productsAnswerOf) : productsAnswerOf(rows);
+}
+
+function productsAnswerOf(rows: Awaited<ReturnType<HotReads['ownProducts']>>): ProductsAnswer {
+  return memoAnswer(productsAnswers, rows, (list) => {
+    const products = list.map((row) => toApiProduct(row, row.enabled === 1));
     return {
       vehicles: products.filter((product) => product.productType === 'VEHICLE'),
       wallboxes: products.filter((product) => product.productType === 'WALLBOX'),

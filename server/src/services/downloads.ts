@@ -54,7 +54,7 @@ export function downloadJobsSource(
 ): ListSource<DownloadJob, ReturnType<typeof toApiDownloadJob>> {
   const where: Prisma.DownloadJobWhereInput = {
     userId,
-    ...searchWhere<Prisma.DownloadJobWhereInput>(q, (word) => [
+    ...searchWhere<Prisma.DownloadJobWhereInput>(prisma, q, (word) => [
       { id: word },
       { relatedId: { contains: word } },
     ]),

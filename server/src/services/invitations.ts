@@ -120,7 +120,7 @@ export function ownerInvitationsSource(
     agentId: claimed ? { not: null } : null,
     status: { in: [...filterStatuses(filter)] },
     ...(changedAfter === undefined ? {} : { statusChangedAt: { gt: new Date(changedAfter) } }),
-    ...searchWhere<Prisma.InvitationWhereInput>(q, (word) => [
+    ...searchWhere<Prisma.InvitationWhereInput>(prisma, q, (word) => [
       { id: word },
       // Codes are stored normalised (upper case, no dashes): search them the way they are typed.
       { code: { contains: word.toUpperCase().replace(/-/g, '') } },

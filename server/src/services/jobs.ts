@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
+import { type Db, engineOfClient } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { type FaultHooks, noFaults } from '../hooks.ts';
@@ -34,6 +34,33 @@ export interface CreateDownloadJobInput {
  * transaction client as `prisma` to create the job inside a caller's transaction.
  */
 export async function createDownloadJob(
+  deps: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
+  input: CreateDownloadJobInput,
+): Promise<DownloadJob> {
+  // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
+  // once (on any instance) cannot both see room for one more.
+  return inTransaction(deps.prisma, async (tx) => {
+    await lockExportsOf(tx, input.userId);
+    return insertDownloadJob({ ...deps, prisma: tx }, input);
+  });
+}
+
+/** Runs `fn` in a transaction: a new one on a client, the caller's own on a transaction client. */
+function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const client = db as Db & { $transaction?: (fn: (tx: Db) => Promise<T>) => Promise<T> };
+  return typeof client.$transaction === 'function' ? client.$transaction(fn) : fn(db);
+}
+
+/**
+ * Serialises download creation per user until the transaction ends. SQLite has one writer at a time
+ * and one instance; PostgreSQL takes a transaction-level advisory lock on the user.
+ */
+async function lockExportsOf(tx: Db, userId: string): Promise<void> {
+  if (engineOfClient(tx) !== 'postgresql') return;
+  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`exports:${userId}`}))) AS l`;
+}
+
+async function insertDownloadJob(
   deps: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {

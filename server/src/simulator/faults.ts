@@ -22,8 +22,14 @@ const defaultMessages: Record<number, string> = {
  * Simulated faults: the next `count` calls of an operation fail with a chosen status and code, or are
  * delayed, so every error state of the web app can be reached on purpose.
  */
-export function createFaults(prisma: PortalPrisma, enabled: boolean): FaultHooks & { markArmed(): void } {
-  // Skips a database round-trip on every call while no fault is armed.
+export function createFaults(
+  prisma: PortalPrisma,
+  enabled: boolean,
+  /** Other instances arm faults in the same database (team mode): never assume none is armed. */
+  shared = false,
+): FaultHooks & { markArmed(): void } {
+  // Skips a database round-trip on every call while no fault is armed (one instance only: in team
+  // mode a fault armed through another instance must fire here too, so every call looks).
   let armed = enabled;
   return {
     markArmed() {
@@ -52,32 +58,50 @@ export function createFaults(prisma: PortalPrisma, enabled: boolean): FaultHooks
       }),
   };
 
-  async function applyArmed(request: FastifyRequest, operationId: string): Promise<void> {
-    const fault = await prisma.$transaction(async (tx) => {
-      const next = await tx.fault.findFirst({
+  /**
+   * Uses up one call of the oldest fault armed for the operation. The decrement only counts while some
+   * call is left (`remaining > 0` in the UPDATE itself), so instances sharing one database fire a fault
+   * exactly `count` times in total: a loser of the race looks for the next fault.
+   */
+  async function claimNext(operationId: string) {
+    for (;;) {
+      const next = await prisma.fault.findFirst({
         where: { operationId, remaining: { gt: 0 } },
         orderBy: { createdAt: 'asc' },
       });
       if (!next) return null;
-      await tx.fault.update({ where: { id: next.id }, data: { remaining: { decrement: 1 } } });
-      return next;
-    });
+      const { count } = await prisma.fault.updateMany({
+        where: { id: next.id, remaining: { gt: 0 } },
+        data: { remaining: { decrement: 1 } },
+      });
+      if (count === 1) return next;
+    }
+  }
+
+  async function applyArmed(request: FastifyRequest, operationId: string): Promise<void> {
+    const fault = await claimNext(operationId);
     if (!fault) {
-      armed = (await prisma.fault.count({ where: { remaining: { gt: 0 } } })) > 0;
+      if (!shared) armed = (await prisma.fault.count({ where: { remaining: { gt: 0 } } })) > 0;
       return;
     }
     request.log.info({ operationId, status: fault.status, delayMs: fault.delayMs }, 'simulated fault');
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.status) {
+      const unavailable = fault.status === 503;
       const code = (fault.code ??
-        (fault.status >= 500 ? 'INTERNAL_ERROR' : 'VALIDATION_FAILED')) as ErrorCode;
-      const message =
-        fault.status >= 500
+        (unavailable
+          ? 'SERVICE_UNAVAILABLE'
+          : fault.status >= 500
+            ? 'INTERNAL_ERROR'
+            : 'VALIDATION_FAILED')) as ErrorCode;
+      const message = unavailable
+        ? 'The service is unavailable for a moment. Please try again in a few seconds.'
+        : fault.status >= 500
           ? 'Something went wrong on our side. Please try again later.'
           : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
       const error = new AppError(fault.status, code, message);
-      // The contract requires Retry-After on every 429, a simulated one too.
-      throw fault.status === 429
+      // The contract requires Retry-After on every 429 and 503, a simulated one too.
+      throw fault.status === 429 || unavailable
         ? error.withHeader('retry-after', String(SIMULATED_RETRY_AFTER_SECONDS))
         : error;
     }

@@ -88,6 +88,7 @@ const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
   413: 'FILE_TOO_LARGE',
   429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 export function toFaultView(fault: Fault): FaultView {
@@ -104,7 +105,7 @@ export function toFaultView(fault: Fault): FaultView {
 
 /**
  * Arms a fault. A code without a status takes its status from the contract's error catalogue; a
- * status without a code gets the status's generic code (INTERNAL_ERROR for 5xx), so the list shows
+ * status without a code gets the status's generic code (SERVICE_UNAVAILABLE for 503, INTERNAL_ERROR for other 5xx), so the list shows
  * exactly what the calls will answer.
  */
 export async function injectFault(
@@ -118,7 +119,7 @@ export async function injectFault(
   const status = input.status ?? (input.code ? catalogue[input.code]?.status : undefined) ?? null;
   const code =
     input.code ??
-    (status === null ? null : status >= 500 ? 'INTERNAL_ERROR' : (GENERIC_CODES[status] ?? null));
+    (status === null ? null : (GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : null)));
   const fault = await prisma.fault.create({
     data: {
       operationId: input.operationId,

@@ -13,10 +13,16 @@ export function serveDocuments(path: DocumentPath, status = 200, contentType?: s
   const open = vi.spyOn(browser, 'openInNewTab').mockImplementation(() => undefined);
   const checked: string[] = [];
   const caches: RequestCache[] = [];
+  // The cache mode never crosses the wire, where MSW 3 sees the request: it is read from the call.
+  const fetch = globalThis.fetch;
+  vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const request = new Request(input, init);
+    if (request.method === 'HEAD') caches.push(request.cache);
+    return fetch(input, init);
+  });
   server.use(
-    http.head(path, ({ params, request, response }) => {
+    http.head(path, ({ params, response }) => {
       checked.push((params as { document?: string }).document ?? path);
-      caches.push(request.cache);
       return response.untyped(documentHead(status, contentType));
     }),
   );

@@ -13,7 +13,7 @@ installDomShims();
 initI18n('en');
 
 beforeAll(() => {
-  server.listen({ onUnhandledRequest: 'error' });
+  server.listen({ onUnhandledFrame: 'error' });
   installFetchShim();
 });
 

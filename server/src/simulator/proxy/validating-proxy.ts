@@ -122,14 +122,21 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
       requestContentType: String(request.headers['content-type'] ?? ''),
     };
     let answer: Response;
+    let responseBody: Buffer;
+    // One deadline for the whole call (answer and body): a back end that accepts and stays silent
+    // must not hold the caller.
+    const deadline = AbortSignal.timeout(proxy.timeoutMs);
     try {
       answer = await fetch(new URL(request.url, target), {
         method: request.method,
         headers,
         body: ['GET', 'HEAD'].includes(request.method) ? undefined : body,
         redirect: 'manual',
+        signal: deadline,
       });
+      responseBody = Buffer.from(await answer.arrayBuffer());
     } catch (error) {
+      const timedOut = deadline.aborted;
       const drift: Drift = {
         at: new Date().toISOString(),
         operationId,
@@ -138,17 +145,25 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
         direction: 'response',
         status: 0,
         pointer: '/status',
-        message: `the back end could not be reached: ${(error as Error).message}`,
+        message: timedOut
+          ? `the back end did not answer within ${proxy.timeoutMs} ms (PROXY_TIMEOUT_MS)`
+          : `the back end could not be reached: ${(error as Error).message}`,
       };
       driftLog.add([drift]);
       request.log.warn({ drift }, 'contract drift');
-      if (proxy.fallback.unimplemented) return answerFromSimulation(request, 'back end unreachable');
+      if (proxy.fallback.unimplemented)
+        return answerFromSimulation(request, timedOut ? 'back end timed out' : 'back end unreachable');
+      if (timedOut) {
+        return reply
+          .code(504)
+          .header('x-portal-source', 'proxy')
+          .send({ errors: [{ code: 'GATEWAY_TIMEOUT', message: 'The back end did not answer in time.' }] });
+      }
       return reply
         .code(502)
         .header('x-portal-source', 'proxy')
         .send({ errors: [{ code: 'INTERNAL_ERROR', message: 'The back end could not be reached.' }] });
     }
-    const responseBody = Buffer.from(await answer.arrayBuffer());
     const drifts = checkDrift({
       ...exchange,
       status: answer.status,

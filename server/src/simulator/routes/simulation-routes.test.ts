@@ -37,24 +37,33 @@ describe('fault injection', () => {
   it('makes the next calls fail with the chosen status and code, then recovers', async () => {
     const injected = await inject('POST', '/api/v1/sim/faults', {
       operationId: 'listProducts',
-      status: 503,
+      status: 500,
       count: 2,
     });
     expect(injected.statusCode).toBe(201);
     expect(injected.json()).toMatchObject({
       operationId: 'listProducts',
-      status: 503,
+      status: 500,
       code: 'INTERNAL_ERROR',
       remaining: 2,
     });
     for (let i = 0; i < 2; i += 1) {
       const failed = await inject('GET', '/api/v1/products');
-      expectError(failed, 503, 'INTERNAL_ERROR');
+      expectError(failed, 500, 'INTERNAL_ERROR');
       // Like a real one, a simulated INTERNAL_ERROR quotes a request id for support.
       expect(failed.json().errors[0].requestId).toMatch(/\S+/);
     }
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
     expect((await inject('GET', '/api/v1/sim/faults')).json()).toEqual([]);
+  });
+
+  it('answers a 503 without a code as SERVICE_UNAVAILABLE with Retry-After, as a lost database is answered', async () => {
+    const injected = await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 503 });
+    expect(injected.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', remaining: 1 });
+    const failed = await inject('GET', '/api/v1/products');
+    expectError(failed, 503, 'SERVICE_UNAVAILABLE');
+    expect(failed.headers['retry-after']).toMatch(/^\d+$/);
+    expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
   });
 
   it('takes the status of a code from the contract’s catalogue', async () => {

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
+import { isPostgres } from '../../db/engine.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { type Clock, createSimulationClock } from '../../lib/clock.ts';
 import { DEFAULT_SCENARIO } from '../scenarios/registry.ts';
@@ -24,6 +26,15 @@ async function folderSize(dir: string): Promise<number> {
   return total;
 }
 
+/**
+ * Where sandboxes live. On SQLite: `{DATA_DIR}/sandboxes`, wiped at every start. In team mode DATA_DIR
+ * is shared by every instance, so each instance keeps its (SQLite) sandboxes in a folder of its own.
+ */
+function sandboxesRoot(config: Config): string {
+  const root = path.join(config.dataDir, 'sandboxes');
+  return isPostgres(config.databaseUrl) ? path.join(root, `instance-${hostname()}-${process.pid}`) : root;
+}
+
 export interface SandboxesOptions {
   config: Config;
   wallClock: Clock;
@@ -37,7 +48,7 @@ export interface SandboxesOptions {
  * that folder is throwaway: it is wiped at start, so a crash leaves nothing behind.
  */
 export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
-  const root = path.join(config.dataDir, 'sandboxes');
+  const root = sandboxesRoot(config);
   const worldsDir = path.join(root, 'worlds');
   const templates = createTemplates(path.join(root, 'templates'), createSimulationClock());
   const live = new Map<string, World>();
@@ -177,6 +188,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       sweeper = null;
       await Promise.all(pending.values()).catch(() => undefined);
       for (const id of [...live.keys()]) await remove(id);
+      if (isPostgres(config.databaseUrl)) await rm(root, { recursive: true, force: true });
     },
   };
 }

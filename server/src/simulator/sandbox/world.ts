@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { isDevMode } from '../../config.ts';
+import { isPostgres } from '../../db/engine.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { createServices, type PortalServices } from '../../services.ts';
 import type { World } from '../../world.ts';
@@ -32,7 +33,7 @@ export function createSimulatedWorld(
   log: FastifyBaseLogger,
 ): SimulatedWorld {
   const { deps } = fields;
-  const faults = createFaults(deps.prisma, isDevMode(deps.config));
+  const faults = createFaults(deps.prisma, isDevMode(deps.config), isPostgres(deps.config.databaseUrl));
   const services = createServices(deps, log, { faults });
   return {
     ...deps,

@@ -5,10 +5,11 @@ import { http } from '../../test/server.ts';
 
 type Section = Schemas['AgentFileSection'];
 
+/** A PDF file of `size` bytes (really that many: the upload sends them). */
 export function pdf(name: string, size?: number): File {
-  const file = new File(['%PDF-1.4 test'], name, { type: 'application/pdf' });
-  if (size !== undefined) Object.defineProperty(file, 'size', { value: size });
-  return file;
+  const header = '%PDF-1.4 test';
+  const padding = size === undefined ? [] : [new Uint8Array(Math.max(0, size - header.length))];
+  return new File([header, ...padding], name, { type: 'application/pdf' });
 }
 
 /** Records every upload (section and number of `file` parts) and answers with new ids. */

@@ -1,0 +1,240 @@
+// Team-mode benchmark (issue 24): the reference server on PostgreSQL against the same server on SQLite,
+// in one run on one machine. Figures:
+// - every listed GET operation on PostgreSQL vs SQLite (req/s ratio, target ≥ 0.5×) and PostgreSQL's p99
+//   at 50 connections (target ≤ 15 ms), each with its persona's real session cookie;
+// - two instances vs one on PostgreSQL: server CPU per request (target ≤ 1.1×), the same load split over
+//   two processes on one database;
+// - `large-fleet` loaded into PostgreSQL with `npm run db:seed` (target ≤ 30 s).
+// PostgreSQL is a throwaway server of the benchmark's own (server/scripts/postgres-cluster.ts).
+// Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3]
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { startPostgres } from '../server/scripts/postgres-cluster.ts';
+import { createSession } from '../server/src/auth/sessions.ts';
+import { loadConfig } from '../server/src/config.ts';
+import { createPrisma } from '../server/src/db/client.ts';
+import { createWallClock } from '../server/src/lib/clock.ts';
+import { freePort, type Started, startProcess } from './bench/processes.ts';
+import { argument, printTable, type Row, runsArgument } from './bench/stats.ts';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const connections = 50;
+
+const operations = [
+  { id: 'listProducts', path: '/api/v1/products', persona: 'owner@example.com' },
+  { id: 'getCurrentUser', path: '/api/v1/users/me', persona: 'owner@example.com' },
+  { id: 'listUnclaimedInvitations', path: '/api/v1/invitations/unclaimed/ALL', persona: 'owner@example.com' },
+  { id: 'listClaimedInvitations', path: '/api/v1/invitations/claimed/ALL', persona: 'owner@example.com' },
+  { id: 'listDownloadJobs', path: '/api/v1/products/download/jobs', persona: 'owner@example.com' },
+  {
+    id: 'listConnectedInvitations',
+    path: '/api/v1/agents/invitations/ALL?limit=50',
+    persona: 'fleet@example.com',
+  },
+  { id: 'getAgentStatus', path: '/api/v1/agents', persona: 'fleet@example.com' },
+  { id: 'listAgentApplications', path: '/api/v1/admin/applications', persona: 'admin@example.com' },
+  { id: 'listSharings', path: '/api/v1/admin/sharings', persona: 'admin@example.com' },
+] as const;
+
+function cpuMicros(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
+  } catch {
+    return Number.NaN;
+  }
+}
+
+interface Portal {
+  server: Started;
+  url: string;
+  cookies: Record<string, string>;
+}
+
+/** The Node flags and entry `npm start` gives the server (its script in server/package.json). */
+function serverStart(): { flags: string[]; entry: string } {
+  const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(' ');
+  const entry = words.findIndex((word) => word.startsWith('src/'));
+  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
+}
+
+async function startPortal(env: Record<string, string>): Promise<Portal> {
+  const port = await freePort();
+  const full = {
+    PORTAL_MODE: 'development',
+    SANDBOX_PREPARE: 'false',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    ...env,
+  };
+  const server = await startProcess(process.execPath, [...serverStart().flags, serverStart().entry], {
+    env: full,
+    readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
+    name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
+    timeoutMs: 180_000,
+  });
+  const config = loadConfig({ ...process.env, ...full });
+  const prisma = createPrisma(config.databaseUrl);
+  const cookies: Record<string, string> = {};
+  try {
+    for (const email of new Set(operations.map((operation) => operation.persona))) {
+      const user = await prisma.user.findUniqueOrThrow({ where: { email } });
+      const { token } = await createSession(
+        { prisma, wallClock: createWallClock(), config },
+        user.id,
+        'bench-team',
+      );
+      cookies[email] = `${config.session.cookieName}=${token}`;
+    }
+  } finally {
+    await prisma.$disconnect();
+  }
+  return { server, url: `http://127.0.0.1:${port}`, cookies };
+}
+
+interface Load {
+  rps: number;
+  p99: number;
+  requests: number;
+  cpu: number;
+}
+
+async function load(
+  portal: Portal,
+  operation: (typeof operations)[number],
+  seconds: number,
+  clients = connections,
+) {
+  const headers = { cookie: portal.cookies[operation.persona] ?? '' };
+  const before = cpuMicros(portal.server.child.pid);
+  const result = await autocannon({
+    url: portal.url + operation.path,
+    connections: clients,
+    duration: seconds,
+    headers,
+  });
+  const failures = result.non2xx + result.errors + result.timeouts;
+  if (failures > 0) throw new Error(`${operation.id}: ${failures} failed requests`);
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    requests: result.requests.total,
+    cpu: cpuMicros(portal.server.child.pid) - before,
+  } satisfies Load;
+}
+
+async function main(): Promise<void> {
+  const runs = runsArgument();
+  const seconds = Number(argument('--seconds') ?? 3);
+  const dir = await mkdtemp(join(tmpdir(), 'bench-team-'));
+  const cluster = await startPostgres({
+    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' },
+  });
+  const stops: Started[] = [];
+  let met = true;
+  try {
+    console.log('bench-team: a throwaway PostgreSQL, the server on SQLite, two servers on PostgreSQL...');
+    const teamEnv = { DATABASE_URL: cluster.url('bench_team'), DATA_DIR: join(dir, 'team') };
+    const sqlite = await startPortal({ DATA_DIR: join(dir, 'sqlite') });
+    stops.push(sqlite.server);
+    const first = await startPortal(teamEnv);
+    stops.push(first.server);
+    const second = await startPortal(teamEnv);
+    stops.push(second.server);
+
+    const rows: Row[] = [];
+    for (const operation of operations) {
+      await load(sqlite, operation, 1);
+      await load(first, operation, 1);
+      const ratios: number[] = [];
+      const p99s: number[] = [];
+      for (let run = 0; run < runs; run += 1) {
+        const onSqlite = await load(sqlite, operation, seconds);
+        const onPostgres = await load(first, operation, seconds);
+        ratios.push(onPostgres.rps / onSqlite.rps);
+        p99s.push(onPostgres.p99);
+      }
+      rows.push(
+        {
+          figure: `${operation.id}: PostgreSQL vs SQLite`,
+          unit: '×',
+          values: ratios,
+          target: '≥ 0.5',
+          meets: (m) => m >= 0.5,
+        },
+        {
+          figure: `${operation.id}: PostgreSQL p99`,
+          unit: 'ms',
+          values: p99s,
+          target: '≤ 15',
+          meets: (m) => m <= 15,
+        },
+      );
+    }
+    met = printTable(`GET operations, ${connections} connections, ${seconds} s per run`, rows) && met;
+
+    // The same load on one instance, then split over two on the same database.
+    const products = operations[0];
+    const perRequest: number[] = [];
+    for (let run = 0; run < runs; run += 1) {
+      const alone = await load(first, products, seconds);
+      const [a, b] = await Promise.all([
+        load(first, products, seconds, connections / 2),
+        load(second, products, seconds, connections / 2),
+      ]);
+      perRequest.push((a.cpu + b.cpu) / (a.requests + b.requests) / (alone.cpu / alone.requests));
+    }
+    met =
+      printTable('two instances vs one on PostgreSQL (listProducts)', [
+        {
+          figure: 'server CPU per request, two instances vs one',
+          unit: '×',
+          values: perRequest,
+          target: '≤ 1.1',
+          meets: (m) => m <= 1.1,
+        },
+      ]) && met;
+
+    const seedSeconds: number[] = [];
+    for (let run = 0; run < Math.min(runs, 2); run += 1) {
+      const started = performance.now();
+      const seeded = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          join(root, 'server/scripts/migrate.ts'),
+          'seed',
+          cluster.url(`bench_fleet_${run}`),
+          join(dir, `fleet-${run}`),
+          '--scenario',
+          'large-fleet',
+        ],
+        { stdio: 'inherit' },
+      );
+      if (seeded.status !== 0)
+        throw new Error('npm run db:seed -- --scenario large-fleet failed on PostgreSQL');
+      seedSeconds.push((performance.now() - started) / 1000);
+    }
+    met =
+      printTable('large-fleet loaded into PostgreSQL (db:seed, process start to end)', [
+        { figure: 'load time', unit: 's', values: seedSeconds, target: '≤ 30', meets: (m) => m <= 30 },
+      ]) && met;
+    console.log(
+      '\nNot measured yet: sandbox creation on PostgreSQL (sandboxes stay per instance, on SQLite).',
+    );
+  } finally {
+    for (const started of stops.reverse()) await started.stop();
+    await cluster.remove();
+    await rm(dir, { recursive: true, force: true });
+  }
+  if (!met) process.exitCode = 1;
+}
+
+await main();

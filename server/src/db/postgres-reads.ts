@@ -1,0 +1,113 @@
+// The hot reads (db/hot-reads.ts, db/connected-users.ts) in PostgreSQL's dialect, on the client's pg
+// pool: the same rows, the same order, the same ASCII case-insensitive search. Nothing is remembered
+// here: every read asks the database, so a write by any instance is visible to the next read on every
+// other (decision 0048). Dates come back as the ISO text the SQLite variant gives (`...Z`).
+import type pg from 'pg';
+import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
+import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
+
+/** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
+const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+const sql = {
+  session: `SELECT s.id, ${iso('s."lastSeenAt"')} AS "lastSeenAt", ${iso('s."expiresAt"')} AS "expiresAt",
+      ${iso('s."idleExpiresAt"')} AS "idleExpiresAt", u.id AS "userId", u.email, u.role
+    FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = $1`,
+  currentUser: `SELECT u.id, u.email, u."fullName", u.role, a.status AS "agentStatus", t.version AS "latestTerms",
+      EXISTS (SELECT 1 FROM "TermsAcceptance" x
+        WHERE x."userId" = u.id AND x.role = u.role AND x.version = t.version)::int AS accepted
+    FROM "User" u
+    LEFT JOIN "AgentProfile" a ON a."userId" = u.id
+    LEFT JOIN "TermsVersion" t ON t.role = u.role AND t.version = (SELECT l.version FROM "TermsVersion" l
+      WHERE l.role = u.role AND l."publishedAt" <= $1::timestamp ORDER BY l."publishedAt" DESC LIMIT 1)
+    WHERE u.id = $2`,
+  ownProducts: `SELECT p.id, p."ownerId", p."productType", p."externalId", p.model, p.brand, p.name,
+      EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)::int AS enabled
+    FROM "Product" p WHERE p."ownerId" = $1 ORDER BY p."createdAt", p.id`,
+};
+
+// SQLite's LIKE folds ASCII letters only; so does this (PostgreSQL's ILIKE would fold every letter).
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const foldAscii = (expression: string) => `translate(${expression}, '${UPPER}', '${UPPER.toLowerCase()}')`;
+const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+const COLUMNS = `i.id AS "invitationId", u."fullName", u.email,
+  ${iso('coalesce(i."claimedAt", i."createdAt")')} AS "createdAt", i.status, ${iso('i."claimedAt"')} AS "claimedAt"`;
+const ORDER = 'ORDER BY i."claimedAt" DESC, i.id DESC';
+
+/** The connected-users statements in PostgreSQL's dialect (numbered parameters). */
+export function postgresConnectedStatements(query: ConnectedQuery) {
+  const params: unknown[] = [query.agentId, [...query.statuses]];
+  let where = 'i."agentId" = $1 AND i.status = ANY($2::text[])';
+  if (query.after) {
+    params.push(query.after.at.toISOString(), query.after.id);
+    where += ` AND (i."claimedAt" < $3::timestamp OR (i."claimedAt" = $3::timestamp AND i.id < $4))`;
+  }
+  for (const word of query.words ?? []) {
+    params.push(`%${lowerAscii(word)}%`, word);
+    const like = `$${params.length - 1}`;
+    where += ` AND (i."ownerId" IN (SELECT id FROM "User" WHERE ${foldAscii('"fullName"')} LIKE ${like}
+      OR ${foldAscii('email')} LIKE ${like}) OR i.id = $${params.length})`;
+  }
+  const rows = `SELECT ${COLUMNS} FROM "Invitation" i JOIN "User" u ON u.id = i."ownerId" WHERE ${where} ${ORDER}`;
+  return {
+    page: { sql: `${rows} LIMIT $${params.length + 1}`, params: [...params, query.limit ?? null] },
+    count: { sql: `SELECT count(*)::int AS total FROM "Invitation" i WHERE ${where}`, params },
+    all: { sql: rows, params },
+  };
+}
+
+const freeze = <T>(value: T): T => (value === undefined ? value : Object.freeze(value));
+
+export function createPostgresReads(pool: pg.Pool): HotReads {
+  const connected: ConnectedUserReads = {
+    async page(query) {
+      const { page } = postgresConnectedStatements(query);
+      return (await pool.query<ConnectedRow>(page.sql, page.params)).rows;
+    },
+    async count(query) {
+      const { count } = postgresConnectedStatements(query);
+      return (await pool.query<{ total: number }>(count.sql, count.params)).rows[0]?.total ?? 0;
+    },
+    all(query) {
+      const { all } = postgresConnectedStatements(query);
+      return (async function* () {
+        const result = await pool.query<ConnectedTuple>({
+          text: all.sql,
+          values: all.params,
+          rowMode: 'array',
+        });
+        yield* result.rows;
+      })();
+    },
+    clear() {},
+  };
+  return {
+    connected,
+    async session(id) {
+      const { rows } = await pool.query<SessionRow>({
+        name: 'portal_session',
+        text: sql.session,
+        values: [id],
+      });
+      return freeze(rows[0]);
+    },
+    async currentUser(id, now) {
+      const { rows } = await pool.query<CurrentUserRow>({
+        name: 'portal_current_user',
+        text: sql.currentUser,
+        values: [now.toISOString(), id],
+      });
+      return rows[0];
+    },
+    async ownProducts(ownerId) {
+      const { rows } = await pool.query<ProductRow>({
+        name: 'portal_own_products',
+        text: sql.ownProducts,
+        values: [ownerId],
+      });
+      return freeze(rows.map(freeze));
+    },
+    close() {},
+  };
+}

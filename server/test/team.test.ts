@@ -1,0 +1,128 @@
+// Many instances, nothing sticky (issue 24): two real server processes on one PostgreSQL database, every
+// request may reach either, and the behaviour is the one of a single instance.
+import { describe, expect, it } from 'vitest';
+import { persona, useTeam } from './team.ts';
+
+const team = useTeam({ instances: 2, env: { EXPORTS_PER_USER: '3', REDEEM_RATE_LIMIT_MAX: '4' } });
+const owner = persona('owner@example.com');
+
+describe('two instances on one PostgreSQL database', () => {
+  it('started together on an empty database: one migrated and seeded it, both answer', async () => {
+    for (const index of [0, 1]) {
+      const health = await team.call(index, 'GET', '/api/v1/health');
+      expect(health.status).toBe(200);
+    }
+    const [a, b] = await Promise.all(
+      [0, 1].map((index) =>
+        team.call(index, 'GET', '/api/v1/sim/personas', { headers: persona('admin@example.com') }),
+      ),
+    );
+    expect(a?.status).toBe(200);
+    expect(b?.json()).toEqual(a?.json());
+  });
+
+  it('a session made through one instance works through the other, and ends on both', async () => {
+    const signIn = await team.call(0, 'POST', '/api/v1/sim/persona', {
+      body: { email: 'owner@example.com' },
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    expect(cookie).toContain('portal_session=');
+    const me = await team.call(1, 'GET', '/api/v1/users/me', { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(me.json().email).toBe('owner@example.com');
+    // A write with the session (and the same-origin check) through the other instance.
+    const write = await team.call(1, 'POST', '/api/v1/invitations', {
+      headers: { cookie },
+      body: [{ productId: 'prod-veh-1', includeSensitiveData: false }],
+    });
+    expect(write.status).toBe(201);
+    const logout = await team.call(1, 'POST', '/api/logout', { headers: { cookie } });
+    expect(logout.status).toBeLessThan(400);
+    expect((await team.call(0, 'GET', '/api/v1/users/me', { headers: { cookie } })).status).toBe(401);
+  });
+
+  it('a write through one instance is visible to the very next read through the other', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      const created = await team.call(round % 2, 'POST', '/api/v1/invitations', {
+        headers: owner,
+        body: [{ productId: 'prod-wb-1', includeSensitiveData: false }],
+      });
+      expect(created.status).toBe(201);
+      const { code } = created.json();
+      const listed = await team.call((round + 1) % 2, 'GET', '/api/v1/invitations/unclaimed/ALL', {
+        headers: owner,
+      });
+      expect(listed.json().map((item: { code: string }) => item.code)).toContain(code);
+    }
+  });
+
+  it('replays an idempotent create through either instance, once', async () => {
+    const key = `team-${Date.now()}`;
+    const body = [{ productId: 'prod-veh-1', includeSensitiveData: true }];
+    const first = await team.call(0, 'POST', '/api/v1/invitations', {
+      headers: { ...owner, 'idempotency-key': key },
+      body,
+    });
+    const again = await team.call(1, 'POST', '/api/v1/invitations', {
+      headers: { ...owner, 'idempotency-key': key },
+      body,
+    });
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.json()).toEqual(first.json());
+  });
+
+  it('holds the exports-per-user limit in total, not per instance', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, index) =>
+        team.call(index % 2, 'POST', '/api/v1/products/download', { headers: persona('second@example.com') }),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 201 || status === 202)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+  });
+
+  it('holds the redeem limit in total: four attempts a minute, whichever instance counts them', async () => {
+    const fleet = persona('fleet@example.com');
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await team.call(attempt % 2, 'PUT', '/api/v1/invitations/redeem/ZZZZZZZZZZZZZZZZ', {
+        headers: fleet,
+      });
+      statuses.push(answer.status);
+      if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+
+  it('fires a fault armed through one instance exactly `count` times in total, on either instance', async () => {
+    const admin = persona('admin@example.com');
+    const armed = await team.call(0, 'POST', '/api/v1/sim/faults', {
+      headers: admin,
+      body: { operationId: 'listProducts', status: 503, code: 'SERVICE_UNAVAILABLE', count: 3 },
+    });
+    expect(armed.status).toBe(201);
+    const statuses: number[] = [];
+    for (let call = 0; call < 6; call += 1) {
+      statuses.push((await team.call((call + 1) % 2, 'GET', '/api/v1/products', { headers: owner })).status);
+    }
+    expect(statuses).toEqual([503, 503, 503, 200, 200, 200]);
+    // Many calls at once on both instances: still exactly `count` failures.
+    await team.call(1, 'POST', '/api/v1/sim/faults', {
+      headers: admin,
+      body: { operationId: 'listProducts', status: 500, count: 5 },
+    });
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, call) =>
+        team.call(call % 2, 'GET', '/api/v1/products', { headers: owner }),
+      ),
+    );
+    expect(burst.filter((answer) => answer.status === 500)).toHaveLength(5);
+    expect(burst.filter((answer) => answer.status === 200)).toHaveLength(15);
+  });
+});
