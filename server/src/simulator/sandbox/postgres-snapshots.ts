@@ -49,25 +49,24 @@ const lock = (tx: Tx) =>
 /** Copies every table into the snapshot's schema (replacing an older snapshot of that name); answers its size. */
 export async function savePostgresSnapshot(prisma: PortalPrisma, name: string): Promise<number> {
   const schema = quoteIdentifier(snapshotSchemaOf(name));
-  return prisma.$transaction(
-    async (tx) => {
-      await lock(tx);
-      await tx.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await tx.$executeRawUnsafe(`CREATE SCHEMA ${schema}`);
-      let bytes = 0;
-      for (const table of await tablesInInsertOrder(tx)) {
-        const copy = `${schema}.${quoteIdentifier(table)}`;
-        await tx.$executeRawUnsafe(`CREATE TABLE ${copy} AS SELECT * FROM ${quoteIdentifier(table)}`);
-        const [size] = await tx.$queryRawUnsafe<{ bytes: bigint }[]>(
-          `SELECT pg_total_relation_size($1::regclass) AS bytes`,
-          copy,
-        );
-        bytes += Number(size?.bytes ?? 0);
-      }
-      return bytes;
-    },
-    { ...TRANSACTION, isolationLevel: 'RepeatableRead' },
-  );
+  return prisma.$transaction(async (tx) => {
+    // One consistent view of every table (the first statement of the transaction sets it).
+    await tx.$executeRawUnsafe('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ');
+    await lock(tx);
+    await tx.$executeRawUnsafe(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await tx.$executeRawUnsafe(`CREATE SCHEMA ${schema}`);
+    let bytes = 0;
+    for (const table of await tablesInInsertOrder(tx)) {
+      const copy = `${schema}.${quoteIdentifier(table)}`;
+      await tx.$executeRawUnsafe(`CREATE TABLE ${copy} AS SELECT * FROM ${quoteIdentifier(table)}`);
+      const [size] = await tx.$queryRawUnsafe<{ bytes: bigint }[]>(
+        `SELECT pg_total_relation_size($1::regclass) AS bytes`,
+        copy,
+      );
+      bytes += Number(size?.bytes ?? 0);
+    }
+    return bytes;
+  }, TRANSACTION);
 }
 
 /** Puts the snapshot's rows back in place of every table's rows. False when there is no such snapshot. */
