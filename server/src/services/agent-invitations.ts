@@ -10,6 +10,7 @@ import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
+import { createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type ConnectedInvitation,
@@ -18,7 +19,6 @@ import {
   withOwner,
 } from './invitation-views.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
-import { createDownloadJob } from './jobs.ts';
 
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
