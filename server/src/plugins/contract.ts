@@ -134,6 +134,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(compilers.compile);
+    scope.setSerializerCompiler(compilers.serialize);
     await scope.register(openapiGlue, {
       specification: structuredClone(document) as unknown as Record<string, unknown>,
       operationResolver,
