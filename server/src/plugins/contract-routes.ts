@@ -1,14 +1,14 @@
-import type { ContractDocument } from '@portal/contract/document';
+import { type ContractDocument, resolveRef } from '@portal/contract/document';
+import { type ContractMedia, type ContractParameter, indexOperations } from '@portal/contract/operations';
 import type { FastifySchema, HTTPMethods } from 'fastify';
 
 // The contract's operations as Fastify routes: method, URL and the route schema (path, query and
 // header parameters, request bodies and answers by status and media type) with every `$ref` inlined,
-// in the shapes fastify-openapi-glue 4 made (a test compares the two). Glue also validated the whole
-// document against the OpenAPI meta-schema on every start, a third of the server's start in CPU with
-// no way to turn it off; the contract is linted and tested on its own (`npm run lint:contract`).
+// read through the contract's operation index, in the shapes fastify-openapi-glue 4 made. Glue also
+// validated the whole document against the OpenAPI meta-schema on every start, the largest part of the
+// server's start in CPU with no way to turn it off; the contract is linted on its own (decision 0059).
 
 type Node = Record<string, unknown>;
-type Parameter = { name: string; in: string; schema?: Node; description?: string; required?: boolean };
 
 export interface ContractRoute {
   method: HTTPMethods;
@@ -18,27 +18,17 @@ export interface ContractRoute {
   schema: FastifySchema & Node;
 }
 
-const operationMethods = new Set(['delete', 'get', 'head', 'patch', 'post', 'put', 'options']);
 // JSON Schema's identifier words: dropped from the inlined copy (a route schema is one anonymous tree).
 const identifierWords = new Set(['$id', '$anchor', '$dynamicRef', '$dynamicAnchor', '$schema']);
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
-/** A copy of `node` with every local `$ref` replaced by what it points to (siblings of `$ref` dropped). */
+/** A copy of `node` with every `$ref` replaced by what it points to (siblings of `$ref` dropped). */
 function inlined(document: ContractDocument, node: unknown, depth = 0): unknown {
   if (!isObject(node)) return node;
   if (depth > 64) throw new Error('The contract has a reference cycle; route schemas cannot inline it');
   if (Array.isArray(node)) return node.map((item) => inlined(document, item, depth + 1));
-  if (typeof node.$ref === 'string') {
-    const ref = node.$ref;
-    if (!ref.startsWith('#/')) throw new Error(`Only references inside the contract are supported: ${ref}`);
-    let target: unknown = document;
-    for (const segment of ref.slice(2).split('/')) {
-      target = isObject(target) ? target[segment.replaceAll('~1', '/').replaceAll('~0', '~')] : undefined;
-    }
-    if (target === undefined) throw new Error(`Cannot resolve ${ref}`);
-    return inlined(document, target, depth + 1);
-  }
+  if (typeof node.$ref === 'string') return inlined(document, resolveRef(document, node), depth + 1);
   const copy: Node = {};
   for (const [key, value] of Object.entries(node)) {
     if (!identifierWords.has(key)) copy[key] = inlined(document, value, depth + 1);
@@ -46,90 +36,72 @@ function inlined(document: ContractDocument, node: unknown, depth = 0): unknown 
   return copy;
 }
 
-function objectOf(parameters: Parameter[]): Node {
-  const schema: Node = { type: 'object', properties: {} };
+function objectOf(document: ContractDocument, parameters: ContractParameter[]): Node {
+  const properties: Node = {};
   const required: string[] = [];
-  for (const { name, schema: valueSchema, description, required: isRequired } of parameters) {
-    (schema.properties as Node)[name] = { ...valueSchema, ...(description ? { description } : {}) };
+  for (const { name, schema, description, required: isRequired } of parameters) {
+    properties[name] = { ...(inlined(document, schema) as Node), ...(description ? { description } : {}) };
     if (isRequired) required.push(name);
   }
-  if (required.length > 0) schema.required = required;
-  return schema;
+  return { type: 'object', properties, ...(required.length > 0 ? { required } : {}) };
 }
 
-/** One exploded object parameter is the query itself; otherwise one property per parameter. */
-function queryOf(parameters: Parameter[]): Node {
+/** One exploded object parameter (or one with content) is the query itself; else one property each. */
+function queryOf(document: ContractDocument, parameters: ContractParameter[]): Node {
   const [only] = parameters;
   if (parameters.length === 1 && only) {
-    const content = (only as { content?: Node }).content;
-    if (isObject(content)) return (Object.values(content)[0] as Node | undefined)?.schema as Node;
-    const style = (only as { style?: string }).style ?? 'form';
-    const explode = (only as { explode?: boolean }).explode ?? style === 'form';
-    if (explode && only.schema?.type === 'object') return only.schema;
+    const content = only.raw.content;
+    if (isObject(content))
+      return inlined(document, (Object.values(content)[0] as Node | undefined)?.schema) as Node;
+    const style = only.raw.style ?? 'form';
+    const explode = only.raw.explode ?? style === 'form';
+    if (explode && only.schema.type === 'object') return inlined(document, only.schema) as Node;
   }
-  return objectOf(parameters);
+  return objectOf(document, parameters);
 }
 
-function addParameters(schema: Node, parameters: unknown): void {
-  if (!Array.isArray(parameters)) return;
-  const byPlace = { path: [], query: [], header: [] } as Record<string, Parameter[]>;
-  // Fastify does not validate cookies; the contract's cookie parameters are checked by the handlers.
-  for (const parameter of parameters as Parameter[]) byPlace[parameter.in]?.push(parameter);
-  if (byPlace.path?.length) schema.params = objectOf(byPlace.path);
-  if (byPlace.query?.length) schema.querystring = queryOf(byPlace.query);
-  if (byPlace.header?.length) schema.headers = objectOf(byPlace.header);
-}
-
-/** `{ content: { type: { schema } } }` for a request body or an answer with content, else undefined. */
-function contentOf(holder: unknown): Node | undefined {
-  const content = isObject(holder) ? holder.content : undefined;
-  if (!isObject(content) || Object.keys(content).length === 0) return undefined;
+/** `{ content: { type: { schema } } }` for a body or an answer with content, else undefined. */
+function contentOf(document: ContractDocument, content: Record<string, ContractMedia> | undefined) {
+  if (!content || Object.keys(content).length === 0) return undefined;
   const result: Node = {};
   for (const [type, media] of Object.entries(content)) {
-    if (isObject(media) && media.schema) result[type] = { schema: media.schema };
+    if (media.schema) result[type] = { schema: inlined(document, media.schema) };
   }
   return { content: result };
 }
 
 /** Every operation of the contract as a Fastify route, in the document's order. */
-export function contractRoutes(contract: ContractDocument): ContractRoute[] {
-  const document = inlined(contract, contract) as ContractDocument;
-  const routes: ContractRoute[] = [];
-  for (const [path, item] of Object.entries(document.paths ?? {})) {
-    const { parameters, ...operations } = item as Node;
-    const shared: Node = {};
-    addParameters(shared, parameters);
-    for (const [method, value] of Object.entries(operations)) {
-      if (!operationMethods.has(method) || !isObject(value)) continue;
-      const { tags, summary, description, operationId, parameters: own, requestBody, responses } = value;
-      const schema: Node = {
-        ...shared,
-        ...(tags ? { tags } : {}),
-        ...(summary ? { summary } : {}),
-        ...(description ? { description } : {}),
-        ...(operationId ? { operationId } : {}),
-      };
-      for (const [key, extension] of Object.entries(value)) {
-        if (key.startsWith('x-')) schema[key] = extension;
-      }
-      addParameters(schema, own);
-      const body = contentOf(requestBody);
-      if (body) schema.body = body;
-      const response: Node = {};
-      for (const [status, answer] of Object.entries(isObject(responses) ? responses : {})) {
-        const answerContent = contentOf(answer);
-        if (answerContent) response[status] = answerContent;
-      }
-      if (Object.keys(response).length > 0) schema.response = response;
-      if (typeof operationId !== 'string')
-        throw new Error(`${method.toUpperCase()} ${path} has no operationId`);
-      routes.push({
-        method: method.toUpperCase() as HTTPMethods,
-        url: path.replace(/{(\w+)}/g, ':$1'),
-        operationId,
-        schema,
-      });
+export function contractRoutes(document: ContractDocument): ContractRoute[] {
+  return indexOperations(document).operations.map((operation) => {
+    const { raw } = operation;
+    const schema: Node = {
+      ...(raw.tags ? { tags: raw.tags } : {}),
+      ...(raw.summary ? { summary: raw.summary } : {}),
+      ...(raw.description ? { description: raw.description } : {}),
+      ...(raw.operationId ? { operationId: raw.operationId } : {}),
+    };
+    for (const [key, extension] of Object.entries(raw)) {
+      if (key.startsWith('x-')) schema[key] = inlined(document, extension);
     }
-  }
-  return routes;
+    // Fastify does not validate cookies; the contract's cookie parameters are checked by the handlers.
+    const placed = (place: ContractParameter['in']) => operation.parameters.filter((p) => p.in === place);
+    const [path, query, header] = [placed('path'), placed('query'), placed('header')];
+    if (path.length > 0) schema.params = objectOf(document, path);
+    if (query.length > 0) schema.querystring = queryOf(document, query);
+    if (header.length > 0) schema.headers = objectOf(document, header);
+    const body = contentOf(document, operation.requestBody?.content);
+    if (body) schema.body = body;
+    const response: Node = {};
+    for (const [status, answer] of Object.entries(operation.responses)) {
+      const answerContent = contentOf(document, answer.content);
+      if (answerContent) response[status] = answerContent;
+    }
+    if (Object.keys(response).length > 0) schema.response = response;
+    return {
+      method: operation.method as HTTPMethods,
+      url: operation.path.replace(/{(\w+)}/g, ':$1'),
+      operationId: operation.operationId,
+      schema,
+    };
+  });
 }
