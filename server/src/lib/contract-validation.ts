@@ -1,7 +1,6 @@
-import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import { createRequestAjv } from '@portal/contract/validation';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifySchemaCompiler } from 'fastify';
 
 /**
  * Node lower-cases incoming header names; the contract spells them `Idempotency-Key`. Fastify only
@@ -24,40 +23,14 @@ function lowerCaseHeaders(schema: { properties?: Record<string, unknown>; requir
 /** Fastify schema compilers over the contract's Ajv settings (see @portal/contract/validation). */
 export function createRequestCompilers() {
   const ajv = createRequestAjv();
-  // Each validator is compiled by Ajv on the route's first request, not when the server starts: a start
-  // compiled several hundred (every part of every operation), most of which a run never uses.
   const compile: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
     const instance = httpPart === 'body' ? ajv.body : ajv.params;
     const normalised = httpPart === 'headers' ? lowerCaseHeaders(schema as object) : schema;
-    let compiled: ValidateFunction | undefined;
-    // Fastify reads `errors` from the function it was given, as from Ajv's own.
-    const validate = (data: unknown) => {
-      compiled ??= instance.compile(normalised as object);
-      const valid = compiled(data);
-      validate.errors = compiled.errors;
-      return valid;
-    };
-    validate.errors = null as ValidateFunction['errors'];
-    return validate;
+    return instance.compile(normalised as object) as ValidateFunction;
   };
   const passThroughBody: FastifySchemaCompiler<unknown> = (route) => {
     if (route.httpPart === 'body') return () => true;
     return compile(route);
   };
-  return { compile, passThroughBody, serialize: lazySerializerCompiler() };
-}
-
-/**
- * Fastify's own answer serialisers (fast-json-stringify from the contract's response schemas), each
- * built on the first answer with its status rather than when the server starts.
- */
-function lazySerializerCompiler(): FastifySerializerCompiler<unknown> {
-  const build = SerializerSelector()({}, {});
-  return (route) => {
-    let serialize: ((data: unknown) => string) | undefined;
-    return (data) => {
-      serialize ??= build({ ...route, httpStatus: route.httpStatus ?? '' });
-      return serialize(data);
-    };
-  };
+  return { compile, passThroughBody };
 }

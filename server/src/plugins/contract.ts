@@ -134,7 +134,6 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(compilers.compile);
-    scope.setSerializerCompiler(compilers.serialize);
     for (const { method, url, operationId, schema } of contractRoutes(document)) {
       scope.route({ method, url, schema, ...operationResolver(operationId) });
     }
