@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrokenServer, startBrokenServer } from './broken-server.ts';
+import { testEngine } from './engine.ts';
 import { type ListeningServer, startListeningServer } from './listening-server.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,6 +39,9 @@ function runRecipe(commands: string, target: string): Promise<{ code: number; ou
   });
 }
 
+// The recipes are about the README's commands, not the database: once per CI run, on SQLite.
+const once = testEngine() === 'sqlite';
+
 const portman = recipe('**Portman + newman**');
 const specmatic = recipe('**Specmatic**');
 
@@ -47,7 +51,7 @@ const newmanAssertions = (output: string) => {
   return row ? [Number(row[1]), Number(row[2])] : null;
 };
 
-describe('the README recipes against the reference server', () => {
+describe.runIf(once)('the README recipes against the reference server', () => {
   let reference: ListeningServer;
   beforeAll(async () => {
     reference = await startListeningServer();
@@ -69,7 +73,7 @@ describe('the README recipes against the reference server', () => {
   }, 900_000);
 });
 
-describe('the README recipes against the deliberately broken server', () => {
+describe.runIf(once)('the README recipes against the deliberately broken server', () => {
   let reference: ListeningServer;
   let broken: BrokenServer;
   beforeAll(async () => {
@@ -100,7 +104,7 @@ describe('the README recipes against the deliberately broken server', () => {
   }, 900_000);
 });
 
-describe('the README recipes in the checkout', () => {
+describe.runIf(once)('the README recipes in the checkout', () => {
   it('write only into the ignored .integrators/', () => {
     for (const file of ['build', 'collection.json', 'portman-config.json', 'specmatic-examples'])
       expect(existsSync(join(root, file)), file).toBe(false);
