@@ -27,7 +27,11 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 }
 
 /** The account picker and sign-up forms the built-in provider shows for its login prompt. */
-export function registerInteractionRoutes(scope: FastifyInstance, provider: Provider, config: Config): void {
+export function registerInteractionRoutes(
+  scope: FastifyInstance,
+  provider: () => Promise<Provider>,
+  config: Config,
+): void {
   const formOrigin = new URL(config.publicUrl).origin;
   const restartUrl = `${config.publicUrl}/login`;
 
@@ -53,7 +57,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, provider: Prov
 
   async function details(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const interaction = await (await provider()).interactionDetails(request.raw, reply.raw);
       return interaction.uid === request.params.uid && interaction.prompt.name === 'login'
         ? interaction
         : null;
@@ -83,7 +87,7 @@ export function registerInteractionRoutes(scope: FastifyInstance, provider: Prov
     reply: FastifyReply,
     result: Parameters<Provider['interactionResult']>[2],
   ) => {
-    const target = await provider.interactionResult(request.raw, reply.raw, result, {
+    const target = await (await provider()).interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
     return reply.redirect(target, 303);

@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type Provider from 'oidc-provider';
 import { type CustomFetch, createRelyingParty, type RelyingParty } from '../../auth/relying-party.ts';
 import type { Config } from '../../config.ts';
 import type { World } from '../../world.ts';
@@ -19,18 +20,29 @@ export function builtInIdentityProvider(config: Config, shared: SimulatedWorld) 
     const networkFetch: CustomFetch = (url, init) => fetch(url, init);
     // The world of each raw request the provider sees, recorded by the route that hands it over.
     const worlds = new WeakMap<IncomingMessage, World>();
-    const provider = createDevProvider(config, (raw) => worlds.get(raw) ?? shared);
-    provider.on('server_error', (_ctx, error) =>
-      app.log.error({ err: error }, 'development identity provider error'),
-    );
+    // Made on the first request to /oidc (a sign-in), not at start: see createDevProvider.
+    let made: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | undefined;
+    const madeProvider = () => {
+      made ??= createDevProvider(config, (raw) => worlds.get(raw) ?? shared).then((provider) => {
+        provider.on('server_error', (_ctx, error) =>
+          app.log.error({ err: error }, 'development identity provider error'),
+        );
+        return { provider, callback: provider.callback() };
+      });
+      // A failed load is tried again on the next sign-in rather than remembered.
+      made.catch(() => {
+        made = undefined;
+      });
+      return made;
+    };
     const issuer = devIssuer(config);
 
-    const callback = provider.callback();
     await app.register(async (scope) => {
       // The provider reads its own request bodies; Fastify must leave the stream untouched.
       scope.removeAllContentTypeParsers();
       scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
-      scope.all(`${devIdpMountPath}/*`, (request, reply) => {
+      scope.all(`${devIdpMountPath}/*`, async (request, reply) => {
+        const { callback } = await madeProvider();
         // The provider writes the raw response itself: it keeps the headers set so far (security headers).
         for (const [name, value] of Object.entries(reply.getHeaders())) {
           if (value !== undefined) reply.raw.setHeader(name, value);
@@ -44,7 +56,9 @@ export function builtInIdentityProvider(config: Config, shared: SimulatedWorld) 
         callback(raw, reply.raw);
       });
     });
-    await app.register(async (scope) => registerInteractionRoutes(scope, provider, config));
+    await app.register(async (scope) =>
+      registerInteractionRoutes(scope, async () => (await madeProvider()).provider, config),
+    );
 
     const relyingParty = (sandbox: string | null) => {
       const inProcess = inProcessFetch(app, config.publicUrl, networkFetch, sandbox);

@@ -1,11 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import Provider, {
-  type Configuration,
-  interactionPolicy,
-  type JWK,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
 import type { World } from '../../world.ts';
@@ -32,8 +28,10 @@ function processSigningKey(): JWK {
   return signingKey;
 }
 
+type InteractionPolicy = typeof import('oidc-provider').interactionPolicy;
+
 /** Development only: every sign-in shows the account picker, instead of silently reusing the provider's session. */
-function alwaysChoosePolicy() {
+function alwaysChoosePolicy(interactionPolicy: InteractionPolicy) {
   const policy = interactionPolicy.base();
   policy
     .get('login')
@@ -63,12 +61,14 @@ async function firstPartyGrant(ctx: KoaContextWithOIDC) {
 
 /**
  * The built-in provider. `worldOf` answers the world a raw request works in: accounts are looked up in
- * the world of the call that asks (a sandbox's sign-in reads that sandbox's users).
+ * the world of the call that asks (a sandbox's sign-in reads that sandbox's users). oidc-provider (a
+ * third of the server's start in CPU, with koa and jose) loads here, on the first sign-in, not at start.
  */
-export function createDevProvider(
+export async function createDevProvider(
   config: Config,
   worldOf: (raw: IncomingMessage) => Pick<World, 'prisma'>,
-): Provider {
+): Promise<Provider> {
+  const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
   const configuration: Configuration = {
@@ -100,7 +100,7 @@ export function createDevProvider(
       };
     },
     interactions: {
-      policy: alwaysChoosePolicy(),
+      policy: alwaysChoosePolicy(interactionPolicy),
       url: (_ctx, interaction) => `${devIdpMountPath}/interaction/${interaction.uid}`,
     },
     loadExistingGrant: firstPartyGrant,
@@ -128,7 +128,7 @@ export function createDevProvider(
       IdToken: 300,
     },
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = new OidcProvider(issuer, configuration);
   // Behind the portal's reverse proxy the public scheme and host come from X-Forwarded-* headers.
   provider.proxy = true;
   return provider;
