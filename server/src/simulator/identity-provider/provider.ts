@@ -78,7 +78,8 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
         response_types: ['code'],
       },
     ],
-    pkce: { methods: ['S256'], required: () => true },
+    // oidc-provider 9 accepts only S256; every client must use PKCE.
+    pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The portal finds the account from the ID token alone.
     conformIdTokenClaims: false,
