@@ -13,7 +13,10 @@ import { jobProgression } from './progression.ts';
 
 /** What the target's simulator can do, each found on its own. */
 export interface Capabilities {
-  /** `resetSimulation` answers 204: the data is reset between cases that change it. */
+  /**
+   * A reset takes effect: a write read back, then `resetSimulation`, and the write is gone. The data
+   * is then reset between cases that change it.
+   */
   reset: boolean;
   /** The simulation clock's speed can be set and reads back (download jobs finish sooner). */
   clock: boolean;
@@ -87,6 +90,54 @@ export function createCaseContext(
     return new Set();
   };
 
+  /** The collection state of the owner's products, by id (empty when they cannot be read). */
+  const collectionStates = async (): Promise<Map<string, boolean>> => {
+    const answer = await call('listProducts', {}, personas.owner);
+    const lists = answer.status === 200 ? Object.values((answer.json ?? {}) as Record<string, unknown>) : [];
+    const products = lists.flatMap((list) => (Array.isArray(list) ? list : [])) as Array<{
+      id?: unknown;
+      dataCollectionEnabled?: unknown;
+    }>;
+    return new Map(
+      products
+        .filter(
+          (product) => typeof product.id === 'string' && typeof product.dataCollectionEnabled === 'boolean',
+        )
+        .map((product) => [product.id as string, product.dataCollectionEnabled as boolean]),
+    );
+  };
+
+  // A reset is found by its effect, as a stateless mock answers 204 to resetSimulation as well: the
+  // owner turns a product's data collection over, reads the change back, resets, and reads it gone.
+  const probeReset = async (notes: string[]): Promise<boolean> => {
+    const [id, enabled] = [...(await collectionStates())][0] ?? [];
+    if (id === undefined || enabled === undefined) {
+      notes.push(
+        "reset: none (cases run once, in order; the owner's products could not be read to probe it)",
+      );
+      return false;
+    }
+    const flip = (state: boolean) =>
+      call('setProductCollection', { params: { id, action: state ? 'ENABLE' : 'DISABLE' } }, personas.owner);
+    await flip(!enabled);
+    if ((await collectionStates()).get(id) !== !enabled) {
+      notes.push(
+        `reset: none (cases run once, in order; turning ${id}'s data collection over did not show in listProducts, so the target keeps no state a reset could undo)`,
+      );
+      return false;
+    }
+    const answered = (await call('resetSimulation', {}, personas.admin)).status;
+    if ((await collectionStates()).get(id) === enabled) {
+      notes.push(`reset: the data is reset between cases that change it (a change to ${id} was undone)`);
+      return true;
+    }
+    await flip(enabled); // the target's data as it was
+    notes.push(
+      `reset: none (cases run once, in order; resetSimulation answered ${answered} and a change to ${id} stayed)`,
+    );
+    return false;
+  };
+
   const probeClock = async (notes: string[]): Promise<boolean> => {
     const speed = 3;
     const set = await call('setSimulationClock', { body: { speed } }, personas.admin);
@@ -106,12 +157,7 @@ export function createCaseContext(
     /** Finds what the simulator can do; throws NoAnswer when the target does not answer at all. */
     async detect(): Promise<Capabilities> {
       const notes: string[] = [];
-      const reset = (await call('resetSimulation', {}, personas.admin)).status === 204;
-      notes.push(
-        reset
-          ? 'reset: the data is reset between cases that change it'
-          : 'reset: none (cases run once, in order)',
-      );
+      const reset = await probeReset(notes);
       const clock = await probeClock(notes);
       const faultable = await probeFaults(notes);
       capabilities = { reset, clock, faultable, simulator: clock || faultable.size > 0, notes };

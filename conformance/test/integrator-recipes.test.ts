@@ -36,7 +36,7 @@ it('npm run portman:config -- FILE writes a configuration that checks each decla
       declared ? Number(declared) : undefined,
     );
   }
-});
+}, 60_000);
 
 it('fails loudly without a file to write', () => {
   expect(() =>
@@ -45,4 +45,4 @@ it('fails loudly without a file to write', () => {
       stdio: 'pipe',
     }),
   ).toThrow(/usage: portman-config.ts FILE/);
-});
+}, 60_000);

@@ -77,6 +77,10 @@ describe('against a mock that knows only the contract (no simulator)', () => {
       /faults: none \(a fault injected into \w+ answered 201, then the call answered 200\)/,
     );
     expect(run.html).toContain('clock: none');
+    // The mock answers resetSimulation 204 too, but keeps no state: no reset is found, cases run once.
+    expect(run.html).toMatch(
+      /reset: none \(cases run once, in order; turning [\w-]+&#39;s data collection over did not show in listProducts/,
+    );
     expect(run.junit).not.toMatch(/expected status 500, got 200/);
     expect(run.junit).toContain('skipped message="the target has no simulator whose faults take effect"');
   });

@@ -57,7 +57,7 @@ describe('contractHandlers', () => {
       });
       expect(problems, each.operationId).toEqual([]);
     }
-  });
+  }, 60_000);
 
   it('answers a secured operation its 401 without a credential, and a public one its example', async () => {
     const client = createPortalClient({ baseUrl });

@@ -15,17 +15,19 @@
  * answers its documented `401`, unless `signedIn: true` says every call is signed in (a browser's
  * HttpOnly cookie is not visible to a worker). Nothing is stored: a write answers its example and
  * the next read is unchanged. Literal paths are matched before templated ones, as the server does.
+ *
+ * The handlers answer from the contract's data (`./contract-mocks.ts`), which the package ships as a
+ * module: no file is read and nothing of Node is imported, so they work in a browser (Storybook, MSW's
+ * service worker) as in Node.
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
-import { loadContract } from './document.ts';
-import { type ExampleAnswer, exampleAnswer } from './examples.ts';
-import { type ContractOperation, indexOperations, type OperationIndex } from './operations.ts';
+import { contractMocks } from './contract-mocks.ts';
+import type { ExampleAnswer } from './examples.ts';
+import type { MockOperation } from './mock-operations.ts';
 
 export interface ContractHandlersOptions {
   /** The back end's address the code under test calls, e.g. `http://localhost:3000`; by default any origin. */
   baseUrl?: string;
-  /** The contract's operations; by default those of this package's openapi.yaml. */
-  index?: OperationIndex;
   /**
    * Another answer for an operation, by operationId: a status (its documented example) or a whole
    * answer. Undefined falls back to the example.
@@ -35,20 +37,13 @@ export interface ContractHandlersOptions {
   signedIn?: boolean;
 }
 
-let defaultIndex: OperationIndex | undefined;
-/** The operations of this package's openapi.yaml, read once. */
-function packagedIndex(): OperationIndex {
-  defaultIndex ??= indexOperations(loadContract());
-  return defaultIndex;
-}
-
 /** `/api/v1/products/{id}` → `/api/v1/products/:id` (MSW's path parameters). */
 const mswPath = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
 
-const templated = (operation: ContractOperation) => (operation.path.match(/\{/g) ?? []).length;
+const templated = (operation: MockOperation) => (operation.path.match(/\{/g) ?? []).length;
 
-function respond(operation: ContractOperation, answer: Partial<ExampleAnswer> & { status: number }) {
-  const documented = exampleAnswer(operation, answer.status);
+function respond(operation: MockOperation, answer: Partial<ExampleAnswer> & { status: number }) {
+  const documented = operation.answers[String(answer.status)] ?? { status: answer.status, headers: {} };
   const headers = new Headers({ ...documented.headers, ...answer.headers });
   const body = 'body' in answer ? answer.body : documented.body;
   const contentType = answer.contentType ?? documented.contentType;
@@ -61,9 +56,8 @@ function respond(operation: ContractOperation, answer: Partial<ExampleAnswer> & 
 
 /** One handler per operation of the contract, answering its documented example. */
 export function contractHandlers(options: ContractHandlersOptions = {}): RequestHandler[] {
-  const index = options.index ?? packagedIndex();
   const base = options.baseUrl?.replace(/\/$/, '') ?? '*';
-  return [...index.operations]
+  return [...contractMocks]
     .sort((a, b) => templated(a) - templated(b))
     .map((operation) => {
       const method = operation.method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head';
@@ -74,11 +68,11 @@ export function contractHandlers(options: ContractHandlersOptions = {}): Request
           request.headers.has('cookie') ||
           request.headers.has('authorization') ||
           request.headers.has('x-user-id');
-        if (operation.secured && !credential && operation.responses['401']) {
+        if (operation.secured && !credential && operation.answers['401']) {
           return respond(operation, { status: 401 });
         }
         const chosen = options.answers?.[operation.operationId]?.(request);
-        return respond(operation, chosen ?? { status: exampleAnswer(operation).status });
+        return respond(operation, chosen ?? { status: operation.status });
       });
     });
 }

@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify, stripVTControlCharacters } from 'node:util';
+import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packAll } from './pack.ts';
 
@@ -154,6 +155,30 @@ export const wrong: Product['noSuchField'] = 1;
   }, 300_000);
 });
 
+describe('data-act-portal-contract/msw', () => {
+  /** The bare specifiers `file` imports, its own relative imports followed. */
+  function importsOf(file: string, seen = new Set<string>()): Set<string> {
+    const bare = new Set<string>();
+    if (seen.has(file)) return bare;
+    seen.add(file);
+    // TypeScript's pre-processor reads the import and export statements, comments left out.
+    const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+    for (const { fileName } of importedFiles) {
+      if (fileName.startsWith('.'))
+        for (const each of importsOf(join(dirname(file), fileName), seen)) bare.add(each);
+      else bare.add(fileName);
+    }
+    return bare;
+  }
+
+  it('imports only msw: no file is read, nothing of Node is loaded (it runs in a browser too)', () => {
+    const dir = join(project, 'node_modules/data-act-portal-contract');
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+    const imported = [...importsOf(join(dir, manifest.exports['./msw'].default))];
+    expect(imported).toEqual(['msw']);
+  });
+});
+
 describe('portal-conformance', () => {
   it('installs alone with at most 40 packages', async () => {
     const alone = join(work, 'kit-alone');
@@ -212,6 +237,9 @@ describe('data-act-portal started with npx, used from the integrator project', (
         '--loglevel=error',
         `vitest@${versions('node_modules/vitest/package.json')}`,
         `@playwright/test@${versions('node_modules/playwright-core/package.json')}`,
+        // The contract package's peer dependencies for its MSW handlers and typed client.
+        `msw@${versions('node_modules/msw/package.json')}`,
+        `openapi-fetch@${versions('node_modules/openapi-fetch/package.json')}`,
       ],
       { cwd: project, maxBuffer: 16 * 1024 * 1024 },
     );
@@ -245,20 +273,21 @@ describe('data-act-portal started with npx, used from the integrator project', (
     expect(readFileSync(junit, 'utf8')).toContain('<testsuites');
   }, 600_000);
 
-  it("passes the integrator's vitest test that uses the contract package", async () => {
+  it("passes the integrator's vitest tests: the contract package's MSW handlers, and its answer checker on the server", async () => {
     const tests = await run('npx', ['vitest', 'run'], {
       cwd: integrator,
       env: { ...process.env, PORTAL_URL: target },
     });
-    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+1 passed/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Test Files\s+2 passed/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+3 passed/);
   }, 300_000);
 
-  it("passes the integrator's Playwright test in Debian's Chromium", async () => {
+  it("passes the integrator's Playwright tests with the contract package's fixture in Debian's Chromium", async () => {
     const tests = await run('npx', ['playwright', 'test'], {
       cwd: integrator,
       env: { ...process.env, PORTAL_URL: target },
     });
-    expect(stripVTControlCharacters(tests.stdout)).toMatch(/1 passed/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/2 passed/);
   }, 300_000);
 });
 

@@ -16,6 +16,9 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadContract } from '@portal/contract/document';
+import { mockOperations } from '@portal/contract/mock-operations';
+import { indexOperations } from '@portal/contract/operations';
 import { build, type InlineConfig } from 'tsdown';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -111,6 +114,29 @@ function repositoryLocations() {
         code: code.replaceAll('import.meta.url', `new URL(${where}, import.meta.url).href`),
         map: null,
       };
+    },
+  };
+}
+
+/**
+ * Modules of the repository that a package holds as data computed when it is packed: the contract's
+ * mock data (contract/src/contract-mocks.ts), so the MSW handlers read no file and import nothing of
+ * Node (they run in a browser too).
+ */
+const packedAsData: Record<string, () => string> = {
+  'contract/src/contract-mocks.ts': () =>
+    `// written by npm run pack from openapi.yaml\nexport const contractMocks = ${JSON.stringify(
+      mockOperations(indexOperations(loadContract())),
+    )};\n`,
+};
+
+/** Rolldown plugin: the modules of `packedAsData`, loaded as their data. */
+function dataModules() {
+  return {
+    name: 'portal:data-modules',
+    load(id: string) {
+      const data = packedAsData[relative(root, id)];
+      return data ? { code: data(), moduleType: 'js' as const } : undefined;
     },
   };
 }
@@ -265,7 +291,7 @@ async function buildPackage(spec: PackageSpec): Promise<string> {
       // Fails the build when the output imports a package the manifest does not declare.
       onlyImport: [...Object.keys(dependencies), ...peers],
     },
-    plugins: [repositoryLocations()],
+    plugins: [dataModules(), repositoryLocations()],
     inputOptions: { checks: { pluginTimings: false } },
     clean: true,
     logLevel: 'warn',

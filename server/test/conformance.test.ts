@@ -26,6 +26,15 @@ describe('conformance kit against the reference server', () => {
     expect(report.scenarios.map((s) => s.passed)).toEqual(report.scenarios.map(() => true));
   });
 
+  it('finds the reset by its effect: a change read back, then undone by resetSimulation', () => {
+    expect(report.capabilities.reset).toBe(true);
+    expect(report.capabilities.notes).toContainEqual(
+      expect.stringMatching(
+        /^reset: the data is reset between cases that change it \(a change to [\w-]+ was undone\)$/,
+      ),
+    );
+  });
+
   it("runs every operation's example as a real call that succeeds on the demo data", () => {
     const examples = report.results.filter((r) => r.kind === 'example');
     expect(examples.map((r) => r.operationId).sort()).toEqual(
