@@ -32,6 +32,10 @@ RUN apt-get update && apt-get install -y --no-install-recommends tini \
   && mkdir /data && chown node:node /data
 WORKDIR /app
 COPY --from=install /app /app
+# The package's cache of the parsed contract (JSON beside the YAML, written at the first start) is the
+# one place under /app the server writes: the node user owns it, so later starts skip the YAML parse.
+RUN mkdir -p /app/node_modules/data-act-portal/node_modules/.cache/portal-contract \
+  && chown node:node /app/node_modules/data-act-portal/node_modules/.cache/portal-contract
 # Demo mode on purpose: seeded personas and anyone may sign in as any of them. Never for real data:
 # production needs PORTAL_MODE=production with OIDC_ISSUER (README "Modes").
 ENV NODE_ENV=production PORTAL_MODE=demo HOST=0.0.0.0 PORT=3000 DATA_DIR=/data

@@ -45,6 +45,42 @@ describe('a signed-in first page drawn by the server', () => {
   });
 
   for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`at ${viewports[viewport].width} px its controls are unavailable until the app takes over, and a click then works`, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      // A slow network: the app's scripts arrive 2 s after the page (routing also bypasses the cache).
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto('/products', { waitUntil: 'commit' });
+      const toggle = page.getByRole('switch', { name: 'Enable data export' }).first();
+      await toggle.waitFor();
+      const menuButton = page.getByRole('button', {
+        name: viewport === 'mobile' ? 'Open menu' : 'Account menu',
+      });
+      // The server's page: the controls say they are unavailable, and after a moment look it.
+      expect(await toggle.isDisabled()).toBe(true);
+      expect(await menuButton.isDisabled()).toBe(true);
+      expect(await toggle.evaluate((element) => getComputedStyle(element).cursor)).toBe('progress');
+      await page.waitForFunction(
+        () => Number(getComputedStyle(document.querySelector('[role="switch"]') as Element).opacity) < 0.7,
+      );
+      // A link works without the app (a page load), so it stays a link.
+      if (viewport === 'desktop')
+        expect(await page.getByRole('link', { name: 'Agents' }).getAttribute('data-until-app')).toBeNull();
+      // Clicked at once: the click waits for the control to work, and does what it says.
+      await toggle.click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor({ timeout: 10_000 });
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      await menuButton.click();
+      await page.getByRole('menu').waitFor({ timeout: 10_000 });
+      // The app's page carries no mark of the server's.
+      expect(await page.locator('[data-until-app]').count()).toBe(0);
+      await context.close();
+    });
+
     it(`at ${viewports[viewport].width} px the app takes the page over without a shift or a console message`, async () => {
       const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
       const messages: string[] = [];

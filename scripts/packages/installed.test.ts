@@ -347,6 +347,18 @@ describe('the Docker image', () => {
     const data = join(work, 'image-data');
     mkdirSync(data);
     await run('chown', ['nobody', data]); // as the image gives /data to its user
+    // As the image gives the contract's cache to its user: every path its RUN steps give to `node`.
+    const owned = final.steps
+      .filter(([k]) => k === 'RUN')
+      .flatMap(([, args]) => [...args.matchAll(/chown node:node (\/app\/\S+)/g)].map((m) => m[1] as string));
+    const cache = join(project, 'node_modules/data-act-portal/node_modules/.cache/portal-contract');
+    expect(owned.map((path) => path.replace('/app', project))).toContain(cache);
+    for (const path of owned) {
+      // Empty, as in the image: the servers started above as root filled the cache already.
+      rmSync(path.replace('/app', project), { recursive: true, force: true });
+      mkdirSync(path.replace('/app', project), { recursive: true });
+      await run('chown', ['nobody', path.replace('/app', project)]);
+    }
     const command = JSON.parse(step('CMD')[0] as string)[0].replace('/app', project);
     const server = spawn('runuser', ['-u', 'nobody', '--', command], {
       cwd: project,
@@ -371,6 +383,8 @@ describe('the Docker image', () => {
       await new Promise((done) => setTimeout(done, 500));
     }
     expect(readdirSync(data)).toContain('portal.db');
+    // The parsed contract was written where the image's user may write: the next start skips the parse.
+    expect(readdirSync(cache).filter((file) => file.endsWith('.json'))).toHaveLength(1);
   }, 300_000);
 });
 

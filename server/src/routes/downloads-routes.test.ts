@@ -1,7 +1,7 @@
 import { readZip } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
 import { expectError, expectRefusals, type Refusal, signedOut, useTestApp } from '../../test/app.ts';
-import { createDownloadJob } from '../services/jobs.ts';
+import { createDownloadJob } from '../services/download-jobs.ts';
 
 // Download jobs of the owner's products, their links and the export download, over HTTP.
 const t = useTestApp();

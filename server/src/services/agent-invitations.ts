@@ -11,6 +11,7 @@ import {
 import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
+import { createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type ConnectedInvitation,
@@ -19,7 +20,6 @@ import {
   withOwner,
 } from './invitation-views.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
-import { createDownloadJob } from './jobs.ts';
 
 type Deps = Pick<PortalDeps, 'prisma' | 'clock' | 'config'>;
 

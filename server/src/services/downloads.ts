@@ -12,9 +12,9 @@ import {
   searchWhere,
 } from '../lib/paging.ts';
 import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
+import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
-import { createDownloadJob } from './jobs.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
 // export and the export behind such a link. Every lookup is scoped to the caller.

@@ -19,9 +19,17 @@ export function createExportStorage(config: Pick<Config, 'dataDir'>) {
 
   return {
     directory,
-    /** The stored (relative) file name of a job's export. */
-    fileNameFor(jobId: string): string {
-      return `${jobId.replace(/[^A-Za-z0-9_-]/g, '')}.zip`;
+    /**
+     * The stored (relative) file name of a job's export, built under the claim `token` (job-leases.ts):
+     * two instances never write the same name, and a file whose claim ended is known to be an orphan.
+     */
+    fileNameFor(jobId: string, token: string): string {
+      return `${jobId.replace(/[^A-Za-z0-9_-]/g, '')}-${token}.zip`;
+    },
+    /** Names of the files in the folder (finished exports and half-written ones). */
+    async names(): Promise<string[]> {
+      const entries = await readdir(directory, { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isFile()).map((entry) => entry.name);
     },
     resolve,
     async ensureDirectory(): Promise<void> {
@@ -39,14 +47,10 @@ export function createExportStorage(config: Pick<Config, 'dataDir'>) {
     async remove(fileName: string): Promise<void> {
       await rm(resolve(fileName), { force: true });
     },
-    /** Leftovers of writes interrupted by a crash or restart (`{name}.zip.tmp-{random}`). */
-    async removeTemporaryFiles(): Promise<void> {
-      const names = await readdir(directory).catch(() => [] as string[]);
-      await Promise.all(
-        names
-          .filter((name) => name.includes('.tmp-'))
-          .map((name) => rm(path.join(directory, name), { force: true })),
-      );
+    /** Removes a file of the folder by its listed name (finished or half-written). */
+    async removeListed(name: string): Promise<void> {
+      if (name.includes('/') || name.includes('\\') || name.startsWith('.')) return;
+      await rm(path.join(directory, name), { force: true });
     },
   };
 }

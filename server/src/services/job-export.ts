@@ -13,13 +13,14 @@ function label(product: Product): string {
 
 /**
  * Writes a job's zip from the snapshot taken when it was created: its products, personal data per
- * product as chosen, and the collection periods clipped to the job's creation time. Answers the
- * stored file name. A product deleted since is left out.
+ * product as chosen, and the collection periods clipped to the job's creation time, to `fileName` in
+ * the export folder (answered back). A product deleted since is left out.
  */
 export async function writeJobExport(
   deps: Pick<PortalDeps, 'prisma'>,
   storage: ExportStorage,
   job: DownloadJob,
+  fileName: string,
   signal?: AbortSignal,
 ): Promise<string> {
   const snapshot = parseSnapshot(job);
@@ -47,7 +48,6 @@ export async function writeJobExport(
     ];
   });
   const requester = await deps.prisma.user.findUnique({ where: { id: job.userId }, select: { email: true } });
-  const fileName = storage.fileNameFor(job.id);
   await storage.ensureDirectory();
   await writeExport({
     products,

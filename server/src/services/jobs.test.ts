@@ -8,7 +8,7 @@ import { buildApp } from '../app.ts';
 import { createPrisma } from '../db/client.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { JOB_FAULT_OPERATION_ID } from '../simulator/faults.ts';
-import { createDownloadJob } from './jobs.ts';
+import { createDownloadJob } from './download-jobs.ts';
 
 // The job runner: progress on the simulation clock, failures, restarts, per-product personal data.
 const t = useTestApp();
@@ -183,7 +183,10 @@ describe('restart', () => {
       // What a crash mid-write leaves behind.
       const storage = first.app.portal.jobs.storage;
       await storage.ensureDirectory();
-      const leftover = path.join(storage.directory, `${storage.fileNameFor(jobId)}.tmp-0123456789abcdef`);
+      const leftover = path.join(
+        storage.directory,
+        `${storage.fileNameFor(jobId, 'abcdefABCDEF')}.tmp-0123456789abcdef`,
+      );
       await writeFile(leftover, 'half a zip');
 
       second = await buildApp({ config: first.config, prisma, clock: first.clock, wallClock: first.clock });

@@ -11,6 +11,7 @@ import { DEFAULT_LANGUAGE, type Language } from '../lib/i18n/i18n.ts';
 import { formatNumber } from '../lib/intl-format.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { seedFirstAnswers } from './first-answers.ts';
+import { inertUntilStarted } from './inert-until-started.ts';
 import { AppProviders } from './provider.tsx';
 import { preloadScreen, routes } from './router.tsx';
 
@@ -18,7 +19,8 @@ import { preloadScreen, routes } from './router.tsx';
  * The server's render of a signed-in first page (server/src/plugins/web-app-page.ts), built by Vite in
  * SSR mode into dist/ssr/ (`npm run build`): the same routes and components the browser renders, from
  * the same answers the page embeds, so the header, the page and its list are in the HTML and paint
- * before any script has run. The app then draws the identical page over it (app/start-app.tsx). See
+ * before any script has run. The app then draws the identical page over it (app/start-app.tsx); until
+ * then the page's controls are disabled (app/inert-until-started.ts). See
  * docs/decisions/0036-signed-in-page-drawn-by-the-server.md.
  */
 export type SignedInRenderInput = {
@@ -52,12 +54,15 @@ export async function renderSignedInPage(input: SignedInRenderInput): Promise<st
   const router = createMemoryRouter(routes, { initialEntries: [input.pathname] });
   setServerDevice(input.device);
   try {
-    return renderToString(
-      <StrictMode>
-        <AppProviders queryClient={queryClient} notificationStore={createNotificationStore()} i18n={i18n}>
-          <RouterProvider router={router} />
-        </AppProviders>
-      </StrictMode>,
+    // Its controls work only once the app has taken over: until then they say so (inert-until-started.ts).
+    return inertUntilStarted(
+      renderToString(
+        <StrictMode>
+          <AppProviders queryClient={queryClient} notificationStore={createNotificationStore()} i18n={i18n}>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   } finally {
     setServerDevice('laptop');

@@ -118,10 +118,10 @@ describe('download jobs in a sandbox', () => {
     const download = await call('GET', link, owner);
     expect([download.statusCode, download.headers['content-type']]).toEqual([200, 'application/zip']);
     // Beside the zips of the scenario's seeded downloads.
-    expect(await readdir(path.join(world.dataDir, 'exports'))).toContain(`${job.id}.zip`);
-    expect(await readdir(path.join(t.config.dataDir, 'exports')).catch(() => [])).not.toContain(
-      `${job.id}.zip`,
-    );
+    const { filePath } = await world.prisma.downloadJob.findUniqueOrThrow({ where: { id: job.id } });
+    expect(filePath).toMatch(new RegExp(`^${job.id}-[A-Za-z0-9]{12}\\.zip$`));
+    expect(await readdir(path.join(world.dataDir, 'exports'))).toContain(filePath);
+    expect(await readdir(path.join(t.config.dataDir, 'exports')).catch(() => [])).not.toContain(filePath);
     expect((await call('GET', link, as('owner@example.com'))).statusCode).not.toBe(200);
   });
 });

@@ -1,8 +1,10 @@
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { isPostgres } from '../../db/engine.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
+import { dropPostgresSnapshot, restorePostgresSnapshot, savePostgresSnapshot } from './postgres-snapshots.ts';
 import type { World } from './world.ts';
 import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
 
@@ -43,7 +45,8 @@ export async function listSnapshots(world: World): Promise<SnapshotView[]> {
 
 /**
  * Saves the world's database through SQLite's online backup (a consistent copy while other calls
- * keep reading and writing) and copies its stored files next to it.
+ * keep reading and writing; on PostgreSQL a schema of copied tables, postgres-snapshots.ts) and copies
+ * its stored files next to it.
  */
 export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
   return oneAtATime(world.dataDir, () => saveSnapshot(world, name));
@@ -58,11 +61,16 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
   const staging = `${folder}.saving`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const source = new Database(databasePath(world), { fileMustExist: true });
-  try {
-    await source.backup(path.join(staging, DATABASE_FILE));
-  } finally {
-    source.close();
+  let sizeBytes = 0;
+  if (isPostgres(world.databaseUrl)) {
+    sizeBytes += await savePostgresSnapshot(world.prisma, name);
+  } else {
+    const source = new Database(databasePath(world), { fileMustExist: true });
+    try {
+      await source.backup(path.join(staging, DATABASE_FILE));
+    } finally {
+      source.close();
+    }
   }
   for (const sub of STATE_FOLDERS) {
     await cp(path.join(world.dataDir, sub), path.join(staging, sub), { recursive: true }).catch(
@@ -72,7 +80,6 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
     );
   }
   const sizes = await readdir(staging, { recursive: true, withFileTypes: true });
-  let sizeBytes = 0;
   for (const entry of sizes) {
     if (entry.isFile()) sizeBytes += (await stat(path.join(entry.parentPath, entry.name))).size;
   }
@@ -95,11 +102,15 @@ export function restoreSnapshot(world: World, name: string): Promise<void> {
 async function putBack(world: World, name: string): Promise<void> {
   const folder = folderOf(world, name);
   if (!(await readMeta(folder))) throw notFound();
-  const saved = new Database(path.join(folder, DATABASE_FILE), { readonly: true, fileMustExist: true });
-  try {
-    await saved.backup(databasePath(world));
-  } finally {
-    saved.close();
+  if (isPostgres(world.databaseUrl)) {
+    if (!(await restorePostgresSnapshot(world.prisma, name))) throw notFound();
+  } else {
+    const saved = new Database(path.join(folder, DATABASE_FILE), { readonly: true, fileMustExist: true });
+    try {
+      await saved.backup(databasePath(world));
+    } finally {
+      saved.close();
+    }
   }
   for (const sub of STATE_FOLDERS) {
     await rm(path.join(world.dataDir, sub), { recursive: true, force: true });
@@ -116,6 +127,7 @@ export function deleteSnapshot(world: World, name: string): Promise<void> {
   return oneAtATime(world.dataDir, async () => {
     const folder = folderOf(world, name);
     if (!(await readMeta(folder))) throw notFound();
+    if (isPostgres(world.databaseUrl)) await dropPostgresSnapshot(world.prisma, name);
     await rm(folder, { recursive: true, force: true });
   });
 }

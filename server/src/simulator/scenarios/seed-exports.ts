@@ -12,6 +12,6 @@ export async function writeSeedExports(prisma: PrismaClient, dataDir: string): P
   const jobs = await prisma.downloadJob.findMany({ where: { status: 'COMPLETED', filePath: { not: null } } });
   for (const job of jobs) {
     if (job.filePath && (await storage.size(job.filePath)) === null)
-      await writeJobExport({ prisma }, storage, job);
+      await writeJobExport({ prisma }, storage, job, job.filePath);
   }
 }

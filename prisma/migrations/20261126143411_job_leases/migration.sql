@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "DownloadJob" ADD COLUMN "leaseExpiresAt" DATETIME;
+ALTER TABLE "DownloadJob" ADD COLUMN "leaseOwner" TEXT;
