@@ -86,7 +86,8 @@ export async function createDevProvider(
         response_types: ['code'],
       },
     ],
-    pkce: { methods: ['S256'], required: () => true },
+    // oidc-provider 9 accepts only S256; every client must use PKCE.
+    pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The portal finds the account from the ID token alone.
     conformIdTokenClaims: false,

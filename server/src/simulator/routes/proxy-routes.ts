@@ -15,6 +15,7 @@ export function proxyRoutes({ config, simulator }: RouteSetup & { simulator: Pic
             unimplemented: config.proxy.fallback.unimplemented,
             operations: config.proxy.fallback.operations,
           },
+          fallbacks: simulator.drift.fallbacks(),
           drifts: [...simulator.drift.list()],
         };
       },
