@@ -136,12 +136,12 @@ export async function buildApp(
   });
 
   app.addHook('onReady', async () => {
-    await simulator.shared.services.start();
+    await simulator.shared.runners.start();
     if (isDevMode(config)) await simulator.sandboxes.start();
   });
   app.addHook('onClose', async () => {
     await simulator.sandboxes.stop();
-    await simulator.shared.services.stop();
+    await simulator.shared.runners.stop();
     if (!givenReads) await reads.close();
   });
   return app;

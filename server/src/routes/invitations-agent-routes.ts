@@ -4,7 +4,7 @@ import { callerOf, defineRoute, type RouteSetup } from '../lib/route.ts';
 import {
   agentPermissions,
   connectedSource,
-  createInviteDownload,
+  createInvitationDownload,
   redeemCode,
   requireActiveAgent,
   revokeByAgent,
@@ -62,7 +62,7 @@ export function invitationsAgentRoutes({ config }: RouteSetup) {
       roles: agent,
       status: 201,
       handler: async ({ world, user, params }) =>
-        createInviteDownload(world, await activeAgent(world, user), params.invitationId),
+        createInvitationDownload(world, await activeAgent(world, user), params.invitationId),
     }),
   ];
 }

@@ -148,7 +148,11 @@ export async function revokeByAgent(deps: Deps, agentId: string, id: string): Pr
  * user allowed them. The status is read in the transaction that creates the job, so a revoke or
  * suspension that lands first wins.
  */
-export async function createInviteDownload(deps: Deps & Pick<World, 'jobs'>, agentId: string, id: string) {
+export async function createInvitationDownload(
+  deps: Deps & Pick<World, 'jobs'>,
+  agentId: string,
+  id: string,
+) {
   await findClaimedBy(deps, agentId, id);
   const job = await deps.prisma.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });

@@ -71,7 +71,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
     const world = createSimulatedWorld({ id, scenario, deps }, log);
     databases.set(world, database);
-    await world.services.start();
+    await world.runners.start();
     return world;
   }
 
@@ -80,7 +80,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     if (!world) return false;
     live.delete(id);
     const removal = (async () => {
-      await world.services.stop();
+      await world.runners.stop();
       await databases.get(world)?.close();
       databases.delete(world);
       await rm(world.dataDir, { recursive: true, force: true });

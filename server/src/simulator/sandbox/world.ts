@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { isDevMode } from '../../config.ts';
 import { isPostgres } from '../../db/engine.ts';
 import type { PortalDeps } from '../../deps.ts';
-import { createServices, type PortalServices } from '../../services.ts';
+import { createRunners, type WorldRunners } from '../../runners.ts';
 import type { World } from '../../world.ts';
 import { createFaults, type Faults } from '../faults.ts';
 import { type CallLog, createCallLog } from './call-log.ts';
@@ -18,9 +18,9 @@ export interface SimulatedWorld extends World {
   readonly scenario: string;
   readonly dataDir: string;
   readonly databaseUrl: string;
-  /** Its background services (the job runner), started and stopped with it. */
-  readonly services: PortalServices;
-  readonly jobs: PortalServices['jobs'];
+  /** Its background runners (the job runner), started and stopped with it. */
+  readonly runners: WorldRunners;
+  readonly jobs: WorldRunners['jobs'];
   readonly faults: Faults;
   readonly calls: CallLog;
   readonly createdAt: Date;
@@ -34,15 +34,15 @@ export function createSimulatedWorld(
 ): SimulatedWorld {
   const { deps } = fields;
   const faults = createFaults(deps.prisma, isDevMode(deps.config), isPostgres(deps.config.databaseUrl));
-  const services = createServices(deps, log, { faults });
+  const runners = createRunners(deps, log, { faults });
   return {
     ...deps,
     id: fields.id,
     scenario: fields.scenario,
     dataDir: deps.config.dataDir,
     databaseUrl: deps.config.databaseUrl,
-    services,
-    jobs: services.jobs,
+    runners,
+    jobs: runners.jobs,
     faults,
     calls: createCallLog(),
     createdAt: fields.createdAt ?? new Date(),
