@@ -17,18 +17,20 @@ export interface AuditEntry {
   detail?: Record<string, string>;
 }
 
+/** An audit trail entry's row, less the invitation (for a nested create with the change it records). */
+export function sharingEventRow(entry: Omit<AuditEntry, 'invitationId'>) {
+  return {
+    type: entry.type,
+    actorId: entry.actor.id,
+    actorRole: entry.actor.role,
+    at: entry.at,
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+  };
+}
+
 /** Writes one audit trail entry; call it inside the transaction that made the change it records. */
 export async function recordSharingEvent(db: Db, entry: AuditEntry): Promise<void> {
-  await db.sharingEvent.create({
-    data: {
-      invitationId: entry.invitationId,
-      type: entry.type,
-      actorId: entry.actor.id,
-      actorRole: entry.actor.role,
-      at: entry.at,
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    },
-  });
+  await db.sharingEvent.create({ data: { invitationId: entry.invitationId, ...sharingEventRow(entry) } });
 }
 
 export interface SharingEventView {
