@@ -134,12 +134,6 @@ export function newestFirst<F extends string, W>(field: F, where: W) {
   };
 }
 
-/** Prisma `where` for the rows after a position in (field asc, id asc) order: oldest-first lists. */
-export function afterAscending(field: string, position: Position | undefined) {
-  if (!position) return {};
-  return { OR: [{ [field]: { gt: position.at } }, { [field]: position.at, id: { gt: position.id } }] };
-}
-
 /** `Link` to the next page: the request's own path and query with `cursor` (and `limit`) replaced. */
 function nextLink(request: FastifyRequest, cursor: string, take: number): string {
   const url = new URL(request.url, 'http://portal.invalid');

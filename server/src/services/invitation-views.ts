@@ -1,5 +1,7 @@
 import type { components } from '@portal/contract/schema';
 import type { Db } from '../db/client.ts';
+import { isoFromStored } from '../db/connected-users.ts';
+import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Invitation, Prisma } from '../generated/prisma/client.ts';
@@ -25,20 +27,40 @@ export const invitationLink = (publicUrl: string, code: string) =>
   `${publicUrl}/redeem/${formatAccessCode(code)}`;
 
 /** The owner's view: a data recipient (`agent`) once a company claimed it, an invitation link before. */
+export function ownerListEntry(row: OwnerInvitationRow, publicUrl: string): InvitationListEntry {
+  return {
+    id: row.id,
+    type: row.agentId ? 'agent' : 'invitation',
+    displayName:
+      row.agentFullName === null ? null : (row.agentDisplayName ?? row.agentFullName.slice(0, 100)),
+    site: row.agentSite,
+    code: formatAccessCode(row.code),
+    link: invitationLink(publicUrl, row.code),
+    status: row.status as InvitationStatus,
+    createdAt: isoFromStored(row.createdAt),
+    statusChangedAt: isoFromStored(row.statusChangedAt),
+    expiresAt: isoFromStored(row.expiresAt),
+  };
+}
+
+/** The same entry from an invitation Prisma read with its company (after a decision or a revocation). */
 export function toListEntry(invitation: InvitationWithAgent, publicUrl: string): InvitationListEntry {
   const profile = invitation.agent?.agentProfile ?? null;
-  return {
-    id: invitation.id,
-    type: invitation.agentId ? 'agent' : 'invitation',
-    displayName: invitation.agent ? (profile?.displayName ?? invitation.agent.fullName.slice(0, 100)) : null,
-    site: profile?.site ?? null,
-    code: formatAccessCode(invitation.code),
-    link: invitationLink(publicUrl, invitation.code),
-    status: invitation.status as InvitationStatus,
-    createdAt: invitation.createdAt.toISOString(),
-    statusChangedAt: invitation.statusChangedAt.toISOString(),
-    expiresAt: invitation.expiresAt.toISOString(),
-  };
+  return ownerListEntry(
+    {
+      id: invitation.id,
+      agentId: invitation.agentId,
+      code: invitation.code,
+      status: invitation.status,
+      createdAt: invitation.createdAt.toISOString(),
+      statusChangedAt: invitation.statusChangedAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+      agentFullName: invitation.agent?.fullName ?? null,
+      agentDisplayName: profile?.displayName ?? null,
+      agentSite: profile?.site ?? null,
+    },
+    publicUrl,
+  );
 }
 
 /** The company's view of a connected user; `createdAt` is when the company redeemed the code. */

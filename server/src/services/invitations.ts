@@ -1,17 +1,18 @@
+import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
-import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
+import { type ListSource, searchWords } from '../lib/paging.ts';
 import { sharingEventRow } from './audit.ts';
 import { listOwnProducts } from './collection.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
-  type InvitationWithAgent,
   invitationLink,
   loadPermissions,
+  ownerListEntry,
   toListEntry,
   withAgentProfile,
 } from './invitation-views.ts';
@@ -106,37 +107,33 @@ async function insertInvitation(
   return { expiresAt };
 }
 
-/** The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first. */
+/**
+ * The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first: one
+ * joined statement per page (db/list-reads.ts).
+ */
 export function ownerInvitationsSource(
-  { prisma, config }: Pick<Deps, 'prisma' | 'config'>,
+  { reads, config }: Pick<Deps, 'reads' | 'config'>,
   ownerId: string,
   claimed: boolean,
   filter: InvitationFilter,
   q?: string,
   /** Only entries whose status changed after this instant (ISO date-time): the unread badges. */
   changedAfter?: string,
-) {
-  const where: Prisma.InvitationWhereInput = {
+): ListSource<OwnerInvitationRow, InvitationListEntry> {
+  const query = {
     ownerId,
-    agentId: claimed ? { not: null } : null,
-    status: { in: [...filterStatuses(filter)] },
-    ...(changedAfter === undefined ? {} : { statusChangedAt: { gt: new Date(changedAfter) } }),
-    ...searchWhere<Prisma.InvitationWhereInput>(prisma, q, (word) => [
-      { id: word },
-      // Codes are stored normalised (upper case, no dashes): search them the way they are typed.
-      { code: { contains: word.toUpperCase().replace(/-/g, '') } },
-      { agent: { fullName: { contains: word } } },
-      { agent: { agentProfile: { displayName: { contains: word } } } },
-      { agent: { agentProfile: { site: { contains: word } } } },
-    ]),
+    claimed,
+    statuses: filterStatuses(filter),
+    changedAfter: changedAfter === undefined ? undefined : new Date(changedAfter),
+    words: searchWords(q),
   };
-  const order = newestFirst('createdAt', where);
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
   return {
-    fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({ ...order.rowsAfter(position, take), include: withAgentProfile }),
-    count: () => prisma.invitation.count({ where }),
-    position: order.position,
-    toItem: (row: InvitationWithAgent) => toListEntry(row, config.publicUrl),
+    fetch: async (after, limit) => (none ? [] : reads.lists.ownerInvitations(query, { after, limit })),
+    count: async () => (none ? 0 : reads.lists.ownerInvitationsCount(query)),
+    position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
+    toItem: (row) => ownerListEntry(row, config.publicUrl),
   };
 }
 
