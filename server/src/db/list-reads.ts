@@ -15,8 +15,11 @@ const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.t
 /** One statement's text and parameters, built left to right in one dialect. */
 export class Statement {
   readonly params: unknown[] = [];
+  readonly dialect: Dialect;
   sql = '';
-  constructor(readonly dialect: Dialect) {}
+  constructor(dialect: Dialect) {
+    this.dialect = dialect;
+  }
 
   /** A parameter's placeholder. */
   param(value: unknown): string {
