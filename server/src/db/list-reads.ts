@@ -1,4 +1,5 @@
-// The lists a page load reads (the admin's sharings, the owner's invitations, an invitation's history),
+// The lists a page load reads (the admin's sharings, the owner's invitations, an invitation's history
+// and its shared products, and who an invitation belongs to),
 // each page one joined statement instead of Prisma's one query per relation (3-4 statements, most of a
 // list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
 // engines, written through `Statement`: SQLite's `?` or PostgreSQL's `$n`, dates as each stores them,
@@ -131,6 +132,28 @@ export interface OwnerInvitationRow {
   agentSite: string | null;
 }
 
+/** Who an invitation belongs to: what every call on one invitation checks first. */
+export interface PartiesRow {
+  id: string;
+  ownerId: string;
+  agentId: string | null;
+  status: string;
+}
+
+/** A shared product with its collection state. */
+export interface PermissionRow {
+  id: string;
+  productType: string;
+  externalId: string;
+  model: string | null;
+  brand: string | null;
+  name: string | null;
+  /** Stored as 0/1 (SQLite) or a boolean (PostgreSQL). */
+  includeSensitiveData: number | boolean;
+  /** 1 when the product has an open collection period. */
+  enabled: number;
+}
+
 export interface EventRow {
   id: string;
   type: string;
@@ -219,6 +242,21 @@ export const listStatements = {
       ORDER BY e.at ASC, e.id ASC${s.limit(page.limit)}`;
     return s;
   },
+  parties(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT id, "ownerId", "agentId", status FROM "Invitation" WHERE id = ${s.param(invitationId)}`;
+    return s;
+  },
+  permissions(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    const open = `EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)`;
+    s.sql = `SELECT p.id, p."productType", p."externalId", p.model, p.brand, p.name,
+      x."includeSensitiveData" AS "includeSensitiveData", ${dialect === 'sqlite' ? open : `(${open})::int`} AS enabled
+      FROM "InvitationProduct" x JOIN "Product" p ON p.id = x."productId"
+      WHERE x."invitationId" = ${s.param(invitationId)}
+      ORDER BY p."createdAt", p."externalId"`;
+    return s;
+  },
   eventsCount(dialect: Dialect, invitationId: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT ${s.count()} AS total FROM "SharingEvent" e WHERE e."invitationId" = ${s.param(invitationId)}`;
@@ -236,6 +274,10 @@ export interface ListReads {
   ownerInvitationsCount(query: OwnerInvitationQuery): MaybePromise<number>;
   events(invitationId: string, page: PageWindow): MaybePromise<EventRow[]>;
   eventsCount(invitationId: string): MaybePromise<number>;
+  /** The invitation's owner, company and status, or undefined. */
+  parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
+  /** The products an invitation shares, in the order the owner added them to the portal. */
+  permissions(invitationId: string): MaybePromise<PermissionRow[]>;
 }
 
 /** Runs a statement: SQLite's prepared statement at once, PostgreSQL's pool query as a promise. */
@@ -258,5 +300,8 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
     events: (invitationId, page) => run<EventRow>(listStatements.events(dialect, invitationId, page)),
     eventsCount: (invitationId) =>
       then(run<{ total: number }>(listStatements.eventsCount(dialect, invitationId)), total),
+    parties: (invitationId) =>
+      then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
+    permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
   };
 }

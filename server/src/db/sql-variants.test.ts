@@ -249,6 +249,28 @@ describe('the joined lists (db/list-reads.ts)', () => {
     expect(compared).toBeGreaterThan(5);
   });
 
+  it("read every invitation's parties and shared products alike", async () => {
+    const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
+    let shared = 0;
+    for (const { id } of [...invitations, { id: 'unknown' }]) {
+      const [partiesA, partiesB] = await Promise.all([
+        hotReads(sqlite).lists.parties(id),
+        hotReads(postgres).lists.parties(id),
+      ]);
+      expect(partiesB, id).toEqual(partiesA);
+      const [a, b] = await Promise.all([
+        hotReads(sqlite).lists.permissions(id),
+        hotReads(postgres).lists.permissions(id),
+      ]);
+      // SQLite stores a boolean as 0/1, PostgreSQL as a boolean.
+      const flags = (rows: typeof a) =>
+        rows.map((row) => ({ ...row, includeSensitiveData: Boolean(row.includeSensitiveData) }));
+      expect(flags(b), id).toEqual(flags(a));
+      shared += a.length;
+    }
+    expect(shared).toBeGreaterThan(5);
+  });
+
   it("pages and counts every invitation's history alike", async () => {
     const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
     let compared = 0;

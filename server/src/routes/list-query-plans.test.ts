@@ -120,6 +120,7 @@ describe('list query plans', () => {
       (_words, next) => [
         listStatements.events('sqlite', 'inv-owner-claimed', { after: next, limit: 51 }),
         listStatements.eventsCount('sqlite', 'inv-owner-claimed'),
+        listStatements.parties('sqlite', 'inv-owner-claimed'),
       ],
     ],
   ];
@@ -145,6 +146,15 @@ describe('list query plans', () => {
       expect(problems).toEqual([]);
     });
   }
+
+  it('shared products (joined statement): found by the invitation, no full scan (at most 50 are sorted)', async () => {
+    const { sql, params } = listStatements.permissions('sqlite', 'inv-owner-claimed');
+    const plan = await prisma.$queryRawUnsafe<{ detail: string }[]>(`EXPLAIN QUERY PLAN ${sql}`, ...params);
+    const scans = plan.filter(({ detail }) =>
+      /^SCAN (x|p|c|InvitationProduct|Product|CollectionPeriod)\b/.test(detail),
+    );
+    expect(scans).toEqual([]);
+  });
 
   // Prepared statements beside Prisma (db/connected-users.ts): their SQL is explained directly. A
   // substring search reads the owners' names once per word (no index serves LIKE '%word%'); the

@@ -1,11 +1,11 @@
 import type { components } from '@portal/contract/schema';
-import type { Db } from '../db/client.ts';
+import type { HotReads } from '../db/client.ts';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
-import type { Invitation, Prisma } from '../generated/prisma/client.ts';
-import { enabledProductIds, toApiProduct } from './collection.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { toApiProduct } from './collection.ts';
 
 type Schemas = components['schemas'];
 export type InvitationListEntry = Schemas['InvitationListEntry'];
@@ -79,31 +79,24 @@ export const maskExternalId = (externalId: string) =>
   externalId.slice(0, 3) + '*'.repeat(Math.max(0, externalId.length - 3));
 
 /**
- * The products an invitation shares, and nothing else. In a company's view (`forAgent`) a vehicle
- * whose collection is off has its VIN masked (data minimisation is the server's job, not the screen's).
+ * The products an invitation shares, and nothing else, in one joined read (db/list-reads.ts). In a
+ * company's view (`forAgent`) a vehicle whose collection is off has its VIN masked (data minimisation
+ * is the server's job, not the screen's).
  */
 export async function loadPermissions(
-  db: Db,
-  invitation: Pick<Invitation, 'id'>,
+  reads: HotReads,
+  invitationId: string,
   options: { forAgent: boolean },
 ): Promise<Permissions> {
-  const shared = await db.invitationProduct.findMany({
-    where: { invitationId: invitation.id },
-    include: { product: true },
-    orderBy: [{ product: { createdAt: 'asc' } }, { product: { externalId: 'asc' } }],
-  });
-  const enabled = await enabledProductIds(
-    db,
-    shared.map((entry) => entry.productId),
-  );
   const permissions: Permissions = { vehicles: [], wallboxes: [] };
-  for (const entry of shared) {
-    const on = enabled.has(entry.productId);
-    const product = toApiProduct(entry.product, on);
+  for (const row of await reads.lists.permissions(invitationId)) {
+    const on = row.enabled === 1;
+    const product = toApiProduct(row, on);
     if (options.forAgent && !on && product.productType === 'VEHICLE') {
       product.externalId = maskExternalId(product.externalId);
     }
-    const item = { id: entry.productId, includeSensitiveData: entry.includeSensitiveData, product };
+    const includeSensitiveData = row.includeSensitiveData === true || row.includeSensitiveData === 1;
+    const item = { id: row.id, includeSensitiveData, product };
     (product.productType === 'VEHICLE' ? permissions.vehicles : permissions.wallboxes).push(item);
   }
   return permissions;

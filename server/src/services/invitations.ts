@@ -137,9 +137,9 @@ export function ownerInvitationsSource(
   };
 }
 
-/** The owner's invitation, or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
-export async function findOwnInvitation({ prisma }: Pick<Deps, 'prisma'>, ownerId: string, id: string) {
-  const invitation = await prisma.invitation.findUnique({ where: { id } });
+/** The owner's invitation (who it belongs to), or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
+export async function findOwnInvitation({ reads }: Pick<Deps, 'reads'>, ownerId: string, id: string) {
+  const invitation = await reads.lists.parties(id);
   if (!invitation) throw invitationNotFound();
   if (invitation.ownerId !== ownerId) throw invitationForbidden();
   return invitation;
@@ -147,7 +147,7 @@ export async function findOwnInvitation({ prisma }: Pick<Deps, 'prisma'>, ownerI
 
 export async function ownerPermissions(deps: Deps, ownerId: string, id: string) {
   const invitation = await findOwnInvitation(deps, ownerId, id);
-  return loadPermissions(deps.prisma, invitation, { forAgent: false });
+  return loadPermissions(deps.reads, invitation.id, { forAgent: false });
 }
 
 async function listEntryOf({ prisma, config }: Deps, id: string): Promise<InvitationListEntry> {
