@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig, modeStatement, startupRefusal } from './config.ts';
-import { createPrisma } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { isPostgres, redactDatabaseUrl } from './db/engine.ts';
 import { applyMigrations, SEED_LOCK, withAdvisoryLock } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
@@ -35,12 +35,13 @@ if (!team) {
 console.error(`  Starting in ${modeStatement(config)}`);
 if (team) console.error(`  Database: ${redactDatabaseUrl(config.databaseUrl)} (team mode)`);
 await applyMigrations(config.databaseUrl);
-const prisma = createPrisma(config.databaseUrl);
+const database = openDatabase(config.databaseUrl);
+const { prisma, reads } = database;
 const clock = createSimulationClock();
 const wallClock = createWallClock();
 await restoreClockSpeed({ prisma, clock });
 if (config.seedOnEmpty) {
-  const seed = () => seedIfEmpty({ config, prisma, clock, wallClock });
+  const seed = () => seedIfEmpty({ config, prisma, clock });
   // Instances starting together on an empty database: one seeds, the others then find users.
   await (team ? withAdvisoryLock(config.databaseUrl, SEED_LOCK, seed) : seed());
 }
@@ -48,7 +49,7 @@ if (config.seedOnEmpty) {
 // another instance may be between writing a file and committing its row.
 const cleanup = team ? {} : await cleanUpAfterCrash({ config, prisma });
 
-const app = await buildApp({ config, prisma, clock, wallClock });
+const app = await buildApp({ config, prisma, reads, clock, wallClock });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);
 // A stop closes the server (calls being answered finish) and the database, logging what fails; a
 // close that hangs (a call that never ends) cannot keep the process past SHUTDOWN_TIMEOUT_MS.
@@ -65,7 +66,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   let failed = false;
   for (const [what, close] of [
     ['the server', () => app.close()],
-    ['the database', () => prisma.$disconnect()],
+    ['the database', () => database.close()],
   ] as const) {
     try {
       await close();

@@ -4,7 +4,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { PortalPrisma } from '../src/db/client.ts';
+import type { HotReads, PortalPrisma } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
 import { createTestDatabase } from './db.ts';
 
@@ -39,6 +39,8 @@ export interface HttpResponse {
 export interface TestApp {
   app: FastifyInstance;
   prisma: PortalPrisma;
+  /** The app world's prepared reads (db/hot-reads.ts). */
+  reads: HotReads;
   clock: ManualClock;
   /** The same manual clock: tests move session expiry along with simulated time. */
   wallClock: ManualClock;
@@ -132,6 +134,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     prisma: db.prisma,
+    reads: app.portal.reads,
     clock,
     wallClock: clock,
     config,

@@ -103,7 +103,7 @@ async function firstAnswers(
   request: FastifyRequest,
   calls: readonly FirstCall[],
 ): Promise<Record<string, unknown> | null> {
-  const faults = request.server.portal.faults;
+  const { faults } = request.world;
   const pending = await Promise.all(calls.map((call) => faults.pendingFor(call.operationId)));
   if (pending.some(Boolean)) return null;
   const answers = await Promise.all(

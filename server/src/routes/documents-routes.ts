@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PortalDeps } from '../deps.ts';
 import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documents.ts';
 import type { CatalogueName } from '../domain/field-catalogue.ts';
 import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
 import { createPromiseCache } from '../lib/promise-cache.ts';
-import { defineRoute, type RouteContext } from '../lib/route.ts';
+import { defineRoute, type RouteContext, type RouteSetup } from '../lib/route.ts';
 import { termsVersionExists } from '../services/portal-status.ts';
+import type { World } from '../world.ts';
 
 const USER_GUIDE_FILE = 'User Guide.pdf';
 const catalogues: Readonly<Record<string, CatalogueName>> = {
@@ -66,8 +66,8 @@ function sendPdf(
  * (from the field catalogue and the branding) on first use and kept in memory; the branding is fixed
  * for the life of the app, so the document name is the cache key.
  */
-export function documentsRoutes(deps: PortalDeps) {
-  const { config } = deps;
+export function documentsRoutes(setup: RouteSetup) {
+  const { config } = setup;
   const brand = config.brand;
   const cache = createPromiseCache<RenderedPdf>();
   const cached = (key: string, render: () => Promise<Buffer>) => cache(key, () => rendered(render));
@@ -78,9 +78,9 @@ export function documentsRoutes(deps: PortalDeps) {
     if (!name) throw documentNotFound();
     return cached(`catalogue/${name}`, () => renderCatalogue(name, brand));
   };
-  const terms = async (document: string) => {
+  const terms = async (document: string, world: World) => {
     const parsed = parseTermsDocumentName(document);
-    if (!parsed || !(await termsVersionExists(deps, parsed.role, parsed.termsId))) throw documentNotFound();
+    if (!parsed || !(await termsVersionExists(world, parsed.role, parsed.termsId))) throw documentNotFound();
     return cached(`tnc/${document}`, () =>
       renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }),
     );
@@ -90,9 +90,9 @@ export function documentsRoutes(deps: PortalDeps) {
   const userGuideHandler = async ({ request, reply }: RouteContext<'getUserGuide' | 'headUserGuide'>) =>
     sendPdf(request, reply, USER_GUIDE_FILE, await userGuide());
   const namedHandler =
-    (render: (document: string) => Promise<RenderedPdf>) =>
-    async ({ request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
-      sendPdf(request, reply, params.document, await render(params.document));
+    (render: (document: string, world: World) => Promise<RenderedPdf>) =>
+    async ({ world, request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
+      sendPdf(request, reply, params.document, await render(params.document, world));
 
   return [
     defineRoute({ operationId: 'getUserGuide', handler: userGuideHandler }),

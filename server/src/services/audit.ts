@@ -87,7 +87,7 @@ export function sharingEventsSource(
 }
 
 /** Job-runner hook: a completed INVITE export is recorded in that sharing's audit trail. */
-export function recordInviteDownload(db: Db, clock: { now(): Date }) {
+export function recordInvitationDownload(db: Db, clock: { now(): Date }) {
   return async (job: { id: string; type: string; relatedId: string | null; userId: string }) => {
     if (job.type !== 'INVITE' || !job.relatedId) return;
     await recordSharingEvent(db, {

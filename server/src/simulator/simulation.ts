@@ -9,6 +9,7 @@ import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
 import { oneAtATime } from '../lib/one-at-a-time.ts';
 import { agentFilesDirectory } from '../services/agent-files.ts';
 import { createExportStorage } from '../services/export-storage.ts';
+import type { SimulatedWorld } from './sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
 import { reseed } from './seeding.ts';
 
@@ -32,7 +33,7 @@ export function requireSimulation(config: Config): void {
  * `keepSession` (the caller's cookie token) stays valid throughout when the new world has its account.
  */
 export async function resetSimulation(
-  deps: PortalDeps,
+  deps: SimulatedWorld,
   choice: { scenario?: string; seed?: number; keepSession?: string } = {},
 ): Promise<void> {
   const { keepSession, ...scenario } = choice;
@@ -44,6 +45,9 @@ export async function resetSimulation(
     await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
     deps.clock.setSpeed(1);
     await reseed(deps, { ...scenario, afterLoad });
+    deps.faults.markArmed();
+    // The scenario's pending jobs and toggles are the runner's to plan for.
+    deps.jobs.wake();
   });
 }
 
@@ -107,7 +111,7 @@ export function toFaultView(fault: Fault): FaultView {
  * exactly what the calls will answer.
  */
 export async function injectFault(
-  { prisma }: Pick<PortalDeps, 'prisma'>,
+  { prisma, faults }: Pick<SimulatedWorld, 'prisma' | 'faults'>,
   catalogue: Readonly<Record<string, { status: number }>>,
   input: FaultInput,
 ): Promise<FaultView> {
@@ -127,6 +131,7 @@ export async function injectFault(
       delayMs: input.delayMs ?? null,
     },
   });
+  faults.markArmed();
   return toFaultView(fault);
 }
 

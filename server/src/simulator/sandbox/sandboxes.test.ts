@@ -111,9 +111,9 @@ describe('download jobs in a sandbox', () => {
     const job = (await call('POST', '/api/v1/products/prod-veh-1/download', owner)).json() as { id: string };
     const world = await t.app.portal.simulator.sandboxes.resolve('jobs');
     world.clock.advance(2_000);
-    await world.services.jobs.tick();
+    await world.runners.jobs.tick();
     world.clock.advance(5_000);
-    await world.services.jobs.tick();
+    await world.runners.jobs.tick();
     const { link } = (await call('GET', `/api/v1/products/download/jobs/${job.id}/link`, owner)).json();
     const download = await call('GET', link, owner);
     expect([download.statusCode, download.headers['content-type']]).toEqual([200, 'application/zip']);
