@@ -40,7 +40,9 @@ function startBalancer(): Promise<string> {
     incoming.pipe(forwarded);
   });
   return new Promise((resolve) =>
-    balancer.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(balancer.address() as AddressInfo).port}`)),
+    balancer.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(balancer.address() as AddressInfo).port}`),
+    ),
   );
 }
 
