@@ -12,6 +12,7 @@ import { createExportStorage } from '../services/export-storage.ts';
 import type { SimulatedWorld } from './sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
 import { reseed } from './seeding.ts';
+import { shareClock } from './team-clock.ts';
 
 type Schemas = components['schemas'];
 type FaultInput = Schemas['FaultInput'];
@@ -23,7 +24,7 @@ export function requireSimulation(config: Config): void {
     throw new AppError(
       404,
       'SIMULATION_DISABLED',
-      'Simulation controls are available in development mode only.',
+      'Simulation controls are not available in production mode.',
     );
   }
 }
@@ -45,6 +46,7 @@ export async function resetSimulation(
     await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
     deps.clock.setSpeed(1);
     await reseed(deps, { ...scenario, afterLoad });
+    await shareClock(deps);
     deps.faults.markArmed();
     // The scenario's pending jobs and toggles are the runner's to plan for.
     deps.jobs.wake();
@@ -56,7 +58,10 @@ export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {
 }
 
 /** Changes the speed from now on (simulated time never jumps) and remembers it across restarts. */
-export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>, speed: number) {
+export async function setClockSpeed(
+  { prisma, clock, config }: Pick<PortalDeps, 'prisma' | 'clock' | 'config'>,
+  speed: number,
+) {
   if (!isValidSpeed(speed)) {
     throw new AppError(
       400,
@@ -66,9 +71,15 @@ export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma'
     );
   }
   clock.setSpeed(speed);
-  const anchors = { speed, realAnchor: new Date(), simAnchor: clock.now() };
-  await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...anchors }, update: anchors });
+  await shareClock({ prisma, clock, config });
   return clockView({ clock });
+}
+
+/** Jumps simulated time ahead (the simulator's "skip ahead"), on every instance of a team. */
+export async function advanceClock(world: Pick<PortalDeps, 'prisma' | 'clock' | 'config'>, ms: number) {
+  world.clock.advance(ms);
+  await shareClock(world);
+  return clockView(world);
 }
 
 /** At start-up: the speed last set through the simulator (the simulated time itself restarts at real now). */

@@ -7,6 +7,7 @@ import type { Simulator } from '../sandbox/simulator.ts';
 import type { SimulatedWorld } from '../sandbox/world.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import {
+  advanceClock,
   clearFaults,
   clockView,
   injectFault,
@@ -70,8 +71,7 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
       operationId: 'advanceSimulationClock',
       async handler({ world, body }) {
         requireSimulation(config);
-        world.clock.advance(body.minutes * 60_000);
-        return clockView(world);
+        return advanceClock(world, body.minutes * 60_000);
       },
     }),
     defineRoute({

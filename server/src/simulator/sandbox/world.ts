@@ -5,6 +5,7 @@ import type { PortalDeps } from '../../deps.ts';
 import { createRunners, type WorldRunners } from '../../runners.ts';
 import type { World } from '../../world.ts';
 import { createFaults, type Faults } from '../faults.ts';
+import { followTeamClock } from '../team-clock.ts';
 import { type CallLog, createCallLog } from './call-log.ts';
 
 /**
@@ -34,7 +35,20 @@ export function createSimulatedWorld(
 ): SimulatedWorld {
   const { deps } = fields;
   const faults = createFaults(deps.prisma, isDevMode(deps.config), isPostgres(deps.config.databaseUrl));
-  const runners = createRunners(deps, log, { faults });
+  const core = createRunners(deps, log, { faults });
+  // In a team (PostgreSQL), the world's clock follows the one every instance shares.
+  const clock = followTeamClock(deps, log);
+  const runners: WorldRunners = {
+    jobs: core.jobs,
+    async start() {
+      await clock.start();
+      await core.start();
+    },
+    async stop() {
+      await core.stop();
+      await clock.stop();
+    },
+  };
   return {
     ...deps,
     id: fields.id,
