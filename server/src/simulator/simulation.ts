@@ -24,7 +24,7 @@ export function requireSimulation(config: Config): void {
     throw new AppError(
       404,
       'SIMULATION_DISABLED',
-      'Simulation controls are available in development mode only.',
+      'Simulation controls are not available in production mode.',
     );
   }
 }

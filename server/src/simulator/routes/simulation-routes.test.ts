@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { loadContract } from '@portal/contract/document';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, useTestApp } from '../../../test/app.ts';
@@ -184,6 +185,10 @@ describe('resetSimulation', () => {
   });
 });
 
+const simulationDisabledExample = (
+  loadContract().components as { examples: Record<string, { value: unknown }> }
+).examples.SIMULATION_DISABLED?.value;
+
 describe('production mode', () => {
   it('hides every simulator control behind 404 SIMULATION_DISABLED', async () => {
     const production = await createTestApp({ env: { PORTAL_MODE: 'production', LOG_LEVEL: 'silent' } });
@@ -209,6 +214,8 @@ describe('production mode', () => {
           404,
           'SIMULATION_DISABLED',
         ]);
+        // The contract's example of the code (which no replay on a simulator can produce) is this answer.
+        expect(response.json()).toEqual(simulationDisabledExample);
       }
       expect(await production.prisma.fault.count()).toBe(0);
       const devHeader = await production.app.inject({
