@@ -179,3 +179,108 @@ describe('searches through Prisma', () => {
     }
   });
 });
+
+describe('the joined lists (db/list-reads.ts)', () => {
+  // ASCII letters fold on both engines, other letters do not (SQLite's LIKE), ids match whole.
+  const searches = [undefined, ['o'], ['OLIVIA'], ['example.com'], ['ü'], ['Ü'], ['s', 'e'], ['nobody']];
+  type Keyed = { id: string; createdAt?: string; at?: string };
+
+  /** Every page of a list, two rows at a time, on both engines: the same rows, the same order, the same count. */
+  async function compareLists<R extends Keyed>(
+    name: string,
+    read: (reads: HotReads, page: { after?: { at: Date; id: string }; limit: number }) => R[] | Promise<R[]>,
+    count: (reads: HotReads) => number | Promise<number>,
+  ): Promise<number> {
+    const [countA, countB] = await Promise.all([count(hotReads(sqlite)), count(hotReads(postgres))]);
+    expect(countB, name).toBe(countA);
+    let compared = 0;
+    let after: { at: Date; id: string } | undefined;
+    for (;;) {
+      const [a, b] = await Promise.all([
+        read(hotReads(sqlite), { after, limit: 2 }),
+        read(hotReads(postgres), { after, limit: 2 }),
+      ]);
+      expect(b.map(normalised), JSON.stringify({ name, after })).toEqual(a.map(normalised));
+      compared += a.length;
+      const last = a.at(-1);
+      if (a.length < 2 || !last) break;
+      after = { at: new Date(last.createdAt ?? last.at ?? ''), id: last.id };
+    }
+    expect(compared, name).toBe(countA);
+    return compared;
+  }
+
+  it("pages, counts and searches the admin's sharings alike", async () => {
+    let compared = 0;
+    for (const words of searches) {
+      compared += await compareLists(
+        `sharings ${words}`,
+        (reads, page) => reads.lists.sharings({ words }, page),
+        (reads) => reads.lists.sharingsCount({ words }),
+      );
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it("pages, counts and searches every owner's invitations alike, claimed and not, by status and change", async () => {
+    const owners = await sqlite.prisma.user.findMany({ where: { role: 'user' }, select: { id: true } });
+    const statuses = [
+      ['CREATED'],
+      ['CLAIMED', 'ACCEPTED', 'PAUSED_BY_ADMIN'],
+      ['DECLINED', 'REVOKED_AFTER_CLAIMED'],
+    ];
+    let compared = 0;
+    for (const { id: ownerId } of owners) {
+      for (const claimed of [true, false]) {
+        for (const status of statuses) {
+          for (const changedAfter of [undefined, new Date(now.getTime() - 7 * 86_400_000)]) {
+            for (const words of [undefined, ['o'], ['FLEET'], ['ü']]) {
+              const query = { ownerId, claimed, statuses: status, changedAfter, words };
+              compared += await compareLists(
+                JSON.stringify(query),
+                (reads, page) => reads.lists.ownerInvitations(query, page),
+                (reads) => reads.lists.ownerInvitationsCount(query),
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it("read every invitation's parties and shared products alike", async () => {
+    const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
+    let shared = 0;
+    for (const { id } of [...invitations, { id: 'unknown' }]) {
+      const [partiesA, partiesB] = await Promise.all([
+        hotReads(sqlite).lists.parties(id),
+        hotReads(postgres).lists.parties(id),
+      ]);
+      expect(partiesB, id).toEqual(partiesA);
+      const [a, b] = await Promise.all([
+        hotReads(sqlite).lists.permissions(id),
+        hotReads(postgres).lists.permissions(id),
+      ]);
+      // SQLite stores a boolean as 0/1, PostgreSQL as a boolean.
+      const flags = (rows: typeof a) =>
+        rows.map((row) => ({ ...row, includeSensitiveData: Boolean(row.includeSensitiveData) }));
+      expect(flags(b), id).toEqual(flags(a));
+      shared += a.length;
+    }
+    expect(shared).toBeGreaterThan(5);
+  });
+
+  it("pages and counts every invitation's history alike", async () => {
+    const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
+    let compared = 0;
+    for (const { id } of [...invitations, { id: 'unknown' }]) {
+      compared += await compareLists(
+        id,
+        (reads, page) => reads.lists.events(id, page),
+        (reads) => reads.lists.eventsCount(id),
+      );
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+});

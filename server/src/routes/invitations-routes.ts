@@ -52,7 +52,7 @@ export function invitationsRoutes() {
       async handler({ world, user, params, query, reply }) {
         const invitation = await findOwnInvitation(world, callerOf(user).id, params.id);
         const page = readPage(query, `listInvitationEvents:${invitation.id}`);
-        return answerList(reply, page, sharingEventsSource(world.prisma, invitation.id));
+        return answerList(reply, page, sharingEventsSource(world, invitation.id));
       },
     }),
     defineRoute({

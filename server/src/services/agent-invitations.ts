@@ -1,4 +1,5 @@
 import { type ConnectedRow, type ConnectedTuple, isoFromStored } from '../db/connected-users.ts';
+import type { PartiesRow } from '../db/list-reads.ts';
 import { normaliseAccessCode } from '../domain/access-code.ts';
 import {
   agentDataAccess,
@@ -6,7 +7,6 @@ import {
   type InvitationFilter,
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
-import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
@@ -104,12 +104,12 @@ const notYours = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
 
 async function findClaimedBy(
-  { prisma }: Pick<Deps, 'prisma'>,
+  { reads }: Pick<Deps, 'reads'>,
   agentId: string,
   id: string,
   foreign: () => AppError = notYours,
-): Promise<Invitation> {
-  const invitation = await prisma.invitation.findUnique({ where: { id } });
+): Promise<PartiesRow> {
+  const invitation = await reads.lists.parties(id);
   if (!invitation) throw invitationNotFound();
   if (invitation.agentId !== agentId) throw foreign();
   return invitation;
@@ -125,7 +125,7 @@ const CONNECTED: ReadonlySet<InvitationStatus> = new Set(['CLAIMED', 'ACCEPTED',
 export async function agentPermissions(deps: Deps, agentId: string, id: string) {
   const invitation = await findClaimedBy(deps, agentId, id);
   if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
-  return loadPermissions(deps.prisma, invitation, { forAgent: true });
+  return loadPermissions(deps.reads, invitation.id, { forAgent: true });
 }
 
 const removeForbidden = () => forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
