@@ -3,7 +3,7 @@
 // fault of the kit crosses instances. Nothing is sticky, so the score must be the one of one instance.
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type RunReport, runConformance } from '@portal/conformance/run';
+import { failedCases, type RunReport, runConformance } from '@portal/conformance/run';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTeam } from './team.ts';
 
@@ -53,9 +53,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => (balancer ? balancer.close(() => resolve()) : resolve())));
 
 const failures = () =>
-  [...report.results, ...report.scenarios.flatMap((s) => s.steps)]
-    .filter((r) => !r.passed && !r.skipped)
-    .map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`);
+  failedCases(report).map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`);
 
 describe('conformance kit against two instances, requests alternating', () => {
   it('scores 100 %: every case and every scenario passes across instances', () => {

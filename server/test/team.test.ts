@@ -178,4 +178,26 @@ describe('two instances on one PostgreSQL database', () => {
     expect(reset.status).toBe(200);
     expect((await clockOn(0)).speed).toBe(1);
   });
+
+  it("lists a developer's calls whichever instance served them, and clears them on every instance", async () => {
+    const first = await team.call(0, 'GET', '/api/v1/products', { headers: owner });
+    const caller = first.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .find((pair) => pair?.startsWith('portal_sim_caller='));
+    expect(caller).toBeDefined();
+    const headers = { ...owner, cookie: String(caller) };
+    await team.call(1, 'GET', '/api/v1/users/me', { headers });
+    await team.call(0, 'GET', '/api/v1/invitations/claimed?status=ALL', { headers });
+    const listed = async (index: number) =>
+      ((await team.call(index, 'GET', '/api/v1/sim/calls', { headers })).json() as { path: string }[]).map(
+        (call) => call.path,
+      );
+    const expected = ['/api/v1/invitations/claimed?status=ALL', '/api/v1/users/me', '/api/v1/products'];
+    // Each instance writes the calls it answered within moments of answering them.
+    await expect.poll(() => listed(1), { timeout: 5_000 }).toEqual(expected);
+    expect(await listed(0)).toEqual(expected);
+    expect((await team.call(1, 'DELETE', '/api/v1/sim/calls', { headers })).status).toBe(204);
+    expect(await listed(0)).toEqual([]);
+  });
 });

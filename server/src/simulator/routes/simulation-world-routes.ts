@@ -101,7 +101,7 @@ export function simulationWorldRoutes({ config, simulator }: RouteSetup & { simu
       operationId: 'clearSimulationCalls',
       status: 204,
       async handler({ request }) {
-        worldOf(request).calls.clear(request.simCaller);
+        await worldOf(request).calls.clear(request.simCaller);
         return undefined;
       },
     }),

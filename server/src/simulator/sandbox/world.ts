@@ -6,7 +6,7 @@ import { createRunners, type WorldRunners } from '../../runners.ts';
 import type { World } from '../../world.ts';
 import { createFaults, type Faults } from '../faults.ts';
 import { followTeamClock } from '../team-clock.ts';
-import { type CallLog, createCallLog } from './call-log.ts';
+import { type CallLog, createCallLog, createTeamCallLog } from './call-log.ts';
 
 /**
  * One simulated world: the core's world (database handle, clocks, settings, job runner, faults) and
@@ -58,7 +58,8 @@ export function createSimulatedWorld(
     runners,
     jobs: runners.jobs,
     faults,
-    calls: createCallLog(),
+    // One instance keeps the call list in memory; a team (PostgreSQL) shares it in the database.
+    calls: isPostgres(deps.config.databaseUrl) ? createTeamCallLog(deps.prisma, log) : createCallLog(),
     createdAt: fields.createdAt ?? new Date(),
     lastUsedAt: Date.now(),
   };
