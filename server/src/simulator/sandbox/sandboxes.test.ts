@@ -6,6 +6,7 @@ import { as, useTestApp } from '../../../test/app.ts';
 import { createBrowser, signIn } from '../../../test/auth/browser.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
+import { sandboxesRoot } from './sandboxes.ts';
 
 // Sandboxes: a private copy of a scenario per X-Sandbox client or browser cookie.
 const t = useTestApp({ env: { SANDBOX_MAX: '3', SANDBOX_IDLE_MINUTES: '30' } });
@@ -30,7 +31,9 @@ const uploadDocument = async (headers: Record<string, string>) => {
 };
 const filesOf = async (headers: Record<string, string>) =>
   JSON.stringify((await call('GET', '/api/v1/agents/files', headers)).json());
-const sandboxFolders = () => readdir(path.join(t.config.dataDir, 'sandboxes', 'worlds')).catch(() => []);
+// In team mode each instance keeps its sandboxes in a folder of its own (sandboxesRoot).
+const worldsDir = () => path.join(sandboxesRoot(t.config), 'worlds');
+const sandboxFolders = () => readdir(worldsDir()).catch(() => []);
 
 describe('sandbox isolation', () => {
   it('gives two clients their own rows: a change in one is seen neither by the other nor the shared world', async () => {
@@ -53,12 +56,8 @@ describe('sandbox isolation', () => {
     expect(await filesOf(inSandbox('alpha', 'newco@example.com'))).toContain('a.pdf');
     expect(await filesOf(inSandbox('beta', 'newco@example.com'))).not.toContain('a.pdf');
     expect(await filesOf(as('newco@example.com'))).not.toContain('a.pdf');
-    const alphaFiles = await readdir(
-      path.join(t.config.dataDir, 'sandboxes', 'worlds', 'alpha', 'agent-files'),
-    );
-    const betaFiles = await readdir(
-      path.join(t.config.dataDir, 'sandboxes', 'worlds', 'beta', 'agent-files'),
-    );
+    const alphaFiles = await readdir(path.join(worldsDir(), 'alpha', 'agent-files'));
+    const betaFiles = await readdir(path.join(worldsDir(), 'beta', 'agent-files'));
     const sharedFiles = await readdir(path.join(t.config.dataDir, 'agent-files'));
     expect(alphaFiles.length).toBe(betaFiles.length + 1);
     expect(sharedFiles.length).toBe(betaFiles.length);

@@ -30,7 +30,7 @@ async function folderSize(dir: string): Promise<number> {
  * Where sandboxes live. On SQLite: `{DATA_DIR}/sandboxes`, wiped at every start. In team mode DATA_DIR
  * is shared by every instance, so each instance keeps its (SQLite) sandboxes in a folder of its own.
  */
-function sandboxesRoot(config: Config): string {
+export function sandboxesRoot(config: Config): string {
   const root = path.join(config.dataDir, 'sandboxes');
   return isPostgres(config.databaseUrl) ? path.join(root, `instance-${hostname()}-${process.pid}`) : root;
 }
