@@ -124,7 +124,14 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   // The database's temporary folder doubles as DATA_DIR, where seeded documents already are.
   const dataDir = db.dir;
   const config = loadConfig(
-    { PORTAL_MODE: 'test', DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:3000', ...options.env },
+    // No sandbox template is prepared at start unless a test asks (SANDBOX_PREPARE: sandbox-prepare.test.ts).
+    {
+      PORTAL_MODE: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: 'http://localhost:3000',
+      SANDBOX_PREPARE: '0',
+      ...options.env,
+    },
     { databaseUrl: db.url, ...options.config },
   );
   const app = await buildApp({ config, prisma: db.prisma, clock, wallClock: clock });

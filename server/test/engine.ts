@@ -1,7 +1,7 @@
 // Which engine the server suite runs on: SQLite by default, PostgreSQL with
-// PORTAL_TEST_DATABASE=postgresql (`npm run test:postgres`). `npm test` runs the suite on SQLite, with the
-// files that test both engines and several instances on their own throwaway PostgreSQL; the whole suite
-// on PostgreSQL is not part of `npm test` yet.
+// PORTAL_TEST_DATABASE=postgresql (`npm run test:postgres`). `npm test` runs both: the suite on SQLite
+// (with the files that test several instances, which always run on a throwaway PostgreSQL), then the
+// suite again on PostgreSQL, leaving out those multi-instance files (server/vitest.config.ts).
 import type { DatabaseEngine } from '../src/db/engine.ts';
 
 export function testEngine(): DatabaseEngine {

@@ -1,11 +1,14 @@
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
+import { isPostgres } from './engine.ts';
 import { databasePath } from './hot-reads.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
-// from this process or another, must be visible to the very next read.
+// from this process or another, must be visible to the very next read. On PostgreSQL the same holds
+// (another process is another instance of a team).
 const t = useTestApp();
 const others: Database.Database[] = [];
 afterAll(() => {
@@ -19,6 +22,23 @@ const listed = async () => {
   const { vehicles, wallboxes } = response.json();
   return [...vehicles, ...wallboxes] as { id: string; dataCollectionEnabled: boolean }[];
 };
+
+/** Deletes the owner's products through a connection of its own, as another process would. */
+async function deleteProductsElsewhere(databaseUrl: string, ownerId: string): Promise<void> {
+  if (!isPostgres(databaseUrl)) {
+    const other = new Database(databasePath(databaseUrl));
+    others.push(other);
+    other.prepare('DELETE FROM Product WHERE ownerId = ?').run(ownerId);
+    return;
+  }
+  const other = new pg.Client({ connectionString: databaseUrl });
+  await other.connect();
+  try {
+    await other.query('DELETE FROM "Product" WHERE "ownerId" = $1', [ownerId]);
+  } finally {
+    await other.end();
+  }
+}
 
 describe('remembered hot reads', () => {
   it('show a write through Prisma on the very next request', async () => {
@@ -41,9 +61,7 @@ describe('remembered hot reads', () => {
     const reads = t.app.portal.reads;
     const count = (await reads.ownProducts(id)).length;
     expect(await reads.ownProducts(id)).toHaveLength(count);
-    const other = new Database(databasePath(t.databaseUrl));
-    others.push(other);
-    other.prepare('DELETE FROM Product WHERE ownerId = ?').run(id);
+    await deleteProductsElsewhere(t.databaseUrl, id);
     expect(await reads.ownProducts(id)).toHaveLength(0);
   });
 

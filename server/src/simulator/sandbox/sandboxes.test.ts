@@ -1,10 +1,13 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, useTestApp } from '../../../test/app.ts';
 import { createBrowser, signIn } from '../../../test/auth/browser.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
+import { onPostgresServer } from '../../../test/db.ts';
+import { testEngine } from '../../../test/engine.ts';
+import { databaseNameOf } from '../../db/engine.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
 import { sandboxesRoot } from './sandboxes.ts';
 
@@ -34,6 +37,15 @@ const filesOf = async (headers: Record<string, string>) =>
 // In team mode each instance keeps its sandboxes in a folder of its own (sandboxesRoot).
 const worldsDir = () => path.join(sandboxesRoot(t.config), 'worlds');
 const sandboxFolders = () => readdir(worldsDir()).catch(() => []);
+/** Team mode: the sandboxes' databases on the server (one per sandbox, named after the main one). */
+const sandboxDatabases = () =>
+  onPostgresServer(async (client) => {
+    const prefix = `${databaseNameOf(t.config.databaseUrl).slice(0, 30)}_sbx_`;
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      prefix,
+    ]);
+    return rows.map((row) => row.datname as string);
+  });
 
 describe('sandbox isolation', () => {
   it('gives two clients their own rows: a change in one is seen neither by the other nor the shared world', async () => {
@@ -142,14 +154,21 @@ describe('sandbox limits and expiry', () => {
     await call('GET', '/api/v1/products', inSandbox('delta'));
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'delta', 'gamma']);
     expect(t.app.portal.simulator.sandboxes.count).toBe(3);
+    if (testEngine() === 'postgresql') expect(await sandboxDatabases()).toHaveLength(3);
   });
 
   it('removes sandboxes idle longer than SANDBOX_IDLE_MINUTES, files included', async () => {
     const { sandboxes } = t.app.portal.simulator;
     const alpha = await sandboxes.resolve('alpha');
-    alpha.lastUsedAt = Date.now() - 31 * 60_000;
+    const idleSince = new Date(Date.now() - 31 * 60_000);
+    alpha.lastUsedAt = idleSince.getTime();
+    // In team mode the last use every instance sees is the sandbox record's modification time.
+    await utimes(path.join(worldsDir(), 'alpha', 'sandbox.json'), idleSince, idleSince).catch(
+      () => undefined,
+    );
     await sandboxes.sweep();
     expect((await sandboxFolders()).sort()).toEqual(['delta', 'gamma']);
+    if (testEngine() === 'postgresql') expect(await sandboxDatabases()).toHaveLength(2);
     // Called again, it starts over from the scenario: the earlier upload is gone.
     expect(await filesOf(inSandbox('alpha', 'newco@example.com'))).not.toContain('a.pdf');
   });

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
-import { hostname } from 'node:os';
+import { mkdir, readdir, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
 import { type Database, openDatabase } from '../../db/client.ts';
 import { isPostgres } from '../../db/engine.ts';
+import { listenToTeam, type TeamListener } from '../../db/team-signal.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { type Clock, createSimulationClock } from '../../lib/clock.ts';
 import { DEFAULT_SCENARIO } from '../scenarios/registry.ts';
+import { createPostgresSandboxStore, SANDBOX_REMOVED } from './postgres-sandboxes.ts';
 import { createTemplates } from './templates.ts';
 import { createSimulatedWorld, type SimulatedWorld as World } from './world.ts';
 import { databaseUrlIn } from './world-files.ts';
@@ -27,12 +28,12 @@ async function folderSize(dir: string): Promise<number> {
 }
 
 /**
- * Where sandboxes live. On SQLite: `{DATA_DIR}/sandboxes`, wiped at every start. In team mode DATA_DIR
- * is shared by every instance, so each instance keeps its (SQLite) sandboxes in a folder of its own.
+ * Where sandboxes' files live: `{DATA_DIR}/sandboxes` (`worlds/{id}` per sandbox). On SQLite it holds
+ * their database files too and is wiped at every start; in team mode it is the folder every instance
+ * shares, beside one PostgreSQL database per sandbox (postgres-sandboxes.ts).
  */
 export function sandboxesRoot(config: Config): string {
-  const root = path.join(config.dataDir, 'sandboxes');
-  return isPostgres(config.databaseUrl) ? path.join(root, `instance-${hostname()}-${process.pid}`) : root;
+  return path.join(config.dataDir, 'sandboxes');
 }
 
 export interface SandboxesOptions {
@@ -42,100 +43,156 @@ export interface SandboxesOptions {
 }
 
 /**
- * Private worlds, one per browser session or API client: a copy of a scenario's template database and
- * files under `{DATA_DIR}/sandboxes`, created on first use, removed after `idleMinutes` without a call,
- * at most `max` of them and `maxDiskMb` on disk (the least recently used go first). Everything under
- * that folder is throwaway: it is wiped at start, so a crash leaves nothing behind.
+ * Private worlds, one per browser session or API client, created on first use, removed after
+ * `idleMinutes` without a call, at most `max` of them and `maxDiskMb` of files (the least recently used
+ * go first). On SQLite a sandbox is a copy of a scenario's template database file and files under
+ * `{DATA_DIR}/sandboxes`, all throwaway: wiped at start, so a crash leaves nothing behind. In team mode
+ * (PostgreSQL) a sandbox is a database of its own copied from a template database, its files in the
+ * shared folder: made through one instance, used through any, removed by whichever instance notices it
+ * idle (decision 0069). An instance then holds only a handle (pool, runners) on the sandboxes it serves.
  */
 export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   const root = sandboxesRoot(config);
   const worldsDir = path.join(root, 'worlds');
   const templates = createTemplates(path.join(root, 'templates'), createSimulationClock());
+  const team = isPostgres(config.databaseUrl)
+    ? createPostgresSandboxStore({
+        mainUrl: config.databaseUrl,
+        root,
+        scenarios: templates.names,
+        now: () => new Date(),
+      })
+    : null;
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
   const removing = new Map<string, Promise<void>>();
   const databases = new Map<World, Database>();
   const { max, idleMinutes, maxDiskMb, prepare } = config.sandboxes;
   let sweeper: NodeJS.Timeout | null = null;
+  let signal: TeamListener | undefined;
 
-  async function build(id: string, scenario: string): Promise<World> {
+  /** The sandbox's world on this instance: `fresh` makes it anew from `scenario` even when it exists. */
+  async function build(id: string, scenario: string, fresh: boolean): Promise<World> {
     // A late call for a sandbox being removed recreates it, but only once its old folder is gone.
     await removing.get(id);
     const dataDir = path.join(worldsDir, id);
-    await templates.copyTo(scenario, dataDir);
-    const databaseUrl = databaseUrlIn(dataDir);
-    const database = openDatabase(databaseUrl);
+    let databaseUrl = databaseUrlIn(dataDir);
+    let createdAt: Date | undefined;
+    if (team) {
+      const record = await team.open(id, scenario, fresh);
+      databaseUrl = record.databaseUrl;
+      createdAt = new Date(record.createdAt);
+      scenario = record.scenario;
+    } else {
+      await templates.copyTo(scenario, dataDir);
+    }
+    // A sandbox's pool stays small (idle connections close after 30 s): many sandboxes share one server.
+    const database = openDatabase(databaseUrl, team ? { poolSize: 3 } : {});
     const { prisma, reads } = database;
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, reads, clock, wallClock };
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
-    const world = createSimulatedWorld({ id, scenario, deps }, log);
+    const world = createSimulatedWorld({ id, scenario, deps, createdAt }, log);
     databases.set(world, database);
     await world.runners.start();
     return world;
   }
 
-  async function remove(id: string): Promise<boolean> {
+  /** Closes this instance's handle on the sandbox (the sandbox itself stays, in team mode). */
+  async function close(id: string): Promise<World | undefined> {
     const world = live.get(id);
-    if (!world) return false;
+    if (!world) return undefined;
     live.delete(id);
+    await world.runners.stop();
+    await databases.get(world)?.close();
+    databases.delete(world);
+    return world;
+  }
+
+  /** Removes the sandbox: its database and files (in team mode for every instance). */
+  async function remove(id: string): Promise<boolean> {
     const removal = (async () => {
-      await world.runners.stop();
-      await databases.get(world)?.close();
-      databases.delete(world);
-      await rm(world.dataDir, { recursive: true, force: true });
+      const world = await close(id);
+      if (team) {
+        const existed = (await team.list()).some((sandbox) => sandbox.id === id);
+        await team.drop(id);
+        return existed || world !== undefined;
+      }
+      if (world) await rm(world.dataDir, { recursive: true, force: true });
+      return world !== undefined;
     })();
-    removing.set(id, removal);
+    const done = removal.then(
+      () => undefined,
+      () => undefined,
+    );
+    removing.set(id, done);
     try {
-      await removal;
+      const removed = await removal;
+      if (removed) log.info({ sandbox: id }, 'sandbox removed');
+      return removed;
     } finally {
-      removing.delete(id);
+      if (removing.get(id) === done) removing.delete(id);
     }
-    log.info({ sandbox: id }, 'sandbox removed');
-    return true;
   }
 
   const leastRecentlyUsed = () => [...live.values()].sort((a, b) => a.lastUsedAt - b.lastUsedAt);
 
-  async function create(id: string, scenario: string): Promise<World> {
-    if (live.has(id)) await remove(id);
-    while (live.size >= max) {
-      const oldest = leastRecentlyUsed()[0];
-      if (!oldest?.id) break;
-      await remove(oldest.id);
+  /** Every sandbox (the team's in team mode) with its last use, least recently used first. */
+  async function everySandbox(): Promise<{ id: string; lastUsedAt: number }[]> {
+    if (team) return team.list();
+    return leastRecentlyUsed().map((world) => ({ id: world.id as string, lastUsedAt: world.lastUsedAt }));
+  }
+
+  async function create(id: string, scenario: string, fresh: boolean): Promise<World> {
+    if (live.has(id)) {
+      if (team && !fresh) return live.get(id) as World;
+      if (team) await close(id);
+      else await remove(id);
     }
-    const world = await build(id, scenario);
+    // Attaching to a sandbox of the team adds none; a new one makes room first.
+    const all = await everySandbox();
+    if (!(team && !fresh && all.some((sandbox) => sandbox.id === id))) {
+      const others = all.filter((sandbox) => sandbox.id !== id);
+      while (others.length >= max) await remove((others.shift() as { id: string }).id);
+    }
+    const world = await build(id, scenario, fresh);
     live.set(id, world);
-    log.info({ sandbox: id, scenario }, 'sandbox created');
+    log.info({ sandbox: id, scenario: world.scenario }, 'sandbox created');
     return world;
   }
 
   /** Removes sandboxes idle too long, then the least recently used while over the disk limit. */
   async function sweep(): Promise<void> {
     const idleBefore = Date.now() - idleMinutes * 60_000;
-    for (const world of leastRecentlyUsed()) {
-      if (world.id && world.lastUsedAt < idleBefore) await remove(world.id);
+    if (team) {
+      // Handles on sandboxes another instance removed (while this one was not listening) are closed.
+      const alive = new Set((await team.list()).map((sandbox) => sandbox.id));
+      for (const id of [...live.keys()]) if (!alive.has(id)) await close(id);
+    }
+    for (const sandbox of await everySandbox()) {
+      if (sandbox.lastUsedAt < idleBefore) await remove(sandbox.id);
     }
     let used = await folderSize(worldsDir);
-    for (const world of leastRecentlyUsed()) {
-      if (used <= maxDiskMb * 1024 * 1024 || !world.id) break;
-      const size = await folderSize(world.dataDir);
-      await remove(world.id);
+    for (const sandbox of await everySandbox()) {
+      if (used <= maxDiskMb * 1024 * 1024) break;
+      const size = await folderSize(path.join(worldsDir, sandbox.id));
+      await remove(sandbox.id);
       used -= size;
     }
+    await team?.dropOrphans();
   }
 
   /**
    * Before the server answers (start runs in Fastify's onReady, so /api/v1/health waits for it): the
    * default scenario's template (a migration and a seed, most of a second), then one throwaway
    * sandbox made and removed, which loads and warms every code path a creation takes (the copy, a
-   * Prisma client on a new file, the services). The first sandbox a client asks for then costs what
+   * Prisma client on a new database, the services). The first sandbox a client asks for then costs what
    * every later one does. A failure is logged, not fatal: the first sandbox then retries the template.
    */
   async function prepareAtStart(): Promise<void> {
     const warmUp = `warm-up-${randomBytes(6).toString('base64url')}`;
     try {
-      const world = await create(warmUp, DEFAULT_SCENARIO);
+      const world = await create(warmUp, DEFAULT_SCENARIO, true);
       await world.prisma.user.count();
     } catch (error) {
       log.error({ err: error }, 'sandbox template could not be prepared');
@@ -153,30 +210,54 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     return made;
   }
 
+  /** Marks the sandbox used: in team mode where every instance sees it (the record's modification time). */
+  function used(world: World): World {
+    world.lastUsedAt = Date.now();
+    if (team && world.id) {
+      const at = new Date(world.lastUsedAt);
+      utimes(path.join(worldsDir, world.id, 'sandbox.json'), at, at).catch(() => undefined);
+    }
+    return world;
+  }
+
   return {
     scenarios: templates.names,
+    /** Sandboxes this instance holds (in team mode: serves now). */
     get count() {
       return live.size;
     },
     /** The sandbox called `id`, created from the default scenario when it does not exist yet. */
     async resolve(id: string): Promise<World> {
-      const world = live.get(id) ?? (await once(id, () => create(id, DEFAULT_SCENARIO)));
-      world.lastUsedAt = Date.now();
-      return world;
+      return used(live.get(id) ?? (await once(id, () => create(id, DEFAULT_SCENARIO, false))));
     },
     /** A fresh sandbox from `scenario`; an existing one of the same name is replaced. */
     async create(scenario: string, id = randomBytes(9).toString('base64url')): Promise<World> {
-      const world = await once(id, () => create(id, scenario));
-      world.lastUsedAt = Date.now();
-      return world;
+      return used(await once(id, () => create(id, scenario, true)));
     },
     remove,
     sweep,
     expiresAt: (world: World) => new Date(world.lastUsedAt + idleMinutes * 60_000),
     async start(): Promise<void> {
-      // Whatever a previous process left (even after kill -9) is stale: sandboxes never outlive it.
-      await rm(root, { recursive: true, force: true });
-      await mkdir(worldsDir, { recursive: true });
+      if (team) {
+        // Shared with the other instances: nothing is wiped; other instances' removals close our handles.
+        await mkdir(worldsDir, { recursive: true });
+        signal = listenToTeam(config.databaseUrl, {
+          onMessage(message) {
+            if (message.kind !== SANDBOX_REMOVED || typeof message.id !== 'string') return;
+            close(message.id).catch((error: unknown) =>
+              log.warn({ err: error }, 'sandbox handle close failed'),
+            );
+          },
+          onConnected: async () => undefined,
+          onError: (error) =>
+            log.warn({ err: error }, 'team signal (sandboxes): connection lost; reconnecting'),
+        });
+        await signal.ready;
+      } else {
+        // Whatever a previous process left (even after kill -9) is stale: sandboxes never outlive it.
+        await rm(root, { recursive: true, force: true });
+        await mkdir(worldsDir, { recursive: true });
+      }
       sweeper = setInterval(() => {
         sweep().catch((error: unknown) => log.error({ err: error }, 'sandbox sweep failed'));
       }, SWEEP_MS);
@@ -187,8 +268,10 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
       await Promise.all(pending.values()).catch(() => undefined);
-      for (const id of [...live.keys()]) await remove(id);
-      if (isPostgres(config.databaseUrl)) await rm(root, { recursive: true, force: true });
+      // In team mode the sandboxes stay for the other instances (and this one's next start).
+      for (const id of [...live.keys()]) await (team ? close(id) : remove(id));
+      await signal?.close();
+      signal = undefined;
     },
   };
 }

@@ -1,0 +1,243 @@
+// Sandboxes in team mode (PostgreSQL, decision 0069): each sandbox is a database of its own on the team's
+// server, copied from a migrated and seeded template database (`CREATE DATABASE … TEMPLATE`), with its
+// files in `{DATA_DIR}/sandboxes/worlds/{id}`, the folder every instance shares. The folder's
+// `sandbox.json` names the sandbox (scenario, database, creation) and its modification time is when the
+// sandbox was last used: any instance attaches to a sandbox another created, and any instance removes
+// one left idle. Creation, attachment and removal of one sandbox hold an advisory lock on its name.
+import { createHash } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import pg from 'pg';
+import { createPrisma } from '../../db/client.ts';
+import { databaseNameOf, ENGINE_FILES, quoteIdentifier, withDatabaseName } from '../../db/engine.ts';
+import { applyMigrations, withAdvisoryLock } from '../../db/migrate.ts';
+import { listMigrationNames } from '../../db/migrations-dir.ts';
+import { postgresPoolConfig } from '../../db/postgres-pool.ts';
+import { INSTANCE_ID, TEAM_CHANNEL } from '../../db/team-signal.ts';
+import { agentFilesDir } from '../../services/agent-files.ts';
+import { loadScenario } from '../scenarios/load.ts';
+
+/** The file that makes a folder under `worlds/` a sandbox (its modification time: last use). */
+const SANDBOX_FILE = 'sandbox.json';
+/** Advisory locks of sandboxes ('SBX1', hash of the database name). */
+const SANDBOX_LOCK_CLASS = 0x53425831;
+/** The team signal's message when an instance removed a sandbox. */
+export const SANDBOX_REMOVED = 'sandbox-removed';
+
+export interface SandboxRecord {
+  id: string;
+  scenario: string;
+  /** Name of its database on the team's server. */
+  database: string;
+  createdAt: string;
+}
+
+const hash = (text: string, length: number) =>
+  createHash('sha256').update(text).digest('hex').slice(0, length);
+const lockOf = (name: string): [number, number] => [SANDBOX_LOCK_CLASS, Number.parseInt(hash(name, 7), 16)];
+
+/** Database names are at most 63 bytes: the main database's name (shortened), a kind, a hash. */
+const prefixOf = (mainUrl: string) => `${databaseNameOf(mainUrl).slice(0, 30)}_sbx`;
+export const sandboxDatabaseName = (mainUrl: string, id: string) => `${prefixOf(mainUrl)}_${hash(id, 24)}`;
+
+async function onServer<T>(mainUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(postgresPoolConfig(mainUrl));
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const databaseExists = (client: pg.Client, name: string) =>
+  client
+    .query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
+    .then((result) => result.rowCount === 1);
+
+async function readRecord(folder: string): Promise<SandboxRecord | null> {
+  try {
+    return JSON.parse(await readFile(path.join(folder, SANDBOX_FILE), 'utf8')) as SandboxRecord;
+  } catch {
+    return null;
+  }
+}
+
+export function createPostgresSandboxStore(options: {
+  mainUrl: string;
+  root: string;
+  scenarios: readonly string[];
+  now: () => Date;
+}) {
+  const { mainUrl, root } = options;
+  const worldsDir = path.join(root, 'worlds');
+  const templatesDir = path.join(root, 'templates');
+  const templates = new Map<string, Promise<string>>();
+
+  /**
+   * The scenario's template database, built once for the team: named by the migrations it has and the
+   * day it was seeded (a new day or a new migration builds a new one; older ones are dropped by the sweep).
+   */
+  async function templateName(scenario: string): Promise<string> {
+    const migrations = await listMigrationNames(ENGINE_FILES.postgresql.migrationsDir);
+    const day = options.now().toISOString().slice(0, 10).replace(/-/g, '');
+    return `${prefixOf(mainUrl)}t_${hash(`${scenario}/${migrations.join(',')}`, 12)}_${day}`;
+  }
+
+  async function template(scenario: string): Promise<string> {
+    const name = await templateName(scenario);
+    let ready = templates.get(name);
+    if (!ready) {
+      ready = buildTemplate(name, scenario).catch((error: unknown) => {
+        templates.delete(name);
+        throw error;
+      });
+      templates.set(name, ready);
+    }
+    return ready;
+  }
+
+  async function buildTemplate(name: string, scenario: string): Promise<string> {
+    const folder = path.join(templatesDir, name);
+    const marker = path.join(folder, 'ready');
+    return withAdvisoryLock(mainUrl, lockOf(name), async () => {
+      const built = await stat(marker).then(
+        () => true,
+        () => false,
+      );
+      if (built && (await onServer(mainUrl, (client) => databaseExists(client, name)))) return name;
+      // A build that died half-way left something behind: start over.
+      await onServer(mainUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`),
+      );
+      await rm(folder, { recursive: true, force: true });
+      await mkdir(folder, { recursive: true });
+      const url = withDatabaseName(mainUrl, name);
+      await applyMigrations(url);
+      const prisma = createPrisma(url, { poolSize: 2 });
+      try {
+        await loadScenario(prisma, {
+          now: options.now(),
+          filesDir: agentFilesDir(folder),
+          dataDir: folder,
+          scenario,
+        });
+      } finally {
+        await prisma.$disconnect();
+      }
+      await writeFile(marker, scenario);
+      return name;
+    });
+  }
+
+  return {
+    worldsDir,
+    /**
+     * The sandbox `id`: attached when some instance made it already, else made from `scenario`'s template
+     * (`fresh`: made anew even when it exists). Answers its record and the URL of its database.
+     */
+    async open(
+      id: string,
+      scenario: string,
+      fresh: boolean,
+    ): Promise<SandboxRecord & { databaseUrl: string }> {
+      const database = sandboxDatabaseName(mainUrl, id);
+      const folder = path.join(worldsDir, id);
+      const templateName = await template(scenario);
+      const record = await withAdvisoryLock(mainUrl, lockOf(database), () =>
+        onServer(mainUrl, async (client) => {
+          const existing = await readRecord(folder);
+          if (existing && !fresh && (await databaseExists(client, database))) return existing;
+          await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+          await rm(folder, { recursive: true, force: true });
+          await client.query(
+            `CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(templateName)}`,
+          );
+          await cp(path.join(templatesDir, templateName), folder, { recursive: true });
+          await rm(path.join(folder, 'ready'), { force: true });
+          await mkdir(agentFilesDir(folder), { recursive: true });
+          const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
+          // Written last: a folder without it is a creation under way (or one that died).
+          await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
+          return made;
+        }),
+      );
+      return { ...record, databaseUrl: withDatabaseName(mainUrl, database) };
+    },
+
+    /** Removes the sandbox's database and folder (whichever instance made it). */
+    async drop(id: string): Promise<void> {
+      const database = sandboxDatabaseName(mainUrl, id);
+      await withAdvisoryLock(mainUrl, lockOf(database), async () => {
+        await onServer(mainUrl, (client) =>
+          client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`),
+        );
+        await rm(path.join(worldsDir, id), { recursive: true, force: true });
+      });
+      // The other instances close what they hold of it (sandboxes.ts listens on the team signal).
+      const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, from: INSTANCE_ID });
+      await onServer(mainUrl, (client) => client.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, message]));
+    },
+
+    /** Marks the sandbox used now (the folder's record's modification time). */
+    async touch(id: string): Promise<void> {
+      const now = new Date();
+      await utimes(path.join(worldsDir, id, SANDBOX_FILE), now, now).catch(() => undefined);
+    },
+
+    /** Every sandbox of the team with when it was last used (ms), least recently used first. */
+    async list(): Promise<{ id: string; lastUsedAt: number }[]> {
+      const entries = await readdir(worldsDir, { withFileTypes: true }).catch(() => []);
+      const found = await Promise.all(
+        entries
+          .filter((entry) => entry.isDirectory())
+          .map(async (entry) => {
+            const info = await stat(path.join(worldsDir, entry.name, SANDBOX_FILE)).catch(() => null);
+            return info ? { id: entry.name, lastUsedAt: info.mtimeMs } : null;
+          }),
+      );
+      return found.filter((item) => item !== null).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
+    },
+
+    /**
+     * Drops what no sandbox names any more: template databases of other days or migrations, and sandbox
+     * databases whose folder is gone (an instance killed while removing one). Skips what is being built.
+     */
+    async dropOrphans(): Promise<void> {
+      const current = new Set(await Promise.all(options.scenarios.map(templateName)));
+      const named = new Set<string>();
+      for (const { id } of await this.list()) named.add(sandboxDatabaseName(mainUrl, id));
+      const prefix = prefixOf(mainUrl);
+      await onServer(mainUrl, async (client) => {
+        const { rows } = await client.query<{ datname: string }>(
+          'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+          [prefix],
+        );
+        for (const { datname } of rows) {
+          if (named.has(datname) || current.has(datname)) continue;
+          const [classId, objectId] = lockOf(datname);
+          const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
+            classId,
+            objectId,
+          ]);
+          if (!locked.rows[0]?.ok) continue;
+          try {
+            // Checked again under the lock: a creation may have finished meanwhile.
+            const isTemplate = datname.startsWith(`${prefix}t_`);
+            const stillNamed =
+              !isTemplate && (await this.list()).some((s) => sandboxDatabaseName(mainUrl, s.id) === datname);
+            if (!stillNamed) {
+              await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+              if (isTemplate) await rm(path.join(templatesDir, datname), { recursive: true, force: true });
+            }
+          } finally {
+            await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]);
+          }
+        }
+      });
+    },
+  };
+}
+
+export type PostgresSandboxStore = ReturnType<typeof createPostgresSandboxStore>;
