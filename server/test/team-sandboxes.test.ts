@@ -1,0 +1,109 @@
+// Sandboxes in team mode (issue 24, decision 0069): one PostgreSQL database per sandbox, made through one
+// instance and used through any; its world (rows, clock, faults, calls) stays its own; left through
+// another instance, it is gone for both.
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { databaseNameOf } from '../src/db/engine.ts';
+import { onPostgresServer } from './db.ts';
+import { persona, useTeam } from './team.ts';
+
+const team = useTeam({ instances: 2 });
+const admin = persona('admin@example.com');
+const inSandbox = (id: string) => ({ ...admin, 'x-sandbox': id });
+
+const sandboxDatabases = () =>
+  onPostgresServer(async (client) => {
+    const prefix = `${databaseNameOf(team.databaseUrl).slice(0, 30)}_sbx_`;
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      prefix,
+    ]);
+    return rows.map((row) => row.datname as string);
+  });
+const sandboxFolders = () => readdir(path.join(team.dataDir, 'sandboxes', 'worlds')).catch(() => []);
+const sharingStatus = async (index: number, headers: Record<string, string>) => {
+  const answer = await team.call(index, 'GET', '/api/v1/admin/sharings', { headers });
+  expect(answer.status).toBe(200);
+  return (answer.json() as { id: string; status: string }[]).find((s) => s.id === 'inv-second-accepted')
+    ?.status;
+};
+
+describe('sandboxes across two instances', () => {
+  it('a sandbox made through one instance is the same world through the other, apart from the shared one', async () => {
+    const before = await sharingStatus(0, admin);
+    const created = await team.call(0, 'POST', '/api/v1/sim/sandboxes', {
+      headers: admin,
+      body: { scenario: 'demo', id: 'alpha' },
+    });
+    expect(created.status).toBe(201);
+    expect(await sandboxDatabases()).toHaveLength(1);
+    // A write through instance 0, read through instance 1 (which attaches to the sandbox's database).
+    const suspended = await team.call(0, 'PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', {
+      headers: inSandbox('alpha'),
+    });
+    expect(suspended.status).toBe(200);
+    const changed = await sharingStatus(1, inSandbox('alpha'));
+    expect(changed).not.toBe(before);
+    expect(await sharingStatus(0, inSandbox('alpha'))).toBe(changed);
+    expect(await sharingStatus(1, admin)).toBe(before);
+    const described = await team.call(1, 'GET', '/api/v1/sim/sandbox', { headers: inSandbox('alpha') });
+    expect(described.json()).toMatchObject({ id: 'alpha', scenario: 'demo' });
+    // A first call through either instance to a name nobody made yet makes it once.
+    const first = await Promise.all([0, 1].map((index) => sharingStatus(index, inSandbox('beta'))));
+    expect(first).toEqual([before, before]);
+    expect((await sandboxDatabases()).length).toBe(2);
+    expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
+  });
+
+  it('keeps the sandbox its own clock, faults and calls, whichever instance serves it', async () => {
+    const clockOf = async (index: number, headers: Record<string, string>) =>
+      (await team.call(index, 'GET', '/api/v1/sim/clock', { headers })).json() as { now: string };
+    const skipped = await team.call(0, 'POST', '/api/v1/sim/clock/advance', {
+      headers: inSandbox('alpha'),
+      body: { minutes: 1440 },
+    });
+    expect(skipped.status).toBe(200);
+    const day = 86_400_000;
+    expect(Date.parse((await clockOf(1, inSandbox('alpha'))).now) - Date.now()).toBeGreaterThan(
+      day - day / 24,
+    );
+    expect(Math.abs(Date.parse((await clockOf(1, admin)).now) - Date.now())).toBeLessThan(day / 24);
+
+    const armed = await team.call(1, 'POST', '/api/v1/sim/faults', {
+      headers: inSandbox('alpha'),
+      body: { operationId: 'listProducts', status: 503, code: 'SERVICE_UNAVAILABLE', count: 2 },
+    });
+    expect(armed.status).toBe(201);
+    const owner = (index: number, sandbox?: string) =>
+      team
+        .call(index, 'GET', '/api/v1/products', {
+          headers: { ...persona('owner@example.com'), ...(sandbox ? { 'x-sandbox': sandbox } : {}) },
+        })
+        .then((answer) => answer.status);
+    expect(await owner(0)).toBe(200);
+    expect(await owner(1, 'beta')).toBe(200);
+    expect([await owner(0, 'alpha'), await owner(1, 'alpha'), await owner(0, 'alpha')]).toEqual([
+      503, 503, 200,
+    ]);
+
+    const calls = async (index: number) =>
+      (
+        (await team.call(index, 'GET', '/api/v1/sim/calls', { headers: inSandbox('alpha') })).json() as {
+          path: string;
+        }[]
+      ).map((call) => call.path);
+    await expect.poll(() => calls(1), { timeout: 5_000 }).toContain('/api/v1/products');
+    expect(await calls(0)).toEqual(await calls(1));
+  });
+
+  it('a sandbox left through one instance is gone for both: database, files, and the other instance’s handle', async () => {
+    const left = await team.call(1, 'DELETE', '/api/v1/sim/sandbox', { headers: inSandbox('alpha') });
+    expect(left.status).toBe(204);
+    expect(await sandboxFolders()).toEqual(['beta']);
+    expect(await sandboxDatabases()).toHaveLength(1);
+    // Called again through the instance that made it: a fresh copy of the scenario, nothing of before.
+    const fresh = await sharingStatus(0, inSandbox('alpha'));
+    expect(fresh).toBe(await sharingStatus(1, admin));
+    expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
+  });
+});
