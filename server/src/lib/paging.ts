@@ -74,13 +74,14 @@ export function readPage(query: PageQuery, scope: string): PageRequest {
 }
 
 /**
- * The words of a search: split on spaces, and on `%` and `_`, which SQLite's LIKE would read as
- * wildcards (Prisma's `contains` does not escape them). Every word must match one of the fields.
+ * The words of a search: split on spaces and control characters, and on `%` and `_`, which SQLite's
+ * LIKE would read as wildcards (Prisma's `contains` does not escape them). Every word must match one of
+ * the fields. Control characters never reach the database: PostgreSQL refuses U+0000 in any text.
  * Undefined without a search; empty when it held only wildcard characters (then nothing matches).
  */
 export function searchWords(q: string | undefined): string[] | undefined {
   if (q === undefined) return undefined;
-  return q.split(/[\s%_]+/).filter(Boolean);
+  return q.split(/[\s\p{Cc}%_]+/u).filter(Boolean);
 }
 
 /**
