@@ -17,6 +17,8 @@ import { databaseUrlIn } from './world-files.ts';
 /** Sandbox names: what `X-Sandbox` and the sandbox cookie may carry. */
 export const SANDBOX_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const SWEEP_MS = 60_000;
+/** Team mode: an instance closes its handle on a sandbox it has not served for this long. */
+const HANDLE_IDLE_MS = 5 * 60_000;
 
 async function folderSize(dir: string): Promise<number> {
   let total = 0;
@@ -166,8 +168,12 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const idleBefore = Date.now() - idleMinutes * 60_000;
     if (team) {
       // Handles on sandboxes another instance removed (while this one was not listening) are closed.
+      // So are handles this instance has not used for a while: the sandbox stays, its connections go.
       const alive = new Set((await team.list()).map((sandbox) => sandbox.id));
-      for (const id of [...live.keys()]) if (!alive.has(id)) await close(id);
+      const unusedBefore = Date.now() - HANDLE_IDLE_MS;
+      for (const [id, world] of [...live]) {
+        if (!alive.has(id) || world.lastUsedAt < unusedBefore) await close(id);
+      }
     }
     for (const sandbox of await everySandbox()) {
       if (sandbox.lastUsedAt < idleBefore) await remove(sandbox.id);
