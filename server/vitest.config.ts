@@ -7,7 +7,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The multi-instance files (test/team*.test.ts) run on PostgreSQL whatever the suite's engine: the
     // suite's PostgreSQL run (`npm run test:postgres`) leaves them to the SQLite run, not to run them twice.
-    exclude: testEngine() === 'postgresql' ? ['test/team*.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
+    exclude:
+      testEngine() === 'postgresql' ? ['test/team*.test.ts', '**/node_modules/**'] : ['**/node_modules/**'],
     pool: 'forks',
     // Migrates a template database once per run; test/db.ts copies it per test file.
     globalSetup: ['./test/global-setup.ts'],

@@ -239,5 +239,3 @@ export function createPostgresSandboxStore(options: {
     },
   };
 }
-
-export type PostgresSandboxStore = ReturnType<typeof createPostgresSandboxStore>;
