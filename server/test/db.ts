@@ -5,10 +5,12 @@ import { randomBytes } from 'node:crypto';
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
-import { type DatabaseEngine, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
+import { type DatabaseEngine, isPostgres, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
+import { databasePath } from '../src/db/hot-reads.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
 import { resetToScenario } from '../src/simulator/scenarios/load.ts';
 import { testEngine } from './engine.ts';
@@ -119,4 +121,31 @@ export async function createTestDatabase(options: TestDatabaseOptions = {}): Pro
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs one write through a connection of its own, as another process (or another instance of a team)
+ * would: SQLite's `?` or PostgreSQL's `$n` statement, whichever engine `databaseUrl` names.
+ */
+export async function writeElsewhere(
+  databaseUrl: string,
+  sql: { sqlite: string; postgresql: string },
+  params: unknown[],
+): Promise<void> {
+  if (!isPostgres(databaseUrl)) {
+    const other = new Database(databasePath(databaseUrl));
+    try {
+      other.prepare(sql.sqlite).run(...params);
+    } finally {
+      other.close();
+    }
+    return;
+  }
+  const other = new pg.Client({ connectionString: databaseUrl });
+  await other.connect();
+  try {
+    await other.query(sql.postgresql, params);
+  } finally {
+    await other.end();
+  }
 }

@@ -1,19 +1,12 @@
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
-import { isPostgres } from './engine.ts';
-import { databasePath } from './hot-reads.ts';
+import { writeElsewhere } from '../../test/db.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
 // from this process or another, must be visible to the very next read. On PostgreSQL the same holds
 // (another process is another instance of a team).
 const t = useTestApp();
-const others: Database.Database[] = [];
-afterAll(() => {
-  for (const db of others) db.close();
-});
 
 const owner = () => t.prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' } });
 const listed = async () => {
@@ -22,23 +15,6 @@ const listed = async () => {
   const { vehicles, wallboxes } = response.json();
   return [...vehicles, ...wallboxes] as { id: string; dataCollectionEnabled: boolean }[];
 };
-
-/** Deletes the owner's products through a connection of its own, as another process would. */
-async function deleteProductsElsewhere(databaseUrl: string, ownerId: string): Promise<void> {
-  if (!isPostgres(databaseUrl)) {
-    const other = new Database(databasePath(databaseUrl));
-    others.push(other);
-    other.prepare('DELETE FROM Product WHERE ownerId = ?').run(ownerId);
-    return;
-  }
-  const other = new pg.Client({ connectionString: databaseUrl });
-  await other.connect();
-  try {
-    await other.query('DELETE FROM "Product" WHERE "ownerId" = $1', [ownerId]);
-  } finally {
-    await other.end();
-  }
-}
 
 describe('remembered hot reads', () => {
   it('show a write through Prisma on the very next request', async () => {
@@ -61,7 +37,14 @@ describe('remembered hot reads', () => {
     const reads = t.app.portal.reads;
     const count = (await reads.ownProducts(id)).length;
     expect(await reads.ownProducts(id)).toHaveLength(count);
-    await deleteProductsElsewhere(t.databaseUrl, id);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'DELETE FROM Product WHERE ownerId = ?',
+        postgresql: 'DELETE FROM "Product" WHERE "ownerId" = $1',
+      },
+      [id],
+    );
     expect(await reads.ownProducts(id)).toHaveLength(0);
   });
 

@@ -1,17 +1,12 @@
-import Database from 'better-sqlite3';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
-import { databasePath } from '../db/hot-reads.ts';
+import { writeElsewhere } from '../../test/db.ts';
 
 // The products answer is built, checked against the contract and serialised once per remembered row
 // list (decision 0034). Every write, from this process or another, and every clock change must still
 // reach the very next request.
 const t = useTestApp();
-const others: Database.Database[] = [];
-afterAll(() => {
-  for (const db of others) db.close();
-});
 
 type Listed = { id: string; productFields: { model?: string; name?: string } };
 const listed = async () => {
@@ -41,9 +36,14 @@ describe('the remembered products answer', () => {
   it('shows a write by another connection (another process) in the very next answer', async () => {
     await listed();
     await listed();
-    const other = new Database(databasePath(t.databaseUrl));
-    others.push(other);
-    other.prepare('UPDATE Product SET model = ? WHERE id = ?').run('ID.4 Pro', 'prod-veh-1');
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'UPDATE Product SET model = ? WHERE id = ?',
+        postgresql: 'UPDATE "Product" SET model = $1 WHERE id = $2',
+      },
+      ['ID.4 Pro', 'prod-veh-1'],
+    );
     expect(await modelOf('prod-veh-1')).toBe('ID.4 Pro');
   });
 

@@ -66,7 +66,7 @@ async function fingerprint(prisma: PortalPrisma): Promise<string> {
     ['Product', 'id'],
     ['CollectionPeriod', 'id'],
     ['Invitation', 'id'],
-    ['InvitationProduct', 'invitationId, productId'],
+    ['InvitationProduct', '"invitationId", "productId"'],
     ['SharingEvent', 'id'],
   ];
   for (const [table, key] of tables) {
