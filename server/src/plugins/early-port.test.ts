@@ -2,6 +2,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { createAnswerChecker } from '@portal/contract/answers';
 import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { buildApp } from '../app.ts';
@@ -12,7 +13,9 @@ import { type EarlyPort, openEarlyPort } from './early-port.ts';
 // Readiness and liveness over a whole life: the port answers before the app exists (alive, not ready),
 // the app answers once ready, and from the beginning of its close readiness fails while the calls
 // being answered finish. Every answer is judged against the contract.
-const check = createAnswerChecker(loadContract());
+const contract = loadContract();
+const check = createAnswerChecker(contract);
+const index = indexOperations(contract);
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
@@ -99,17 +102,25 @@ describe('while the server starts', () => {
     expect(health.headers['cache-control']).toBe('no-store');
     expectInContract(health, 'getHealth');
 
-    for (const [method, path, operationId] of [
-      ['GET', '/api/v1/products', 'listProducts'],
-      ['GET', '/api/v1/no-such-thing', null],
-      ['GET', '/products', null],
-      ['HEAD', '/api/v1/user-guide', 'headUserGuide'],
-    ] as const) {
+    // Every operation of the contract (path parameters filled in), and addresses it does not have.
+    const requests = [
+      ...index.operations.map(({ method, path, operationId }) => ({
+        method,
+        path: path.replace(/\{[^}]+\}/g, 'x1'),
+        operationId,
+      })),
+      { method: 'GET', path: '/api/v1/no-such-thing', operationId: null },
+      { method: 'GET', path: '/products', operationId: null },
+      { method: 'DELETE', path: '/api/v1/health/live', operationId: null },
+    ];
+    for (const { method, path, operationId } of requests) {
       const answer = await send(port.port, method, path, agent);
-      expect([path, answer.status]).toEqual([path, 503]);
+      const expected = operationId === 'getLiveness' ? 200 : 503;
+      expect([method, path, answer.status]).toEqual([method, path, expected]);
       if (method === 'HEAD') expect(answer.body).toBe('');
       expectInContract(answer, operationId, method);
     }
+    expect(requests.length).toBeGreaterThan(40);
   });
 
   it('drops a refused body, so the next request on the same connection is answered', async () => {
