@@ -127,6 +127,20 @@ export const errorExamples: readonly ErrorExample[] = [
       await context.call('injectFault', { body: { operationId: 'getCurrentUser', status: 503 } }, p.admin);
     },
   },
+  // The validating proxy's own answers (PROXY_TARGET) when its back end cannot answer: injected the same way.
+  ...(
+    [
+      ['BadGateway', 502],
+      ['GatewayTimeout', 504],
+    ] as const
+  ).map(([response, status]) => ({
+    response,
+    operationId: 'getCurrentUser',
+    persona: p.owner,
+    before: async (context: CaseContext) => {
+      await context.call('injectFault', { body: { operationId: 'getCurrentUser', status } }, p.admin);
+    },
+  })),
 ];
 
 /** Error examples no request can produce on demand, with the reason (reviewed). */

@@ -144,11 +144,16 @@ function invalidCases(
 }
 
 /**
- * Statuses a call gets from its connection rather than from its data or caller: no case produces them
- * on demand against a target whose time limits are unknown (the server's fuzz suite does, with short ones).
+ * Statuses a call gets from its connection, or from a proxy in front, rather than from its data or caller:
+ * no case produces them on demand against a target whose time limits are unknown (the server's fuzz
+ * suite and proxy tests do).
  */
 const transportStatuses: Record<string, string> = {
   '408': "a body that stalls past the target's request time limit",
+  '502':
+    "the reference server's validating proxy answers it when its back end cannot be reached, not a back end itself",
+  '504':
+    "the reference server's validating proxy answers it when its back end stays silent, not a back end itself",
 };
 
 /** Statuses an operation declares that none of its cases produces, with the plan's reason if any. */

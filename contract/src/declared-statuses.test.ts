@@ -39,6 +39,24 @@ describe('declared statuses', () => {
     }
   });
 
+  it('every operation the validating proxy forwards declares its 502 BAD_GATEWAY and 504 GATEWAY_TIMEOUT', () => {
+    // The proxy forwards all but the simulator's operations and the server's own health and configuration.
+    const forwarded = operations.filter(
+      ({ indexed }) => !indexed.tags.includes('simulation') && !indexed.tags.includes('meta'),
+    );
+    expect(forwarded.length).toBeGreaterThan(30);
+    for (const { method, operation } of forwarded) {
+      const prefix = method === 'head' ? 'Head' : '';
+      expect(responsesOf(operation)['502'], operation.operationId as string).toEqual({
+        $ref: `#/components/responses/${prefix}BadGateway`,
+      });
+      expect(responsesOf(operation)['504'], operation.operationId as string).toEqual({
+        $ref: `#/components/responses/${prefix}GatewayTimeout`,
+      });
+      expect(codesOf(operation)).toEqual(expect.arrayContaining(['BAD_GATEWAY', 'GATEWAY_TIMEOUT']));
+    }
+  });
+
   it('x-unmatched declares what a request that reaches no operation gets, with catalogued codes', () => {
     const unmatched = indexOperations(document).unmatched;
     const catalogue = document['x-error-catalogue'] as Record<string, { status: number }>;

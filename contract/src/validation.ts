@@ -50,7 +50,9 @@ export function createResponseValidator(document: ContractDocument) {
 /** Like createResponseValidator, with the issue's JSON pointer apart (for drift reports). */
 export function createResponseIssueFinder(document: ContractDocument) {
   const ajv = newAjv(false);
-  ajv.addSchema({ ...document, $id: 'contract' } as object);
+  // The contract is linted on its own: Ajv need not check the whole document against the JSON Schema
+  // meta-schema on every start as well (most of the cost of adding it, decision 0059).
+  ajv.addSchema({ ...document, $id: 'contract' } as object, undefined, undefined, false);
   const index = indexOperations(document);
   const cache = new Map<string, ValidateFunction | null>();
   const validatorFor = (operationId: string, status: number): ValidateFunction | null => {

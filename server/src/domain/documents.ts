@@ -46,7 +46,7 @@ export async function renderCatalogue(
   brand: Brand,
   options?: PdfOptions,
 ): Promise<Buffer> {
-  const doc = createDocument(
+  const doc = await createDocument(
     { title: name, author: brand.manufacturer, subject: `${brand.productName} data catalogue` },
     options,
   );
@@ -105,7 +105,7 @@ export async function renderUserGuide(
   options?: PdfOptions,
 ): Promise<Buffer> {
   const author = brand.manufacturer ?? brand.productName;
-  const doc = createDocument(
+  const doc = await createDocument(
     { title: `${brand.productName} user guide`, author, subject: 'User guide' },
     options,
   );
@@ -129,7 +129,7 @@ export async function renderTerms(
   options?: PdfOptions,
 ): Promise<Buffer> {
   const title = TERMS_ROLE_TITLES[input.role];
-  const doc = createDocument(
+  const doc = await createDocument(
     { title, author: input.manufacturer, subject: `Terms ${input.termsId}` },
     options,
   );

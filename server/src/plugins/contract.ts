@@ -9,13 +9,13 @@ import type {
   onRequestHookHandler,
   RouteOptions,
 } from 'fastify';
-import openapiGlue from 'fastify-openapi-glue';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import { createRequestCompilers } from '../lib/contract-validation.ts';
 import { checkedText, isFrozenAnswer, rememberChecked } from '../lib/frozen-answers.ts';
 import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
+import { contractRoutes } from './contract-routes.ts';
 import { acceptsIdempotencyKey, type Idempotency } from './idempotency.ts';
 
 declare module 'fastify' {
@@ -128,16 +128,15 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
         }
         return answer;
       },
-      // glue merges these options into the route it builds (method and url come from the contract).
-    } as unknown as RouteOptions;
+      // Merged into the route built from the contract (method, url and schema come from the contract).
+    } as unknown as Omit<RouteOptions, 'method' | 'url'>;
   };
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(compilers.compile);
-    await scope.register(openapiGlue, {
-      specification: structuredClone(document) as unknown as Record<string, unknown>,
-      operationResolver,
-    });
+    for (const { method, url, operationId, schema } of contractRoutes(document)) {
+      scope.route({ method, url, schema, ...operationResolver(operationId) });
+    }
   });
 
   const missing = operations.operations

@@ -18,6 +18,17 @@ const defaultMessages: Record<number, string> = {
   429: 'Too many attempts (simulated fault).',
 };
 
+/** A simulated 5xx answers like the real one: the database lost (503), the validating proxy's 502 and 504. */
+const serverFaults: Record<number, { code: ErrorCode; message: string }> = {
+  500: { code: 'INTERNAL_ERROR', message: 'Something went wrong on our side. Please try again later.' },
+  502: { code: 'BAD_GATEWAY', message: 'The back end could not be reached.' },
+  503: {
+    code: 'SERVICE_UNAVAILABLE',
+    message: 'The service is unavailable for a moment. Please try again in a few seconds.',
+  },
+  504: { code: 'GATEWAY_TIMEOUT', message: 'The back end did not answer in time.' },
+};
+
 /**
  * Simulated faults: the next `count` calls of an operation fail with a chosen status and code, or are
  * delayed, so every error state of the web app can be reached on purpose.
@@ -88,17 +99,10 @@ export function createFaults(
     if (fault.delayMs) await sleep(fault.delayMs);
     if (fault.status) {
       const unavailable = fault.status === 503;
-      const code = (fault.code ??
-        (unavailable
-          ? 'SERVICE_UNAVAILABLE'
-          : fault.status >= 500
-            ? 'INTERNAL_ERROR'
-            : 'VALIDATION_FAILED')) as ErrorCode;
-      const message = unavailable
-        ? 'The service is unavailable for a moment. Please try again in a few seconds.'
-        : fault.status >= 500
-          ? 'Something went wrong on our side. Please try again later.'
-          : (defaultMessages[fault.status] ?? 'The request failed (simulated fault).');
+      const serverSide = fault.status >= 500 ? (serverFaults[fault.status] ?? serverFaults[500]) : undefined;
+      const code = (fault.code ?? serverSide?.code ?? 'VALIDATION_FAILED') as ErrorCode;
+      const message =
+        serverSide?.message ?? defaultMessages[fault.status] ?? 'The request failed (simulated fault).';
       const error = new AppError(fault.status, code, message);
       // The contract requires Retry-After on every 429 and 503, a simulated one too.
       throw fault.status === 429 || unavailable

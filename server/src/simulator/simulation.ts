@@ -84,7 +84,9 @@ const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
   404: 'NOT_FOUND',
   413: 'FILE_TOO_LARGE',
   429: 'RATE_LIMITED',
+  502: 'BAD_GATEWAY',
   503: 'SERVICE_UNAVAILABLE',
+  504: 'GATEWAY_TIMEOUT',
 };
 
 export function toFaultView(fault: Fault): FaultView {
@@ -101,7 +103,7 @@ export function toFaultView(fault: Fault): FaultView {
 
 /**
  * Arms a fault. A code without a status takes its status from the contract's error catalogue; a
- * status without a code gets the status's generic code (SERVICE_UNAVAILABLE for 503, INTERNAL_ERROR for other 5xx), so the list shows
+ * status without a code gets the status's generic code (SERVICE_UNAVAILABLE for 503, BAD_GATEWAY for 502, GATEWAY_TIMEOUT for 504, INTERNAL_ERROR for other 5xx), so the list shows
  * exactly what the calls will answer.
  */
 export async function injectFault(

@@ -29,7 +29,7 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 /** The account picker and sign-up forms the built-in provider shows for its login prompt. */
 export function registerInteractionRoutes(
   scope: FastifyInstance,
-  provider: Provider,
+  provider: () => Promise<Provider>,
   deps: PortalDeps,
 ): void {
   const { config } = deps;
@@ -58,7 +58,7 @@ export function registerInteractionRoutes(
 
   async function details(request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
     try {
-      const interaction = await provider.interactionDetails(request.raw, reply.raw);
+      const interaction = await (await provider()).interactionDetails(request.raw, reply.raw);
       return interaction.uid === request.params.uid && interaction.prompt.name === 'login'
         ? interaction
         : null;
@@ -88,7 +88,7 @@ export function registerInteractionRoutes(
     reply: FastifyReply,
     result: Parameters<Provider['interactionResult']>[2],
   ) => {
-    const target = await provider.interactionResult(request.raw, reply.raw, result, {
+    const target = await (await provider()).interactionResult(request.raw, reply.raw, result, {
       mergeWithLastSubmission: false,
     });
     return reply.redirect(target, 303);

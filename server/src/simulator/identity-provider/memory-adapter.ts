@@ -1,5 +1,7 @@
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 
+const LONGEST_LIFETIME_SECONDS = 3600;
+
 interface Entry {
   payload: AdapterPayload;
   expiresAt: number;
@@ -45,7 +47,9 @@ export function createMemoryAdapterFactory(now: () => number = Date.now): Adapte
       async upsert(id, payload, expiresIn) {
         if (entries.size > 5_000) sweep();
         const key = keyOf(id);
-        entries.set(key, { payload: { ...payload }, expiresAt: now() + expiresIn * 1000 });
+        // A model without a lifetime still leaves memory within the longest sign-in lifetime (an hour).
+        const seconds = expiresIn ?? LONGEST_LIFETIME_SECONDS;
+        entries.set(key, { payload: { ...payload }, expiresAt: now() + seconds * 1000 });
         if (payload.uid) byUid.set(payload.uid, key);
         if (payload.userCode) byUserCode.set(payload.userCode, key);
         if (payload.grantId) {

@@ -1,10 +1,6 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import Provider, {
-  type Configuration,
-  interactionPolicy,
-  type JWK,
-  type KoaContextWithOIDC,
-} from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
 import type { PortalPrisma } from '../../db/client.ts';
@@ -31,8 +27,10 @@ function processSigningKey(): JWK {
   return signingKey;
 }
 
+type InteractionPolicy = typeof import('oidc-provider').interactionPolicy;
+
 /** Development only: every sign-in shows the account picker, instead of silently reusing the provider's session. */
-function alwaysChoosePolicy() {
+function alwaysChoosePolicy(interactionPolicy: InteractionPolicy) {
   const policy = interactionPolicy.base();
   policy
     .get('login')
@@ -60,7 +58,12 @@ async function firstPartyGrant(ctx: KoaContextWithOIDC) {
   return grant;
 }
 
-export function createDevProvider(config: Config, prisma: PortalPrisma): Provider {
+/**
+ * oidc-provider (a third of the server's start in CPU, with koa and jose) loads here, on the first
+ * sign-in, not when the server starts.
+ */
+export async function createDevProvider(config: Config, prisma: PortalPrisma): Promise<Provider> {
+  const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
   const configuration: Configuration = {
@@ -78,7 +81,8 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
         response_types: ['code'],
       },
     ],
-    pkce: { methods: ['S256'], required: () => true },
+    // oidc-provider 9 accepts only S256; every client must use PKCE.
+    pkce: { required: () => true },
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     // The portal finds the account from the ID token alone.
     conformIdTokenClaims: false,
@@ -92,7 +96,7 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
       };
     },
     interactions: {
-      policy: alwaysChoosePolicy(),
+      policy: alwaysChoosePolicy(interactionPolicy),
       url: (_ctx, interaction) => `${devIdpMountPath}/interaction/${interaction.uid}`,
     },
     loadExistingGrant: firstPartyGrant,
@@ -120,7 +124,7 @@ export function createDevProvider(config: Config, prisma: PortalPrisma): Provide
       IdToken: 300,
     },
   };
-  const provider = new Provider(issuer, configuration);
+  const provider = new OidcProvider(issuer, configuration);
   // Behind the portal's reverse proxy the public scheme and host come from X-Forwarded-* headers.
   provider.proxy = true;
   return provider;

@@ -167,15 +167,33 @@ export function createDriftChecker(document: ContractDocument) {
   };
 }
 
-/** The last `size` drifts, newest first. */
+/** An operation the simulation answered instead of the back end, and why (the latest reason). */
+export interface Fallback {
+  operationId: string;
+  reason: string;
+  count: number;
+  /** The latest fallback (real time). */
+  at: string;
+}
+
+/** The last `size` drifts, newest first, and each operation that fell back to the simulation. */
 export function createDriftLog(size = 200) {
   const drifts: Drift[] = [];
+  const fallbacks = new Map<string, Fallback>();
   return {
     add(found: Drift[]) {
       drifts.unshift(...found.reverse());
       drifts.length = Math.min(drifts.length, size);
     },
     list: (): readonly Drift[] => drifts,
+    fellBack(operationId: string, reason: string) {
+      const count = (fallbacks.get(operationId)?.count ?? 0) + 1;
+      // Re-inserted so the map stays in order of the latest fallback.
+      fallbacks.delete(operationId);
+      fallbacks.set(operationId, { operationId, reason, count, at: new Date().toISOString() });
+    },
+    /** Newest first. */
+    fallbacks: (): Fallback[] => [...fallbacks.values()].reverse(),
   };
 }
 

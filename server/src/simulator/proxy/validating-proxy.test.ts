@@ -165,9 +165,15 @@ describe('validating proxy (PROXY_TARGET)', () => {
     expect(sharings.statusCode).toBe(200);
     expect(sharings.headers['x-portal-source']).toBe('simulation');
     expect(received.some((r) => r.url === '/api/v1/admin/sharings')).toBe(true);
-    const operations = (await drift()).drifts.map((d: { operationId: string }) => d.operationId);
+    const report = await drift();
+    const operations = report.drifts.map((d: { operationId: string }) => d.operationId);
     expect(operations).not.toContain('listProducts');
     expect(operations).not.toContain('listSharings');
+    // Not drift, but listed as fallbacks, latest first, with why.
+    expect(report.fallbacks.slice(0, 2)).toEqual([
+      { operationId: 'listSharings', reason: 'the back end answered 404', count: 1, at: expect.any(String) },
+      { operationId: 'listProducts', reason: 'the back end answered 501', count: 1, at: expect.any(String) },
+    ]);
   });
 
   it('shows the drift on /proxy/drift to signed-in callers only', async () => {
@@ -177,6 +183,7 @@ describe('validating proxy (PROXY_TARGET)', () => {
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('getCurrentUser');
     expect(page.body).toContain('<code>/body/fullName</code>');
+    expect(page.body).toContain('<td>listProducts</td><td>the back end answered 501</td><td>1</td>');
   });
 });
 

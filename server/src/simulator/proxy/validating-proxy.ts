@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ContractDocument } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { ProxyConfig } from '../../proxy-config.ts';
 import { createDriftChecker, type Drift, type DriftLog } from './contract-drift.ts';
@@ -45,6 +45,12 @@ const hopByHop = new Set([
   'content-encoding',
 ]);
 
+/** fetch says only "fetch failed"; the cause names the refused connection or the malformed answer. */
+const reasonOf = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+  return cause?.code ?? cause?.message ?? (error as Error).message;
+};
+
 const readBody = async (stream: NodeJS.ReadableStream): Promise<Buffer> => {
   const chunks: Buffer[] = [];
   for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
@@ -77,32 +83,41 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
           .type('text/html')
           .send('<!doctype html><title>Sign in</title><p>Sign in to see the contract drift.</p>');
       }
-      return reply.type('text/html; charset=utf-8').send(renderDriftPage(proxy, driftLog.list()));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(renderDriftPage(proxy, driftLog.list(), driftLog.fallbacks()));
     });
   }
   const target = proxy.target;
   if (!target) return;
   const index = indexOperations(document);
-  const simulatorOnly = new Set(index.tagged('simulation').map((operation) => operation.operationId));
+  // The simulator's operations and the server's own health and configuration are never forwarded.
+  const answeredHere = new Set(
+    [...index.tagged('simulation'), ...index.tagged('meta')].map((operation) => operation.operationId),
+  );
   const errorCodes = new Map(
     index.operations.map((operation) => [operation.operationId, new Set(operation.errorCodes ?? [])]),
   );
   const checkDrift = createDriftChecker(document);
 
-  const answerFromSimulation = async (request: FastifyRequest, reason: string) => {
-    request.log.info(
-      { operationId: request.routeOptions.config.operationId, reason },
-      'answered by the simulation',
-    );
+  const answerFromSimulation = async (request: FastifyRequest, operationId: string, reason: string) => {
+    request.log.info({ operationId, reason }, 'answered by the simulation');
+    driftLog.fellBack(operationId, reason);
     await options.fallbackIdentity?.(request);
+  };
+
+  /** The proxy's own answer when the back end gives none: the envelope, or no body on HEAD. */
+  const proxyError = (reply: FastifyReply, status: 502 | 504, code: string, message: string) => {
+    reply.code(status).header('x-portal-source', 'proxy');
+    return reply.request.method === 'HEAD' ? reply.send() : reply.send({ errors: [{ code, message }] });
   };
 
   app.addHook('onRequest', async (request, reply) => {
     const operationId = request.routeOptions.config?.operationId;
-    if (!operationId || simulatorOnly.has(operationId)) return;
+    if (!operationId || answeredHere.has(operationId)) return;
     reply.header('x-portal-source', 'simulation');
     if (proxy.fallback.operations.includes(operationId))
-      return answerFromSimulation(request, 'PROXY_FALLBACK');
+      return answerFromSimulation(request, operationId, 'PROXY_FALLBACK');
 
     const body = await readBody(request.raw);
     request.proxiedBody = body;
@@ -147,22 +162,19 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
         pointer: '/status',
         message: timedOut
           ? `the back end did not answer within ${proxy.timeoutMs} ms (PROXY_TIMEOUT_MS)`
-          : `the back end could not be reached: ${(error as Error).message}`,
+          : `the back end could not be reached or gave no valid HTTP answer: ${reasonOf(error)}`,
       };
       driftLog.add([drift]);
       request.log.warn({ drift }, 'contract drift');
       if (proxy.fallback.unimplemented)
-        return answerFromSimulation(request, timedOut ? 'back end timed out' : 'back end unreachable');
-      if (timedOut) {
-        return reply
-          .code(504)
-          .header('x-portal-source', 'proxy')
-          .send({ errors: [{ code: 'GATEWAY_TIMEOUT', message: 'The back end did not answer in time.' }] });
-      }
-      return reply
-        .code(502)
-        .header('x-portal-source', 'proxy')
-        .send({ errors: [{ code: 'INTERNAL_ERROR', message: 'The back end could not be reached.' }] });
+        return answerFromSimulation(
+          request,
+          operationId,
+          timedOut ? 'the back end did not answer in time' : 'the back end could not be reached',
+        );
+      return timedOut
+        ? proxyError(reply, 504, 'GATEWAY_TIMEOUT', 'The back end did not answer in time.')
+        : proxyError(reply, 502, 'BAD_GATEWAY', 'The back end could not be reached.');
     }
     const drifts = checkDrift({
       ...exchange,
@@ -190,7 +202,7 @@ async function validatingProxy(app: FastifyInstance, options: ValidatingProxyOpt
       notImplemented(answer.status, responseBody, errorCodes.get(operationId) ?? new Set());
     // A missing operation is what the fallback is for, not drift to report.
     driftLog.add(fallback ? drifts.filter((drift) => drift.direction === 'request') : drifts);
-    if (fallback) return answerFromSimulation(request, `back end answered ${answer.status}`);
+    if (fallback) return answerFromSimulation(request, operationId, `the back end answered ${answer.status}`);
 
     reply.code(answer.status).header('x-portal-source', 'backend');
     answer.headers.forEach((value, name) => {

@@ -17,6 +17,7 @@ export function proxyRoutes(deps: PortalDeps & { simulator: Pick<Simulator, 'dri
             unimplemented: config.proxy.fallback.unimplemented,
             operations: config.proxy.fallback.operations,
           },
+          fallbacks: deps.simulator.drift.fallbacks(),
           drifts: [...deps.simulator.drift.list()],
         };
       },

@@ -66,6 +66,17 @@ describe('fault injection', () => {
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
   });
 
+  it('answers a 502 or 504 without a code with the proxy’s codes, as the validating proxy answers them', async () => {
+    for (const [status, code] of [
+      [502, 'BAD_GATEWAY'],
+      [504, 'GATEWAY_TIMEOUT'],
+    ] as const) {
+      const injected = await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status });
+      expect(injected.json()).toMatchObject({ status, code, remaining: 1 });
+      expectError(await inject('GET', '/api/v1/products'), status, code);
+    }
+  });
+
   it('takes the status of a code from the contract’s catalogue', async () => {
     const injected = await inject('POST', '/api/v1/sim/faults', {
       operationId: 'decideInvitation',
