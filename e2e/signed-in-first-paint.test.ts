@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, viewports } from './support/browser.ts';
+import { newContext, signedInPage, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 import { baseUrl } from './support/world.ts';
 
@@ -81,6 +81,27 @@ describe('a signed-in first page drawn by the server', () => {
       await context.close();
     });
 
+    it(`at ${viewports[viewport].width} px what had the focus on the server's page keeps it when the app takes over`, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto('/products', { waitUntil: 'commit' });
+      const home = page.getByRole('banner').getByRole('link', { name: 'Data Act Portal home' });
+      await home.waitFor();
+      expect(await page.locator('[data-until-app]').count()).toBeGreaterThan(0);
+      // A link works before the app: reached by the keyboard on the server's page.
+      await home.focus();
+      await page.waitForFunction(() => document.querySelector('[data-until-app]') === null);
+      expect(
+        await page.evaluate(
+          () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent,
+        ),
+      ).toBe('Data Act Portal home');
+      await context.close();
+    });
+
     it(`at ${viewports[viewport].width} px the app takes the page over without a shift or a console message`, async () => {
       const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
       const messages: string[] = [];
@@ -102,6 +123,43 @@ describe('a signed-in first page drawn by the server', () => {
       await dialog.waitFor({ state: 'detached' });
       expect(await layoutShift(page)).toBe(0);
       expect(messages).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('the sign-in page prerendered at build time', () => {
+  const browser = useBrowser();
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`at ${viewports[viewport].width} px its choices are unavailable until the app takes over, and a click then works`, async () => {
+      const context = await newContext(browser(), viewport);
+      const page = await context.newPage();
+      // A slow network: the app's scripts arrive 2 s after the page.
+      await page.route('**/assets/*.js', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        await route.continue();
+      });
+      await page.goto('/login', { waitUntil: 'commit' });
+      const company = page.getByRole('radio', { name: /Company/ });
+      await company.waitFor();
+      const language = page.getByRole('combobox', { name: 'Language' });
+      expect(await company.isDisabled()).toBe(true);
+      expect(await language.isDisabled()).toBe(true);
+      expect(await company.evaluate((element) => getComputedStyle(element).cursor)).toBe('progress');
+      // The sign-in button submits the plain form to the provider, which needs no app: it stays enabled.
+      expect(await page.getByRole('button', { name: 'Login / Sign up' }).isEnabled()).toBe(true);
+      // Clicked at once: the click waits for the choice to work, and the app keeps it.
+      await company.click();
+      expect(await company.isChecked()).toBe(true);
+      await page.waitForFunction(() => {
+        const form = document.querySelector('form');
+        return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber'));
+      });
+      expect(await company.isChecked()).toBe(true);
+      expect(await page.getByRole('radio', { name: /User/ }).isChecked()).toBe(false);
+      expect(await language.isEnabled()).toBe(true);
+      expect(await page.locator('[data-until-app]').count()).toBe(0);
       await context.close();
     });
   }

@@ -48,6 +48,15 @@ export async function signedInPage(
   return { context, page };
 }
 
+/**
+ * Waits until the app has taken over a page the server drew: until then its controls are disabled
+ * (web/src/app/inert-until-started.ts), as a user sees. A click waits for that by itself; focusing a
+ * control from the keyboard needs it first.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.querySelector('[data-until-app]') === null);
+}
+
 /** The path of the page's current URL, e.g. '/products'. */
 export const pathOf = (page: Page): string => new URL(page.url()).pathname;
 

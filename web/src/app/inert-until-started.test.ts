@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inertUntilStarted } from './inert-until-started.ts';
+import { inertUntilStarted, releaseUntilApp } from './inert-until-started.ts';
 
 describe('inertUntilStarted', () => {
   it('disables every enabled control and marks it, links and text untouched', () => {
@@ -21,5 +21,28 @@ describe('inertUntilStarted', () => {
     const markup =
       '<button type="button" disabled="">Busy</button><button disabled>Off</button><input type="hidden" name="k" value="v"/>';
     expect(inertUntilStarted(markup)).toBe(markup);
+  });
+
+  it("leaves a control that works without the app (a plain form's submit button) enabled", () => {
+    const markup =
+      '<form action="/api/v1/login"><input type="radio" name="role" value="user"/>' +
+      '<button type="submit" data-works-without-app="">Sign in</button></form>';
+    expect(inertUntilStarted(markup)).toBe(
+      '<form action="/api/v1/login"><input type="radio" name="role" value="user" disabled="" data-until-app=""/>' +
+        '<button type="submit" data-works-without-app="">Sign in</button></form>',
+    );
+  });
+
+  it('once the app has hydrated the markup, takes the marks off and enables what it disabled', () => {
+    const root = document.createElement('div');
+    root.innerHTML = inertUntilStarted(
+      '<input type="radio" name="role"/><button type="button" disabled="">Busy</button><select></select>',
+    );
+    releaseUntilApp(root);
+    expect(root.querySelectorAll('[data-until-app]')).toHaveLength(0);
+    expect(root.querySelector('input')?.disabled).toBe(false);
+    expect(root.querySelector('select')?.disabled).toBe(false);
+    // The app's own disabled control stays disabled.
+    expect(root.querySelector('button')?.disabled).toBe(true);
   });
 });

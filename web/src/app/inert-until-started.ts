@@ -9,6 +9,12 @@
  */
 export const UNTIL_APP_ATTRIBUTE = 'data-until-app';
 
+/**
+ * Marks a control that works without the app, like a link: a plain form's submit button (the sign-in
+ * page's form is a GET to the provider). Such a control is left enabled.
+ */
+export const WORKS_WITHOUT_APP_ATTRIBUTE = 'data-works-without-app';
+
 /** Elements the `disabled` attribute switches off. */
 const control = /<(button|input|select|textarea)\b([^>]*)>/g;
 const alreadyDisabled = /\sdisabled(?:[\s=/]|$)/;
@@ -19,9 +25,27 @@ const alreadyDisabled = /\sdisabled(?:[\s=/]|$)/;
  */
 export function inertUntilStarted(markup: string): string {
   return markup.replace(control, (tag, name: string, attributes: string) => {
-    if (alreadyDisabled.test(attributes) || /\stype="hidden"/.test(attributes)) return tag;
+    if (
+      alreadyDisabled.test(attributes) ||
+      /\stype="hidden"/.test(attributes) ||
+      attributes.includes(` ${WORKS_WITHOUT_APP_ATTRIBUTE}=`)
+    )
+      return tag;
     const selfClosing = attributes.endsWith('/');
     const rest = selfClosing ? attributes.slice(0, -1) : attributes;
     return `<${name}${rest} disabled="" ${UNTIL_APP_ATTRIBUTE}=""${selfClosing ? '/' : ''}>`;
   });
+}
+
+/**
+ * For a page the app hydrates (the prerendered sign-in page) rather than draws over: once hydrated,
+ * the controls the markup disabled work. React hydrates the markup as it is and keeps no record of the
+ * marks, so they are taken off the elements that carry them (a control the app itself disables was
+ * never marked).
+ */
+export function releaseUntilApp(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll(`[${UNTIL_APP_ATTRIBUTE}]`)) {
+    element.removeAttribute('disabled');
+    element.removeAttribute(UNTIL_APP_ATTRIBUTE);
+  }
 }

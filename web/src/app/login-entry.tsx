@@ -7,6 +7,7 @@ import type { PortalConfig } from '../lib/api/types.ts';
 import { brandingOf } from '../lib/branding-defaults.ts';
 import { DEFAULT_LANGUAGE, initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
+import { releaseUntilApp } from './inert-until-started.ts';
 import { ModeBanner } from './shell/mode-banner.tsx';
 
 // A fresh load of /login: only React, i18next with the English pack and the sign-in page. No router,
@@ -53,6 +54,8 @@ function useLoginSimulator(mode: PortalConfig['mode'] | undefined) {
 export function LoginApp({ error }: { error: string | null }) {
   const config = usePortalConfigOnce();
   useLoginSimulator(config?.mode);
+  // Hydrated: the prerender's controls, disabled until now, work.
+  useEffect(() => releaseUntilApp(), []);
   const branding = brandingOf(config);
   useDocumentTitle(branding.productName);
   useDefaultLanguage(config?.defaultLanguage);

@@ -2,12 +2,14 @@ import i18next from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { initReactI18next } from 'react-i18next';
 import en from '../lib/i18n/en.json';
+import { inertUntilStarted } from './inert-until-started.ts';
 import { loginTree } from './login-entry.tsx';
 
 /**
  * Build time only (`npm run build`, through scripts/prerender-login.mjs): the sign-in page's HTML in
  * English with neutral branding, so /login paints before any script has run; login-entry.tsx then
- * hydrates it.
+ * hydrates it. Until then its controls are disabled (inert-until-started.ts), all but the sign-in
+ * button, which submits the plain form (to the provider) without the app.
  */
 export function renderLoginPage(): string {
   const instance = i18next.createInstance();
@@ -18,5 +20,5 @@ export function renderLoginPage(): string {
     interpolation: { escapeValue: false },
     initAsync: false,
   });
-  return renderToString(loginTree(instance, null));
+  return inertUntilStarted(renderToString(loginTree(instance, null)));
 }

@@ -90,7 +90,13 @@ export function LoginPage({ branding, error, requestId = null }: LoginPageProps)
               </label>
             ))}
           </fieldset>
-          <Button type="submit" className="login-card__button" loading={leaving}>
+          <Button
+            type="submit"
+            className="login-card__button"
+            loading={leaving}
+            // Before the app has started it submits the plain form (app/inert-until-started.ts).
+            data-works-without-app=""
+          >
             {t('login.button')}
           </Button>
         </form>
