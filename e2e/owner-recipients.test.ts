@@ -190,9 +190,10 @@ describe('owner: data recipients', () => {
 
   it('says when the lists or the permissions could not be fetched', async () => {
     const { context, page } = await ownerPage(browser());
+    // Each list in its own words: the companies' (claimed invitations), then the links' (unclaimed).
     await injectFault('listClaimedInvitations', 500);
     await page.goto('/agents');
-    await expectNotice(page, 'Failed to fetch invitations. Try later..');
+    await expectNotice(page, 'Failed to fetch connected invitations');
 
     await injectFault('listUnclaimedInvitations', 500);
     await page.reload();

@@ -53,7 +53,7 @@ describe('web defects (issue 13)', () => {
     const { context, page } = await ownerPage(browser());
     await injectFault('listClaimedInvitations', 500);
     await page.goto('/agents');
-    await notifications(page).getByText('Failed to fetch invitations. Try later..').first().waitFor();
+    await notifications(page).getByText('Failed to fetch connected invitations').first().waitFor();
     const panel = page.getByRole('tabpanel', { name: 'All data recipients' });
     await panel.getByText('This could not be loaded.').waitFor();
     expect(await panel.getByText('No data recipients yet').count()).toBe(0);

@@ -61,6 +61,22 @@ describe('failed queries and mutations reach the user in one place', () => {
     expect(notice?.duration).toBe(3000);
   });
 
+  it('a call refused because the session ended says nothing itself (the shell tells it once)', async () => {
+    const { store, client } = setup();
+    await failQuery(client, 'products', envelope('UNAUTHENTICATED'), {
+      errorMessage: 'products.errors.fetch',
+    });
+    await client
+      .getMutationCache()
+      .build(client, {
+        mutationFn: rejectWith(envelope('UNAUTHENTICATED')),
+        meta: { errorMessage: 'connectedUsers.errors.remove' },
+      })
+      .execute(undefined)
+      .catch(() => undefined);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
   it('a query without an error message stays silent (the screen shows the failure itself)', async () => {
     const { store, client } = setup();
     await failQuery(client, 'quiet', envelope('NOT_FOUND'));

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { Button, type ButtonVariant } from './button.tsx';
 import { Modal } from './modal.tsx';
 
@@ -16,7 +16,13 @@ export type ConfirmModalProps = {
   loading?: boolean;
 };
 
-/** Confirmation dialog: 650 x 235 px, on mobile (below 768 px) 85% x 302 px (see styles). */
+/**
+ * Confirmation dialog: 650 x 235 px, on mobile (below 768 px) 85% x 302 px (see styles).
+ *
+ * One action per confirmation: the primary button acts once, however fast it is clicked again (the
+ * `loading` state it shows comes a moment later), until the dialog closes or its action has finished
+ * with the dialog still open (then it may be tried again).
+ */
 export function ConfirmModal({
   open,
   onOpenChange,
@@ -29,6 +35,15 @@ export function ConfirmModal({
   primaryVariant = 'primary',
   loading = false,
 }: ConfirmModalProps) {
+  const acted = useRef(false);
+  useEffect(() => {
+    if (!open || !loading) acted.current = false;
+  }, [open, loading]);
+  const act = () => {
+    if (acted.current) return;
+    acted.current = true;
+    onPrimary();
+  };
   return (
     <Modal
       open={open}
@@ -43,7 +58,7 @@ export function ConfirmModal({
           <Button variant="secondary" onClick={onSecondary ?? (() => onOpenChange(false))}>
             {secondaryLabel}
           </Button>
-          <Button variant={primaryVariant} loading={loading} onClick={onPrimary}>
+          <Button variant={primaryVariant} loading={loading} onClick={act}>
             {primaryLabel}
           </Button>
         </>

@@ -70,6 +70,54 @@ describe('ConfirmModal', () => {
   });
 });
 
+/** A confirmation whose action runs 50 ms, with the `loading` a mutation reports a moment after the click. */
+function SlowConfirmHarness({ onPrimary }: { onPrimary: () => void }) {
+  const [open, setOpen] = useState(true);
+  const [loading, setLoading] = useState(false);
+  return (
+    <>
+      <Button onClick={() => setOpen(true)}>Reopen</Button>
+      <ConfirmModal
+        open={open}
+        onOpenChange={setOpen}
+        title="Accept data recipient?"
+        body="They will see the shared data."
+        primaryLabel="Accept"
+        secondaryLabel="Cancel"
+        loading={loading}
+        onPrimary={() => {
+          onPrimary();
+          setTimeout(() => setLoading(true));
+          setTimeout(() => setLoading(false), 50);
+        }}
+      />
+    </>
+  );
+}
+
+describe('ConfirmModal, one action per confirmation', () => {
+  it('acts once on a machine-speed double click, again once the action has finished or it reopens', async () => {
+    const user = userEvent.setup();
+    const onPrimary = vi.fn();
+    render(<SlowConfirmHarness onPrimary={onPrimary} />);
+    const accept = await screen.findByRole('button', { name: 'Accept' });
+    // Two clicks in one task: nothing has rendered between them.
+    accept.click();
+    accept.click();
+    expect(onPrimary).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(accept).toHaveAttribute('aria-busy', 'true'));
+    await waitFor(() => expect(accept).not.toHaveAttribute('aria-busy'));
+    // Finished with the dialog still open (a failure to retry): it acts again.
+    await user.click(accept);
+    expect(onPrimary).toHaveBeenCalledTimes(2);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    (await screen.findByRole('button', { name: 'Accept' })).click();
+    expect(onPrimary).toHaveBeenCalledTimes(3);
+  });
+});
+
 describe('Button', () => {
   it('is busy and disabled while loading', () => {
     render(<Button loading>Next</Button>);

@@ -167,6 +167,8 @@ describe('remove a recipient and delete a link', () => {
       ),
     );
     renderApp('/agents', { user: owner });
-    expect(await screen.findByText('Failed to fetch invitations. Try later..')).toBeInTheDocument();
+    // The companies' list (claimed invitations): its own text, not the links' one.
+    expect(await screen.findByText('Failed to fetch connected invitations')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to fetch invitations. Try later..')).not.toBeInTheDocument();
   });
 });

@@ -159,7 +159,7 @@ describe('data recipients page', () => {
     const { user } = renderApp('/agents', { user: owner });
     const notifications = await screen.findByRole('region', { name: 'Notifications' });
     expect(await within(notifications).findByRole('alert')).toHaveTextContent(
-      'Failed to fetch invitations. Try later..',
+      'Failed to fetch connected invitations',
     );
     expect(await screen.findByText('This could not be loaded.')).toBeInTheDocument();
     expect(screen.queryByText(/no data recipients/i)).not.toBeInTheDocument();

@@ -35,6 +35,16 @@ export function errorCodeOf(error: unknown): ErrorCode | undefined {
   return undefined;
 }
 
+/**
+ * A call refused because the session has ended (401: logout in another tab, expiry). The shell says
+ * so once, in its own words (app/shell/session-lost-listener.tsx), and goes to sign-in: the call's own
+ * failure message would be a second, misleading one.
+ */
+export function sessionEnded(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
+  return errorCodeOf(error) === 'UNAUTHENTICATED';
+}
+
 /** The request id the server put in the envelope (to quote to support), when it sent one. */
 export function requestIdOf(error: unknown): string | undefined {
   if (error instanceof ApiError) return error.requestId;

@@ -1,6 +1,6 @@
 import i18next, { type ParseKeys } from 'i18next';
 import type { NotificationInput, NotificationStore } from '../notifications/notification-store.ts';
-import { type ErrorCode, errorCodeOf, requestIdOf } from './api-error.ts';
+import { type ErrorCode, errorCodeOf, requestIdOf, sessionEnded } from './api-error.ts';
 
 /**
  * How a failed query or mutation reaches the user, set as its `meta`. The query client's caches read
@@ -35,6 +35,7 @@ export function errorNotice(message: string, error: unknown, duration?: number):
 
 /** Shows the notification a failed query or mutation asks for in its `meta`, if any. */
 export function notifyFailure(store: NotificationStore, error: unknown, meta: ErrorMeta | undefined): void {
+  if (sessionEnded(error)) return;
   const code = errorCodeOf(error);
   const key = (code && meta?.errorMessages?.[code]) || meta?.errorMessage;
   if (!key) return;

@@ -7,6 +7,7 @@ import {
   useState,
   useSyncExternalStore,
 } from 'react';
+import { sessionEnded } from '../api/api-error.ts';
 import { errorNotice } from '../api/query-errors.ts';
 import {
   createNotificationStore,
@@ -42,7 +43,10 @@ export type Notify = {
   success: (message: string, duration?: number) => string;
   warning: (message: string, duration?: number) => string;
   error: (message: string, duration?: number) => string;
-  /** An error notification for a failed call, with the request id of its envelope when there is one. */
+  /**
+   * An error notification for a failed call, with the request id of its envelope when there is one;
+   * none (the id '') when the session has ended (the shell says so).
+   */
   apiError: (message: string, error: unknown, duration?: number) => string;
 };
 
@@ -61,8 +65,9 @@ export function useNotify(): Notify {
       success: of('success'),
       warning: of('warning'),
       error: of('error'),
+      // A call refused because the session ended elsewhere is told once, by the shell.
       apiError: (message: string, error: unknown, duration?: number) =>
-        store.notify(errorNotice(message, error, duration)),
+        sessionEnded(error) ? '' : store.notify(errorNotice(message, error, duration)),
     };
   }, [store]);
 }

@@ -28,8 +28,15 @@ function fetchView(view: RecipientsView, filter: InvitationFilter, query: ListQu
     : client.GET('/api/v1/invitations/unclaimed/{filter}', init);
 }
 
-// Both calls of the page failing at once show one notification (the same text is not stacked).
-const meta = { errorMessage: 'recipients.errors.fetch' } as const;
+/**
+ * Each list's failure in its own words: the companies' (claimed invitations) 'Failed to fetch connected
+ * invitations', the links' (unclaimed) 'Failed to fetch invitations. Try later..'. A list and its
+ * count failing at once show one notification (the same text is not stacked).
+ */
+const metaOf = (view: RecipientsView) =>
+  view === 'agents'
+    ? ({ errorMessage: 'recipients.errors.fetchConnected' } as const)
+    : ({ errorMessage: 'recipients.errors.fetch' } as const);
 
 /**
  * The shown view's entries page by page (search `q` in the database). No call is made when the
@@ -41,7 +48,7 @@ export function useRecipientList(view: RecipientsView, filter: InvitationFilter,
     q,
     enabled: asksServer(view, filter),
     fetchPage: (query, signal) => fetchView(view, filter, query, signal),
-    meta,
+    meta: metaOf(view),
   });
 }
 
@@ -57,7 +64,7 @@ export function useUnreadCount(
 ): number {
   // A failed count is said (meta), not shown as "nothing new"; the next refetch asks again.
   const count = useQuery({
-    meta,
+    meta: metaOf(view),
     queryKey: [...keyOf(view, filter), { unreadSince: since ?? null }],
     enabled: enabled && asksServer(view, filter),
     queryFn: async ({ signal }) => {
