@@ -1,4 +1,4 @@
-import { type ContractDocument, loadContract, resolveRef } from '@portal/contract/document';
+import { type ContractDocument, loadContract } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
 import { createAnswerChecker } from './answer-checks.ts';
 import { exampleRequest, type Operation } from './contract-operations.ts';
@@ -83,11 +83,6 @@ export interface ExampleReplay {
   answer?: unknown;
 }
 
-interface Media {
-  example?: unknown;
-  examples?: Record<string, { value?: unknown; $ref?: string }>;
-}
-
 /** The success status an example documents and the example bodies it gives (any one may match). */
 export function documentedAnswer(operation: Operation): { status: number; bodies: unknown[] } {
   const expect = plan[operation.operationId]?.expect;
@@ -151,33 +146,32 @@ export async function replayExamples(options: {
     if (!operation) continue;
     await simulator.reset();
     await error.before?.(context);
-    const request = mergeRequest(exampleRequest(operation), error.request);
+    const prepared = await error.prepare?.(context);
+    const request = mergeRequest(mergeRequest(exampleRequest(operation), error.request), prepared);
     for (let i = 0; i < (error.repeatBefore ?? 0); i++)
       await client.call(operation.method, operation.path, request, error.persona);
     const answer = await client.call(operation.method, operation.path, request, error.persona);
-    const example = errorExampleOf(document, error.response, error.name);
+    const example = errorExampleOf(document, error.example);
     const status = errorStatusOf(document, example);
     const problems = check(operation, answer, { status });
     if (problems.length === 0) problems.push(...exampleDifferences(example, answer.json, ['requestId']));
     results.push({
-      operationId: `${error.response}${error.name ? `.${error.name}` : ''} (${error.operationId})`,
+      operationId: `${error.example} (${error.operationId})`,
       persona: error.persona,
       expected: status,
       status: answer.status,
       problems,
+      ...(options.keepAnswers ? { answer: answer.json } : {}),
     });
   }
   await simulator.reset();
   return results;
 }
 
-/** A documented error example of `components.responses`, by response and example name. */
-function errorExampleOf(document: ContractDocument, response: string, name?: string): unknown {
-  const media = (document.components as { responses: Record<string, { content: Record<string, Media> }> })
-    .responses[response]?.content['application/json'];
-  if (!media) return undefined;
-  if (name) return resolveRef<{ value?: unknown }>(document, media.examples?.[name]).value;
-  return media.example;
+/** A documented error example (`components.examples`, one per error code), by its name. */
+function errorExampleOf(document: ContractDocument, name: string): unknown {
+  const examples = (document.components as { examples?: Record<string, { value?: unknown }> }).examples;
+  return examples?.[name]?.value;
 }
 
 /** The HTTP status of an error example, from the code's entry in `x-error-catalogue`. */

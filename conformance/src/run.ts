@@ -343,6 +343,13 @@ export async function runConformance(options: RunOptions): Promise<RunReport> {
 }
 
 /** The totals of a report from its results and scenarios (skipped ones count neither way). */
+/** Every case and scenario step that ran and failed, in the report's order. */
+export function failedCases(report: Pick<RunReport, 'results' | 'scenarios'>): CaseResult[] {
+  return [...report.results, ...report.scenarios.flatMap((scenario) => scenario.steps)].filter(
+    (result) => !result.passed && !result.skipped,
+  );
+}
+
 function summarise(report: RunReport): RunReport {
   const counted = [
     ...report.results.filter((r) => !r.skipped),

@@ -5,9 +5,9 @@ import { loadContract } from '@portal/contract/document';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
 import { authenticateRequest, pageUser } from './auth/authenticate.ts';
 import { type Config, isDevMode } from './config.ts';
+import { type HotReads, openReads } from './db/client.ts';
 import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
-import type { FaultHooks } from './hooks.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
@@ -19,15 +19,16 @@ import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './
 import { createIdempotency } from './plugins/idempotency.ts';
 import { createRateLimitCounter, databaseRateLimitStore } from './plugins/rate-limit-store.ts';
 import { requestGuardsPlugin } from './plugins/request-guards.ts';
+import { requestWorldPlugin } from './plugins/request-world.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { signInPlugin } from './plugins/sign-in.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
-import type { PortalServices } from './services.ts';
 import {
   builtInIdentityProvider,
   createFallbackIdentity,
   createSimulator,
+  type SimulatedWorld,
   type Simulator,
   sandboxPlugin,
   simulatorRoutes,
@@ -36,7 +37,8 @@ import {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    portal: PortalDeps & Pick<PortalServices, 'jobs'> & { faults: FaultHooks; simulator: Simulator };
+    /** The app's own world (what a request reaches without a sandbox) and the simulator. */
+    portal: SimulatedWorld & { simulator: Simulator };
   }
 }
 
@@ -51,12 +53,17 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
   return (_address: string, hop: number) => hop < trust;
 }
 
+/** What the app is built on; `reads` are opened on `config.databaseUrl` (and closed with the app) when absent. */
+export type AppDeps = Omit<PortalDeps, 'reads'> & { reads?: HotReads };
+
 /** Builds the reference server: external plugins, then the contract's routes, then the web app. */
 export async function buildApp(
-  deps: PortalDeps,
+  { reads: givenReads, ...given }: AppDeps,
   options: { logStream?: NodeJS.WritableStream } = {},
 ): Promise<FastifyInstance> {
-  const { config } = deps;
+  const { config } = given;
+  const reads = givenReads ?? openReads(config.databaseUrl);
+  const deps: PortalDeps = { ...given, reads };
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // Requests are logged by lib/logging.ts (one line each), not by Fastify's own pair of lines.
@@ -72,11 +79,12 @@ export async function buildApp(
     // Time limits, answers to requests that are not valid HTTP, connections after refusals.
     ...connectionOptions(config.timeouts),
   });
-  // The app's own world and its sandboxes; deps, jobs and faults resolve to the request's world.
-  const sim = createSimulator(deps, app.log);
-  const { simulator } = sim;
-  app.decorate('portal', { ...sim.deps, jobs: sim.jobs, faults: sim.faults, simulator });
+  // The app's own world (with its runner and the simulator's faults), the sandboxes, the drift log.
+  const simulator = createSimulator(deps, app.log);
+  const world = simulator.shared;
+  app.decorate('portal', { ...world, simulator });
 
+  await app.register(requestWorldPlugin, { world });
   await app.register(requestLogPlugin);
   await app.register(errorEnvelopePlugin);
   await app.register(connectionsPlugin);
@@ -101,28 +109,22 @@ export async function buildApp(
   }
   await app.register(requestGuardsPlugin, { config });
   await app.register(cacheHeadersPlugin);
-  await app.register(signInPlugin, {
-    deps: app.portal,
-    builtInProvider: builtInIdentityProvider(app.portal),
-  });
+  await app.register(signInPlugin, { config, builtInProvider: builtInIdentityProvider(config, world) });
 
   await app.register(validatingProxyPlugin, {
     proxy: config.proxy,
     document,
     driftLog: simulator.drift,
     simulationEnabled: isDevMode(config),
-    authenticate: (request) => authenticateRequest(app.portal, request),
-    fallbackIdentity: config.proxy.fallbackAs
-      ? createFallbackIdentity(app.portal, config.proxy.fallbackAs)
-      : undefined,
+    authenticate: (request) => authenticateRequest(request.world, request),
+    fallbackIdentity: config.proxy.fallbackAs ? createFallbackIdentity(config.proxy.fallbackAs) : undefined,
   });
   await app.register(contractPlugin, {
     document,
-    routes: [...createRoutes(app.portal), ...simulatorRoutes(app.portal)],
-    authenticate: (request) => authenticateRequest(app.portal, request),
-    beforeOperation: (request, operationId) => app.portal.faults.apply(request, operationId),
-    // Stored keys belong to the request's world, like every other row.
-    idempotency: createIdempotency(app.portal),
+    routes: [...createRoutes({ config }), ...simulatorRoutes({ config, simulator })],
+    authenticate: (request) => authenticateRequest(request.world, request),
+    beforeOperation: (request, operationId) => request.world.faults.apply(request, operationId),
+    idempotency: createIdempotency(),
     validateResponses: config.validateResponses,
     strictResponses: config.mode === 'test',
   });
@@ -130,16 +132,17 @@ export async function buildApp(
   await app.register(webAppPlugin, {
     webDist: config.webDist,
     // Behind the validating proxy the back end answers /users/me: the page cannot know its answer.
-    signedInUser: config.proxy.target ? undefined : (request) => pageUser(app.portal, request),
+    signedInUser: config.proxy.target ? undefined : (request) => pageUser(request.world, request),
   });
 
   app.addHook('onReady', async () => {
-    await simulator.shared.services.start();
+    await simulator.shared.runners.start();
     if (isDevMode(config)) await simulator.sandboxes.start();
   });
   app.addHook('onClose', async () => {
     await simulator.sandboxes.stop();
-    await simulator.shared.services.stop();
+    await simulator.shared.runners.stop();
+    if (!givenReads) await reads.close();
   });
   return app;
 }

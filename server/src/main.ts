@@ -1,12 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { buildApp } from './app.ts';
 import { loadConfig, modeStatement, startupRefusal } from './config.ts';
-import { createPrisma } from './db/client.ts';
+import { openDatabase } from './db/client.ts';
 import { isPostgres, redactDatabaseUrl } from './db/engine.ts';
 import { applyMigrations, SEED_LOCK, withAdvisoryLock } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
-import { cleanUpAfterCrash } from './services/startup-cleanup.ts';
+import { cleanUpAfterCrash, orphanQuietMs, removeOrphanDocuments } from './services/startup-cleanup.ts';
 import { seedIfEmpty } from './simulator/seeding.ts';
 import { restoreClockSpeed } from './simulator/simulation.ts';
 
@@ -35,21 +35,35 @@ if (!team) {
 console.error(`  Starting in ${modeStatement(config)}`);
 if (team) console.error(`  Database: ${redactDatabaseUrl(config.databaseUrl)} (team mode)`);
 await applyMigrations(config.databaseUrl);
-const prisma = createPrisma(config.databaseUrl);
+const database = openDatabase(config.databaseUrl);
+const { prisma, reads } = database;
 const clock = createSimulationClock();
 const wallClock = createWallClock();
 await restoreClockSpeed({ prisma, clock });
 if (config.seedOnEmpty) {
-  const seed = () => seedIfEmpty({ config, prisma, clock, wallClock });
+  const seed = () => seedIfEmpty({ config, prisma, clock });
   // Instances starting together on an empty database: one seeds, the others then find users.
   await (team ? withAdvisoryLock(config.databaseUrl, SEED_LOCK, seed) : seed());
 }
-// Removing files no row points to is only safe while no other server writes: not in team mode, where
-// another instance may be between writing a file and committing its row.
-const cleanup = team ? {} : await cleanUpAfterCrash({ config, prisma });
+// Removing every file no row points to is only safe while no other server writes. In team mode another
+// instance may be between writing a document and committing its row: only documents quiet for longer
+// than any request can take are orphans there, looked for at start and every 10 minutes (exports have
+// their own rule: the job runner's leases, decision 0056).
+const sweepDocuments = () => removeOrphanDocuments({ config, prisma }, orphanQuietMs(config));
+const cleanup = team
+  ? { orphanDocuments: await sweepDocuments() }
+  : await cleanUpAfterCrash({ config, prisma });
 
-const app = await buildApp({ config, prisma, clock, wallClock });
+const app = await buildApp({ config, prisma, reads, clock, wallClock });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);
+if (team) {
+  setInterval(() => {
+    sweepDocuments().then(
+      (orphanDocuments) => orphanDocuments && app.log.info({ orphanDocuments }, 'orphaned documents removed'),
+      (error: unknown) => app.log.warn({ err: error }, 'looking for orphaned documents failed'),
+    );
+  }, 10 * 60_000).unref();
+}
 // A stop closes the server (calls being answered finish) and the database, logging what fails; a
 // close that hangs (a call that never ends) cannot keep the process past SHUTDOWN_TIMEOUT_MS.
 let stopping = false;
@@ -65,7 +79,7 @@ const shutdown = async (signal: NodeJS.Signals) => {
   let failed = false;
   for (const [what, close] of [
     ['the server', () => app.close()],
-    ['the database', () => prisma.$disconnect()],
+    ['the database', () => database.close()],
   ] as const) {
     try {
       await close();

@@ -4,8 +4,9 @@ import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
-import type { PortalPrisma } from '../src/db/client.ts';
+import type { HotReads, PortalPrisma } from '../src/db/client.ts';
 import { createManualClock, type ManualClock } from '../src/lib/clock.ts';
+import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../src/services/job-snapshot.ts';
 import { createTestDatabase } from './db.ts';
 
 // The server test kit: the real app listening on a loopback socket over a fresh migrated database,
@@ -39,6 +40,8 @@ export interface HttpResponse {
 export interface TestApp {
   app: FastifyInstance;
   prisma: PortalPrisma;
+  /** The app world's prepared reads (db/hot-reads.ts). */
+  reads: HotReads;
   clock: ManualClock;
   /** The same manual clock: tests move session expiry along with simulated time. */
   wallClock: ManualClock;
@@ -132,6 +135,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   return {
     app,
     prisma: db.prisma,
+    reads: app.portal.reads,
     clock,
     wallClock: clock,
     config,
@@ -158,6 +162,17 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   });
   afterAll(async () => kit.close?.());
   return kit;
+}
+
+/**
+ * Runs the download jobs waiting now to their end on the manual clock: their CREATED time, a runner
+ * pass that starts them, their minimum RUNNING time, a pass that builds and completes them.
+ */
+export async function runDownloadJobs(t: Pick<TestApp, 'app' | 'clock'>): Promise<void> {
+  t.clock.advance(JOB_START_DELAY_MS);
+  await t.app.portal.jobs.tick();
+  t.clock.advance(JOB_MIN_RUNNING_MS);
+  await t.app.portal.jobs.tick();
 }
 
 /** Arms a simulated 500 for the next call of an operation (POST /api/v1/sim/faults, test mode). */

@@ -1,7 +1,7 @@
 // The contract's examples are real calls: the conformance kit runs every operation's example, every
 // documented error it can produce and the lifecycles against the reference server through HTTP
 // (fresh seeded database, test mode), and everything must pass.
-import { type RunReport, runConformance } from '@portal/conformance/run';
+import { failedCases, type RunReport, runConformance } from '@portal/conformance/run';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ListeningServer, startListeningServer } from './listening-server.ts';
 
@@ -15,9 +15,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const failures = () =>
-  [...report.results, ...report.scenarios.flatMap((s) => s.steps)]
-    .filter((r) => !r.passed && !r.skipped)
-    .map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`);
+  failedCases(report).map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`);
 
 describe('conformance kit against the reference server', () => {
   it('scores 100 %: every case and every scenario passes', () => {

@@ -2,10 +2,10 @@
 // time (leases, decision 0056), and the jobs of an instance killed with SIGKILL while it builds exports
 // and stores uploads are taken over by another within 10 s of their lease ending: none lost, none
 // finished twice, no export file left behind, no row without its file.
-import { randomBytes } from 'node:crypto';
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { multipartBody } from '@portal/test-support/multipart';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../src/simulator/scenarios/demo-files.ts';
@@ -48,21 +48,15 @@ const jobs = () =>
     `SELECT id, status, "filePath", "leaseOwner", "leaseExpiresAt" FROM "DownloadJob" WHERE "userId" = 'user-owner'`,
   );
 
-function upload(index: number) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const body = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="extract.pdf"\r\n` +
-        'Content-Type: application/pdf\r\n\r\n',
-    ),
-    makePdf(['Registry extract']),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+async function upload(index: number) {
+  const body = await multipartBody([
+    { name: 'extract.pdf', content: makePdf(['Registry extract']), type: 'application/pdf' },
   ]);
   const section = ['REGISTRATION', 'CERTIFICATE'][index % 2];
   return team
     .call(0, 'POST', `/api/v1/agents/files/upload/section/${section}`, {
-      headers: { ...company, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      body: body as unknown as string,
+      headers: { ...company, ...body.headers },
+      body: body.payload as unknown as string,
     })
     .catch(() => null); // cut off by the kill
 }

@@ -125,4 +125,60 @@ describe('two instances on one PostgreSQL database', () => {
     expect(burst.filter((answer) => answer.status === 500)).toHaveLength(5);
     expect(burst.filter((answer) => answer.status === 200)).toHaveLength(15);
   });
+
+  it('runs one simulated clock: a speed, a skip ahead and a reset made through one instance hold on the other at once', async () => {
+    const admin = persona('admin@example.com');
+    const clockOn = async (index: number) =>
+      (await team.call(index, 'GET', '/api/v1/sim/clock', { headers: admin })).json() as {
+        speed: number;
+        now: string;
+      };
+    const set = await team.call(0, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed: 100 } });
+    expect(set.status).toBe(200);
+    // The very next call, on the other instance.
+    const other = await clockOn(1);
+    expect(other.speed).toBe(100);
+    const skipped = await team.call(1, 'POST', '/api/v1/sim/clock/advance', {
+      headers: admin,
+      body: { minutes: 1440 },
+    });
+    expect(skipped.status).toBe(200);
+    const [onZero, onOne] = [await clockOn(0), await clockOn(1)];
+    const day = 86_400_000;
+    expect(Date.parse(onZero.now)).toBeGreaterThanOrEqual(Date.parse(skipped.json().now));
+    // Both read the same simulated time, give or take the real time between the calls × 100.
+    expect(Math.abs(Date.parse(onZero.now) - Date.parse(onOne.now))).toBeLessThan(day / 24);
+    expect(Date.parse(onZero.now) - Date.now()).toBeGreaterThan(day - day / 24);
+    // An instance started now joins the team's clock, not real time.
+    const late = await team.add();
+    const joined = await clockOn(late);
+    expect(joined.speed).toBe(100);
+    expect(Date.parse(joined.now) - Date.now()).toBeGreaterThan(day - day / 24);
+    // Back to real time for the other tests.
+    const reset = await team.call(late, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed: 1 } });
+    expect(reset.status).toBe(200);
+    expect((await clockOn(0)).speed).toBe(1);
+  });
+
+  it("lists a developer's calls whichever instance served them, and clears them on every instance", async () => {
+    const first = await team.call(0, 'GET', '/api/v1/products', { headers: owner });
+    const caller = first.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .find((pair) => pair?.startsWith('portal_sim_caller='));
+    expect(caller).toBeDefined();
+    const headers = { ...owner, cookie: String(caller) };
+    await team.call(1, 'GET', '/api/v1/users/me', { headers });
+    await team.call(0, 'GET', '/api/v1/invitations/claimed?status=ALL', { headers });
+    const listed = async (index: number) =>
+      ((await team.call(index, 'GET', '/api/v1/sim/calls', { headers })).json() as { path: string }[]).map(
+        (call) => call.path,
+      );
+    const expected = ['/api/v1/invitations/claimed?status=ALL', '/api/v1/users/me', '/api/v1/products'];
+    // Each instance writes the calls it answered within moments of answering them.
+    await expect.poll(() => listed(1), { timeout: 5_000 }).toEqual(expected);
+    expect(await listed(0)).toEqual(expected);
+    expect((await team.call(1, 'DELETE', '/api/v1/sim/calls', { headers })).status).toBe(204);
+    expect(await listed(0)).toEqual([]);
+  });
 });

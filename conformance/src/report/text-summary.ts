@@ -1,4 +1,4 @@
-import type { CaseResult, RunReport } from '../run.ts';
+import { type CaseResult, failedCases, type RunReport } from '../run.ts';
 
 const call = (result: CaseResult) => {
   const exchange = result.exchange;
@@ -14,10 +14,7 @@ const line = (result: CaseResult) =>
 
 /** What the command prints at the end: how the run went, every failure by name, then the scores. */
 export function textSummary(report: RunReport, threshold: number): string {
-  const failures = [
-    ...report.results.filter((r) => !r.passed && !r.skipped),
-    ...report.scenarios.flatMap((s) => s.steps.filter((step) => !step.passed)),
-  ];
+  const failures = failedCases(report);
   const lowest = report.operations
     .filter((o) => o.score < 100)
     .map((o) => `  ${o.operationId}: ${o.score} %`);

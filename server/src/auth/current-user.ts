@@ -1,4 +1,3 @@
-import { hotReads } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { conflict, unauthenticated } from '../lib/app-error.ts';
 import type { Role } from '../lib/route.ts';
@@ -15,6 +14,7 @@ export interface CurrentUser {
 }
 
 type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+type ReadDeps = Pick<PortalDeps, 'reads' | 'clock'>;
 
 /** The newest published terms version for the role, when the user has not accepted it yet. */
 export async function pendingTermsVersion(
@@ -38,8 +38,8 @@ export async function pendingTermsVersion(
  * (db/hot-reads.ts) rather than Prisma's four queries; never remembered, since the pending terms
  * depend on the clock as well as on the data.
  */
-export async function loadCurrentUser(deps: Deps, userId: string): Promise<CurrentUser> {
-  const user = await hotReads(deps.prisma).currentUser(userId, deps.clock.now());
+export async function loadCurrentUser(deps: ReadDeps, userId: string): Promise<CurrentUser> {
+  const user = await deps.reads.currentUser(userId, deps.clock.now());
   if (!user) throw unauthenticated();
   const role = user.role as Role;
   return {
@@ -54,7 +54,7 @@ export async function loadCurrentUser(deps: Deps, userId: string): Promise<Curre
 
 /** Only the version waiting for the user can be accepted; an old or unknown one is a conflict the client can show. */
 export async function acceptPendingTerms(
-  deps: Deps,
+  deps: Deps & ReadDeps,
   userId: string,
   role: Role,
   termsId: string,

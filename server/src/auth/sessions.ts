@@ -1,6 +1,6 @@
 import { hash as digest, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
+import type { Db, HotReads, PortalPrisma } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 
 // Node's one-shot hash: no Hash object per request (decision 0034).
@@ -10,13 +10,14 @@ const touchEveryMs = 60_000;
 
 export interface SessionDeps {
   prisma: PortalPrisma;
+  reads: HotReads;
   wallClock: Clock;
   config: Config;
 }
 
 /** Server-side sessions: the cookie holds a random token, the database only its SHA-256. */
 export async function createSession(
-  { prisma, wallClock, config }: SessionDeps,
+  { prisma, wallClock, config }: Omit<SessionDeps, 'reads'>,
   userId: string,
   userAgent?: string,
 ): Promise<{ token: string; expiresAt: Date }> {
@@ -48,11 +49,11 @@ export interface ResolvedSession {
  * (expiry, idle refresh) stay with Prisma.
  */
 export async function resolveSession(
-  { prisma, wallClock, config }: SessionDeps,
+  { prisma, reads, wallClock, config }: SessionDeps,
   token: string,
 ): Promise<ResolvedSession | null> {
   const id = hash(token);
-  const row = await hotReads(prisma).session(id);
+  const row = await reads.session(id);
   if (!row) return null;
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);

@@ -5,7 +5,7 @@
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
-import type Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
 import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
@@ -13,6 +13,8 @@ import { createHotReads, type HotReads } from './hot-reads.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { createPostgresReads } from './postgres-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
+
+export type { HotReads };
 
 export { PrismaClient };
 
@@ -42,7 +44,7 @@ function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
       // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
-      const holder = adapter as unknown as { client?: Database.Database };
+      const holder = adapter as unknown as { client?: BetterSqlite3.Database };
       if (holder.client) holder.client = withStatementCache(holder.client);
       return adapter;
     },
@@ -60,37 +62,85 @@ const logPoolError = (databaseUrl: string) => (error: Error) =>
   console.error(`PostgreSQL connection lost (${redactDatabaseUrl(databaseUrl)}): ${error.message}`);
 
 /**
- * Opens a Prisma client on a SQLite database (`file:` URL or path) or a PostgreSQL one
- * (`postgresql://` URL). Run `applyMigrations(databaseUrl)` first. Call `$disconnect()` when done.
+ * Opens a Prisma client alone on a SQLite database (`file:` URL or path) or a PostgreSQL one
+ * (`postgresql://` URL), for scripts and tests that need no hot reads. Run `applyMigrations(databaseUrl)`
+ * first. `$disconnect()` ends its connections (PostgreSQL's pool too).
  */
 export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
-  if (isPostgres(databaseUrl)) {
-    const onError = options.onPoolError ?? logPoolError(databaseUrl);
-    const pool = createPostgresPool(databaseUrl, { max: options.poolSize, onError });
-    const adapter = new PrismaPg(pool, { onPoolError: onError, onConnectionError: onError });
-    // Same models and methods (its schema is generated from the SQLite one); PostgreSQL's client only
-    // adds options the server does not use, such as case-insensitive filter modes.
-    const client = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
-    return withHotReads(client, createPostgresReads(pool), () => pool.end());
-  }
+  if (isPostgres(databaseUrl)) return openPostgres(databaseUrl, options, true).prisma;
   const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
-  return withHotReads(new PrismaClient({ adapter }), createHotReads(databaseUrl));
+  return new PrismaClient({ adapter });
 }
 
-function withHotReads(client: PrismaClient, reads: HotReads, end?: () => Promise<void>): PrismaClient {
-  const disconnect = client.$disconnect.bind(client);
-  // Travels with the client (also through wrappers that forward property reads), so the statements
-  // always read the database the client writes.
-  Object.defineProperty(client, hotReadsKey, { value: reads });
-  client.$disconnect = async () => {
-    await reads.close();
-    await disconnect();
-    await end?.();
+function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: boolean) {
+  const onError = options.onPoolError ?? logPoolError(databaseUrl);
+  const pool = createPostgresPool(databaseUrl, { max: options.poolSize, onError });
+  const adapter = new PrismaPg(pool, {
+    onPoolError: onError,
+    onConnectionError: onError,
+    disposeExternalPool: disposePool,
+  });
+  // Same models and methods (its schema is generated from the SQLite one); PostgreSQL's client only
+  // adds options the server does not use, such as case-insensitive filter modes.
+  const prisma = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
+  return { prisma, pool };
+}
+
+/**
+ * A world's database handle: the Prisma client (every write, most reads) and the prepared reads
+ * beside it on the same database (SQLite: db/hot-reads.ts, a second read-only connection; PostgreSQL:
+ * db/postgres-reads.ts, on the client's own pool). The reads answer promises on both engines.
+ */
+export interface Database {
+  readonly prisma: PortalPrisma;
+  readonly reads: HotReads;
+  close(): Promise<void>;
+}
+
+/** Opens the database handle on a migrated database; `close()` ends every connection it holds. */
+export function openDatabase(databaseUrl: string, options: PrismaOptions = {}): Database {
+  if (isPostgres(databaseUrl)) {
+    const { prisma, pool } = openPostgres(databaseUrl, options, false);
+    const reads = createPostgresReads(pool);
+    return {
+      prisma,
+      reads,
+      async close() {
+        await reads.close();
+        await prisma.$disconnect();
+        await pool.end();
+      },
+    };
+  }
+  const prisma = createPrisma(databaseUrl, options);
+  const reads = createHotReads(databaseUrl);
+  return {
+    prisma,
+    reads,
+    async close() {
+      reads.close();
+      await prisma.$disconnect();
+    },
   };
-  return client;
 }
 
-const hotReadsKey = Symbol('hotReads');
+/**
+ * The prepared reads alone, on their own connection to the database at `databaseUrl`, for an app built
+ * on a Prisma client opened elsewhere (tests). `close()` ends that connection.
+ */
+export function openReads(databaseUrl: string, options: PrismaOptions = {}): HotReads {
+  if (!isPostgres(databaseUrl)) return createHotReads(databaseUrl);
+  const onError = options.onPoolError ?? logPoolError(databaseUrl);
+  const pool = createPostgresPool(databaseUrl, { max: options.poolSize ?? 2, onError });
+  const reads = createPostgresReads(pool);
+  return {
+    ...reads,
+    async close() {
+      await reads.close();
+      await pool.end();
+    },
+  };
+}
 
 /** The engine a client (or a transaction client of it) talks to. */
 export function engineOfClient(db: Db | PrismaClient): DatabaseEngine {
@@ -98,11 +148,4 @@ export function engineOfClient(db: Db | PrismaClient): DatabaseEngine {
   if (provider === 'postgresql') return 'postgresql';
   if (provider === 'sqlite') return 'sqlite';
   throw new Error(`Unknown Prisma provider ${provider}`);
-}
-
-/** Prepared statements on the same SQLite file as this client (see db/hot-reads.ts). */
-export function hotReads(prisma: PrismaClient): HotReads {
-  const reads = (prisma as unknown as { [hotReadsKey]?: HotReads })[hotReadsKey];
-  if (!reads) throw new Error('hotReads() needs a client made by createPrisma()');
-  return reads;
 }

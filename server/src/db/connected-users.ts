@@ -41,9 +41,10 @@ const JOIN_OWNER = 'JOIN User u INDEXED BY User_id_fullName_email_idx ON u.id = 
 
 /** Stored DateTime text → the contract's ISO 8601 in UTC (`...Z`), without a Date per row. */
 export function isoFromStored(stored: string): string {
-  return stored.length === 29 && stored.endsWith('+00:00')
-    ? `${stored.slice(0, 23)}Z`
-    : new Date(stored).toISOString();
+  if (stored.length === 29 && stored.endsWith('+00:00')) return `${stored.slice(0, 23)}Z`;
+  // PostgreSQL's reads answer the contract's form already.
+  if (stored.length === 24 && stored.endsWith('Z')) return stored;
+  return new Date(stored).toISOString();
 }
 
 /**

@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
-import { hotReads } from './client.ts';
 import { databasePath } from './hot-reads.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
@@ -39,7 +38,7 @@ describe('remembered hot reads', () => {
 
   it('show a write by another connection (another process) on the very next read', async () => {
     const { id } = await owner();
-    const reads = hotReads(t.prisma);
+    const reads = t.app.portal.reads;
     const count = (await reads.ownProducts(id)).length;
     expect(await reads.ownProducts(id)).toHaveLength(count);
     const other = new Database(databasePath(t.databaseUrl));

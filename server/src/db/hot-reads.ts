@@ -10,6 +10,7 @@
 // Decision 0030.
 import Database from 'better-sqlite3';
 import { type ConnectedUserReads, createConnectedUserReads, storedDate } from './connected-users.ts';
+import { createListReads, type ListReads } from './list-reads.ts';
 
 export interface SessionRow {
   id: string;
@@ -75,6 +76,8 @@ export interface HotReads {
   ownProducts(ownerId: string): MaybePromise<readonly Readonly<ProductRow>[]>;
   /** A company's connected users: page, count, search and the whole list (db/connected-users.ts). */
   connected: ConnectedUserReads;
+  /** The admin's sharings, the owner's invitations, an invitation's history (db/list-reads.ts). */
+  lists: ListReads;
   close(): void | Promise<void>;
 }
 
@@ -143,8 +146,19 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     return state;
   };
   const connected = createConnectedUserReads(() => open().db);
+  // One prepared statement per SQL text (a list's shape: search words, cursor), prepared once.
+  const listStatements = new Map<string, Database.Statement>();
+  const lists = createListReads('sqlite', <T>(statement: { sql: string; params: unknown[] }) => {
+    let prepared = listStatements.get(statement.sql);
+    if (!prepared) {
+      prepared = open().db.prepare(statement.sql);
+      listStatements.set(statement.sql, prepared);
+    }
+    return prepared.all(...statement.params) as T[];
+  });
   return {
     connected,
+    lists,
     session(id) {
       const { remembered, session } = open();
       return remembered(`session:${id}`, () => freeze(session.get(id)));
@@ -158,6 +172,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     },
     close() {
       connected.clear();
+      listStatements.clear();
       state?.db.close();
       state = undefined;
     },

@@ -5,6 +5,7 @@
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
 import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
+import { createListReads } from './list-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -82,8 +83,20 @@ export function createPostgresReads(pool: pg.Pool): HotReads {
     },
     clear() {},
   };
+  // Named, so each pooled connection prepares a list's statement once (pg keeps them by name).
+  const names = new Map<string, string>();
+  const lists = createListReads('postgresql', async <T>(statement: { sql: string; params: unknown[] }) => {
+    let name = names.get(statement.sql);
+    if (!name) {
+      name = `portal_list_${names.size}`;
+      names.set(statement.sql, name);
+    }
+    const result = await pool.query({ name, text: statement.sql, values: statement.params });
+    return result.rows as T[];
+  });
   return {
     connected,
+    lists,
     async session(id) {
       const { rows } = await pool.query<SessionRow>({
         name: 'portal_session',

@@ -6,20 +6,25 @@ import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { searchWhere } from '../lib/paging.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
-import { hotReads } from './client.ts';
+import { type HotReads, openReads } from './client.ts';
 import { type ConnectedQuery, isoFromStored } from './connected-users.ts';
 
 const now = new Date('2026-02-01T08:00:00.000Z');
 let sqlite: TestDatabase;
 let postgres: TestDatabase;
+/** Each database's hot reads, opened as an app opens them (db/client.ts). */
+const opened = new Map<TestDatabase, HotReads>();
+const hotReads = (db: TestDatabase): HotReads => opened.get(db) as HotReads;
 
 beforeAll(async () => {
   [sqlite, postgres] = await Promise.all([
     createTestDatabase({ engine: 'sqlite', seed: true, now }),
     createTestDatabase({ engine: 'postgresql', seed: true, now }),
   ]);
+  for (const db of [sqlite, postgres]) opened.set(db, openReads(db.url));
 });
 afterAll(async () => {
+  for (const reads of opened.values()) await reads.close();
   await Promise.all([sqlite?.cleanup(), postgres?.cleanup()]);
 });
 
@@ -59,10 +64,7 @@ describe('hot reads', () => {
   it('answer the same session rows', async () => {
     const sessions = await sqlite.prisma.session.findMany({ select: { id: true } });
     for (const { id } of [...sessions, { id: 'unknown' }]) {
-      const [a, b] = await Promise.all([
-        hotReads(sqlite.prisma).session(id),
-        hotReads(postgres.prisma).session(id),
-      ]);
+      const [a, b] = await Promise.all([hotReads(sqlite).session(id), hotReads(postgres).session(id)]);
       expect(normalised(b)).toEqual(normalised(a));
     }
   });
@@ -74,8 +76,8 @@ describe('hot reads', () => {
     for (const { id } of [...users, { id: 'unknown' }]) {
       for (const moment of moments) {
         const [a, b] = await Promise.all([
-          hotReads(sqlite.prisma).currentUser(id, moment),
-          hotReads(postgres.prisma).currentUser(id, moment),
+          hotReads(sqlite).currentUser(id, moment),
+          hotReads(postgres).currentUser(id, moment),
         ]);
         expect(b, `${id} at ${moment.toISOString()}`).toEqual(a);
         if (a?.latestTerms && !a.accepted) pending += 1;
@@ -88,8 +90,8 @@ describe('hot reads', () => {
     const owners = await sqlite.prisma.user.findMany({ select: { id: true } });
     for (const { id } of owners) {
       const [a, b] = await Promise.all([
-        hotReads(sqlite.prisma).ownProducts(id),
-        hotReads(postgres.prisma).ownProducts(id),
+        hotReads(sqlite).ownProducts(id),
+        hotReads(postgres).ownProducts(id),
       ]);
       expect(b, id).toEqual(a);
     }
@@ -106,7 +108,7 @@ describe('the connected-users list', () => {
   const searches = [undefined, ['o'], ['OLIVIA'], ['example.com'], ['ü'], ['Ü'], ['s', 'e'], ['nobody']];
 
   const rowsOf = async (db: TestDatabase, query: ConnectedQuery & { limit: number }) =>
-    (await hotReads(db.prisma).connected.page(query)).map((row) => ({
+    (await hotReads(db).connected.page(query)).map((row) => ({
       ...row,
       createdAt: isoFromStored(row.createdAt),
       claimedAt: new Date(row.claimedAt).toISOString(),
@@ -118,8 +120,8 @@ describe('the connected-users list', () => {
       for (const words of searches) {
         const query = { agentId: USER_IDS.fleet, statuses: status, words };
         const [countA, countB] = await Promise.all([
-          hotReads(sqlite.prisma).connected.count(query),
-          hotReads(postgres.prisma).connected.count(query),
+          hotReads(sqlite).connected.count(query),
+          hotReads(postgres).connected.count(query),
         ]);
         expect(countB, JSON.stringify(query)).toBe(countA);
         // Page by page with the keyset cursor, two rows at a time.
@@ -145,7 +147,7 @@ describe('the connected-users list', () => {
       const query = { agentId: USER_IDS.fleet, statuses: status };
       const collect = async (db: TestDatabase) => {
         const rows: string[][] = [];
-        for await (const row of hotReads(db.prisma).connected.all(query)) {
+        for await (const row of hotReads(db).connected.all(query)) {
           rows.push([row[0], row[1], row[2], isoFromStored(row[3]), row[4], new Date(row[5]).toISOString()]);
         }
         return rows;
@@ -175,5 +177,110 @@ describe('searches through Prisma', () => {
       expect(b, q).toEqual(a);
       if (q !== 'nobody') expect(a.length, q).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('the joined lists (db/list-reads.ts)', () => {
+  // ASCII letters fold on both engines, other letters do not (SQLite's LIKE), ids match whole.
+  const searches = [undefined, ['o'], ['OLIVIA'], ['example.com'], ['ü'], ['Ü'], ['s', 'e'], ['nobody']];
+  type Keyed = { id: string; createdAt?: string; at?: string };
+
+  /** Every page of a list, two rows at a time, on both engines: the same rows, the same order, the same count. */
+  async function compareLists<R extends Keyed>(
+    name: string,
+    read: (reads: HotReads, page: { after?: { at: Date; id: string }; limit: number }) => R[] | Promise<R[]>,
+    count: (reads: HotReads) => number | Promise<number>,
+  ): Promise<number> {
+    const [countA, countB] = await Promise.all([count(hotReads(sqlite)), count(hotReads(postgres))]);
+    expect(countB, name).toBe(countA);
+    let compared = 0;
+    let after: { at: Date; id: string } | undefined;
+    for (;;) {
+      const [a, b] = await Promise.all([
+        read(hotReads(sqlite), { after, limit: 2 }),
+        read(hotReads(postgres), { after, limit: 2 }),
+      ]);
+      expect(b.map(normalised), JSON.stringify({ name, after })).toEqual(a.map(normalised));
+      compared += a.length;
+      const last = a.at(-1);
+      if (a.length < 2 || !last) break;
+      after = { at: new Date(last.createdAt ?? last.at ?? ''), id: last.id };
+    }
+    expect(compared, name).toBe(countA);
+    return compared;
+  }
+
+  it("pages, counts and searches the admin's sharings alike", async () => {
+    let compared = 0;
+    for (const words of searches) {
+      compared += await compareLists(
+        `sharings ${words}`,
+        (reads, page) => reads.lists.sharings({ words }, page),
+        (reads) => reads.lists.sharingsCount({ words }),
+      );
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it("pages, counts and searches every owner's invitations alike, claimed and not, by status and change", async () => {
+    const owners = await sqlite.prisma.user.findMany({ where: { role: 'user' }, select: { id: true } });
+    const statuses = [
+      ['CREATED'],
+      ['CLAIMED', 'ACCEPTED', 'PAUSED_BY_ADMIN'],
+      ['DECLINED', 'REVOKED_AFTER_CLAIMED'],
+    ];
+    let compared = 0;
+    for (const { id: ownerId } of owners) {
+      for (const claimed of [true, false]) {
+        for (const status of statuses) {
+          for (const changedAfter of [undefined, new Date(now.getTime() - 7 * 86_400_000)]) {
+            for (const words of [undefined, ['o'], ['FLEET'], ['ü']]) {
+              const query = { ownerId, claimed, statuses: status, changedAfter, words };
+              compared += await compareLists(
+                JSON.stringify(query),
+                (reads, page) => reads.lists.ownerInvitations(query, page),
+                (reads) => reads.lists.ownerInvitationsCount(query),
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it("read every invitation's parties and shared products alike", async () => {
+    const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
+    let shared = 0;
+    for (const { id } of [...invitations, { id: 'unknown' }]) {
+      const [partiesA, partiesB] = await Promise.all([
+        hotReads(sqlite).lists.parties(id),
+        hotReads(postgres).lists.parties(id),
+      ]);
+      expect(partiesB, id).toEqual(partiesA);
+      const [a, b] = await Promise.all([
+        hotReads(sqlite).lists.permissions(id),
+        hotReads(postgres).lists.permissions(id),
+      ]);
+      // SQLite stores a boolean as 0/1, PostgreSQL as a boolean.
+      const flags = (rows: typeof a) =>
+        rows.map((row) => ({ ...row, includeSensitiveData: Boolean(row.includeSensitiveData) }));
+      expect(flags(b), id).toEqual(flags(a));
+      shared += a.length;
+    }
+    expect(shared).toBeGreaterThan(5);
+  });
+
+  it("pages and counts every invitation's history alike", async () => {
+    const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
+    let compared = 0;
+    for (const { id } of [...invitations, { id: 'unknown' }]) {
+      compared += await compareLists(
+        id,
+        (reads, page) => reads.lists.events(id, page),
+        (reads) => reads.lists.eventsCount(id),
+      );
+    }
+    expect(compared).toBeGreaterThan(5);
   });
 });

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import {
   type AgentDataAccess,
   agentDataAccess,
-  allowedEvents,
+  allowedActions,
   canTransition,
   filterStatuses,
-  INVITATION_EVENTS,
+  INVITATION_ACTIONS,
   INVITATION_STATUSES,
-  type InvitationEvent,
+  type InvitationAction,
   type InvitationStatus,
   transition,
 } from './invitation-lifecycle.ts';
@@ -27,7 +27,7 @@ const C = 'INVALID_CODE';
 const H = 'INVALID_SHARING_STATE';
 
 // A declined or revoked invitation has ended: every event is refused, each with its own code.
-const ENDED: Record<InvitationEvent, Outcome> = {
+const ENDED: Record<InvitationAction, Outcome> = {
   claim: C,
   accept: X,
   decline: X,
@@ -37,7 +37,7 @@ const ENDED: Record<InvitationEvent, Outcome> = {
   resume: H,
 };
 
-const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
+const EXPECTED: Record<InvitationStatus, Record<InvitationAction, Outcome>> = {
   CREATED: {
     claim: 'CLAIMED',
     accept: X,
@@ -80,7 +80,7 @@ const EXPECTED: Record<InvitationStatus, Record<InvitationEvent, Outcome>> = {
   },
 };
 
-const EVENT_TYPE: Record<InvitationEvent, string> = {
+const EVENT_TYPE: Record<InvitationAction, string> = {
   claim: 'CLAIMED',
   accept: 'ACCEPTED',
   decline: 'DECLINED',
@@ -90,7 +90,7 @@ const EVENT_TYPE: Record<InvitationEvent, string> = {
   resume: 'RESUMED',
 };
 
-const ACTOR: Record<InvitationEvent, string> = {
+const ACTOR: Record<InvitationAction, string> = {
   claim: 'agent',
   accept: 'user',
   decline: 'user',
@@ -100,7 +100,7 @@ const ACTOR: Record<InvitationEvent, string> = {
   resume: 'admin',
 };
 
-const pairs = S.flatMap((status) => INVITATION_EVENTS.map((event) => [status, event] as const));
+const pairs = S.flatMap((status) => INVITATION_ACTIONS.map((event) => [status, event] as const));
 
 describe('transition', () => {
   it('covers the full cross product of statuses and events', () => {
@@ -131,22 +131,22 @@ describe('transition', () => {
       'REVOKED_AFTER_CLAIMED',
       'REVOKED_AFTER_ACCEPTED',
     ] as const) {
-      expect(allowedEvents(status)).toEqual([]);
+      expect(allowedActions(status)).toEqual([]);
     }
   });
 
   it('lists the events each live status allows', () => {
-    expect(allowedEvents('CREATED')).toEqual(['claim', 'revokeByOwner']);
-    expect(allowedEvents('CLAIMED')).toEqual(['accept', 'decline', 'revokeByOwner', 'revokeByAgent']);
-    expect(allowedEvents('ACCEPTED')).toEqual(['revokeByOwner', 'revokeByAgent', 'suspend']);
-    expect(allowedEvents('PAUSED_BY_ADMIN')).toEqual(['revokeByOwner', 'revokeByAgent', 'resume']);
+    expect(allowedActions('CREATED')).toEqual(['claim', 'revokeByOwner']);
+    expect(allowedActions('CLAIMED')).toEqual(['accept', 'decline', 'revokeByOwner', 'revokeByAgent']);
+    expect(allowedActions('ACCEPTED')).toEqual(['revokeByOwner', 'revokeByAgent', 'suspend']);
+    expect(allowedActions('PAUSED_BY_ADMIN')).toEqual(['revokeByOwner', 'revokeByAgent', 'resume']);
   });
 
   it('reaches every status from CREATED', () => {
     const seen = new Set<InvitationStatus>(['CREATED']);
     const queue: InvitationStatus[] = ['CREATED'];
     for (let status = queue.shift(); status !== undefined; status = queue.shift()) {
-      for (const event of INVITATION_EVENTS) {
+      for (const event of INVITATION_ACTIONS) {
         const result = transition(status, event);
         if (result.ok && !seen.has(result.next)) {
           seen.add(result.next);

@@ -15,7 +15,7 @@ export const INVITATION_STATUSES = [
 ] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 
-export const INVITATION_EVENTS = [
+export const INVITATION_ACTIONS = [
   'claim',
   'accept',
   'decline',
@@ -24,7 +24,7 @@ export const INVITATION_EVENTS = [
   'suspend',
   'resume',
 ] as const;
-export type InvitationEvent = (typeof INVITATION_EVENTS)[number];
+export type InvitationAction = (typeof INVITATION_ACTIONS)[number];
 
 export type TransitionErrorCode =
   | 'INVALID_CODE'
@@ -49,7 +49,7 @@ export type TransitionResult =
   | { ok: true; next: InvitationStatus; eventType: SharingEventType; actorRole: ActorRole }
   | { ok: false; code: TransitionErrorCode };
 
-interface EventRule {
+interface ActionRule {
   actorRole: ActorRole;
   eventType: SharingEventType;
   /** The code answered when the event is not allowed from the current status. */
@@ -57,12 +57,12 @@ interface EventRule {
   from: Partial<Record<InvitationStatus, InvitationStatus>>;
 }
 
-const eventRule = (
+const actionRule = (
   actorRole: ActorRole,
   eventType: SharingEventType,
   refusal: TransitionErrorCode,
-  from: EventRule['from'],
-): EventRule => ({ actorRole, eventType, refusal, from });
+  from: ActionRule['from'],
+): ActionRule => ({ actorRole, eventType, refusal, from });
 
 /** Once a company has claimed the code, either side's revocation ends it the same way. */
 const revokedOnceClaimed = {
@@ -71,34 +71,34 @@ const revokedOnceClaimed = {
   PAUSED_BY_ADMIN: 'REVOKED_AFTER_ACCEPTED',
 } as const;
 
-export const TRANSITIONS: Readonly<Record<InvitationEvent, EventRule>> = {
+export const TRANSITIONS: Readonly<Record<InvitationAction, ActionRule>> = {
   // A used or revoked code answers exactly like a wrong one.
-  claim: eventRule('agent', 'CLAIMED', 'INVALID_CODE', { CREATED: 'CLAIMED' }),
-  accept: eventRule('user', 'ACCEPTED', 'INVALID_INVITATION_STATE', { CLAIMED: 'ACCEPTED' }),
-  decline: eventRule('user', 'DECLINED', 'INVALID_INVITATION_STATE', { CLAIMED: 'DECLINED' }),
-  revokeByOwner: eventRule('user', 'REVOKED', 'INVALID_REVOKE_STATE', {
+  claim: actionRule('agent', 'CLAIMED', 'INVALID_CODE', { CREATED: 'CLAIMED' }),
+  accept: actionRule('user', 'ACCEPTED', 'INVALID_INVITATION_STATE', { CLAIMED: 'ACCEPTED' }),
+  decline: actionRule('user', 'DECLINED', 'INVALID_INVITATION_STATE', { CLAIMED: 'DECLINED' }),
+  revokeByOwner: actionRule('user', 'REVOKED', 'INVALID_REVOKE_STATE', {
     CREATED: 'REVOKED_BEFORE_CLAIMED',
     ...revokedOnceClaimed,
   }),
   // An agent has nothing to revoke before it has claimed the code.
-  revokeByAgent: eventRule('agent', 'REVOKED', 'INVALID_REVOKE_STATE', revokedOnceClaimed),
-  suspend: eventRule('admin', 'PAUSED', 'INVALID_SHARING_STATE', { ACCEPTED: 'PAUSED_BY_ADMIN' }),
-  resume: eventRule('admin', 'RESUMED', 'INVALID_SHARING_STATE', { PAUSED_BY_ADMIN: 'ACCEPTED' }),
+  revokeByAgent: actionRule('agent', 'REVOKED', 'INVALID_REVOKE_STATE', revokedOnceClaimed),
+  suspend: actionRule('admin', 'PAUSED', 'INVALID_SHARING_STATE', { ACCEPTED: 'PAUSED_BY_ADMIN' }),
+  resume: actionRule('admin', 'RESUMED', 'INVALID_SHARING_STATE', { PAUSED_BY_ADMIN: 'ACCEPTED' }),
 };
 
-export function transition(status: InvitationStatus, event: InvitationEvent): TransitionResult {
+export function transition(status: InvitationStatus, event: InvitationAction): TransitionResult {
   const rule = TRANSITIONS[event];
   const next = rule.from[status];
   if (next === undefined) return { ok: false, code: rule.refusal };
   return { ok: true, next, eventType: rule.eventType, actorRole: rule.actorRole };
 }
 
-export function canTransition(status: InvitationStatus, event: InvitationEvent): boolean {
+export function canTransition(status: InvitationStatus, event: InvitationAction): boolean {
   return TRANSITIONS[event].from[status] !== undefined;
 }
 
-export function allowedEvents(status: InvitationStatus): InvitationEvent[] {
-  return INVITATION_EVENTS.filter((event) => canTransition(status, event));
+export function allowedActions(status: InvitationStatus): InvitationAction[] {
+  return INVITATION_ACTIONS.filter((event) => canTransition(status, event));
 }
 
 export const INVITATION_FILTERS = ['ALL', 'ACTIVE', 'DECLINED', 'PENDING', 'REVOKED'] as const;

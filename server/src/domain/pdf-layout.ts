@@ -5,9 +5,18 @@
 export interface PdfOptions {
   /** Compress page content (default true); tests turn it off to read the text back. */
   compress?: boolean;
-  /** Creation date written into the document (default now). */
+  /** Creation date written into the document (default: the edition of the generated documents). */
   date?: Date;
 }
+
+/**
+ * The edition of the documents generated from code (user guide, data catalogues): the date written
+ * into them and answered as their Last-Modified. A fixed date, not the moment of rendering, makes the
+ * same document byte for byte on every instance, so its ETag and Last-Modified hold across a team of
+ * instances behind a balancer (a copy fetched from one is current on the other). Move it forward when
+ * their text changes.
+ */
+export const DOCUMENTS_EDITION = new Date('2026-11-26T00:00:00Z');
 
 export interface DocumentSection {
   title: string;
@@ -35,7 +44,7 @@ export async function createDocument(
       Title: meta.title,
       Author: meta.author,
       Subject: meta.subject,
-      CreationDate: options.date ?? new Date(),
+      CreationDate: options.date ?? DOCUMENTS_EDITION,
     },
   });
 }

@@ -13,6 +13,17 @@ export interface Clock {
    * whatever waits for a simulated moment can re-plan instead of polling. Answers the unsubscribe.
    */
   onChange(listener: () => void): () => void;
+  /** Where simulated time stands: enough for another process to run the very same clock. */
+  state(): ClockState;
+  /** Takes over another clock's state (a team's instances share one simulated clock), then notifies. */
+  adopt(state: ClockState): void;
+}
+
+/** simulated now = simAnchor + (real now - realAnchor) × speed; times in ms since the epoch. */
+export interface ClockState {
+  speed: number;
+  realAnchor: number;
+  simAnchor: number;
 }
 
 /** The listeners of one clock; each is called after a change, and one failing does not stop the others. */
@@ -65,6 +76,13 @@ export function createSimulationClock(speed = 1, realNow: () => number = Date.no
       anchorSim += ms;
       listeners.changed();
     },
+    state: () => ({ speed: currentSpeed, realAnchor: anchorReal, simAnchor: anchorSim }),
+    adopt(state: ClockState) {
+      currentSpeed = checkedSpeed(state.speed);
+      anchorReal = state.realAnchor;
+      anchorSim = state.simAnchor;
+      listeners.changed();
+    },
   };
 }
 
@@ -81,6 +99,10 @@ export function createWallClock(): Clock {
     },
     // Real time never jumps or changes pace.
     onChange: () => () => undefined,
+    state: () => ({ speed: 1, realAnchor: Date.now(), simAnchor: Date.now() }),
+    adopt() {
+      throw new Error('The wall clock runs at real time.');
+    },
   };
 }
 
@@ -108,6 +130,13 @@ export function createManualClock(start = new Date('2026-03-01T09:00:00Z')): Man
     },
     set(date: Date) {
       current = date.getTime();
+      listeners.changed();
+    },
+    // A manual clock does not move with real time: its state is its current time.
+    state: () => ({ speed, realAnchor: current, simAnchor: current }),
+    adopt(state: ClockState) {
+      speed = checkedSpeed(state.speed);
+      current = state.simAnchor;
       listeners.changed();
     },
   };

@@ -134,12 +134,6 @@ export function newestFirst<F extends string, W>(field: F, where: W) {
   };
 }
 
-/** Prisma `where` for the rows after a position in (field asc, id asc) order: oldest-first lists. */
-export function afterAscending(field: string, position: Position | undefined) {
-  if (!position) return {};
-  return { OR: [{ [field]: { gt: position.at } }, { [field]: position.at, id: { gt: position.id } }] };
-}
-
 /** `Link` to the next page: the request's own path and query with `cursor` (and `limit`) replaced. */
 function nextLink(request: FastifyRequest, cursor: string, take: number): string {
   const url = new URL(request.url, 'http://portal.invalid');
@@ -161,20 +155,29 @@ export interface ListSource<Row, Item> {
 /**
  * Answers a list operation: one page with its headers when paging was asked for, otherwise the
  * whole list streamed as a JSON array in chunks (no 50,000-object array or string in memory).
+ * A first page that ends the list tells its total itself, and so does a whole list that fits in one
+ * chunk (then answered as an array, through the contract's compiled serialiser): the count is read
+ * only when rows follow.
  */
 export async function answerList<Row, Item>(
   reply: FastifyReply,
   page: PageRequest,
   source: ListSource<Row, Item>,
 ): Promise<Item[] | FastifyReply> {
-  const total = await source.count();
   if (page.take !== undefined) {
     const rows = await source.fetch(page.after, page.take + 1);
+    const whole = page.after === undefined && rows.length <= page.take;
+    const total = whole ? rows.length : await source.count();
     return pageHeaders(reply, page, rows, total, source.position).map(source.toItem);
   }
-  reply.header('x-total-count', String(total));
+  const first = await source.fetch(undefined, STREAM_CHUNK);
+  if (first.length < STREAM_CHUNK) {
+    reply.header('x-total-count', String(first.length));
+    return first.map(source.toItem);
+  }
+  reply.header('x-total-count', String(await source.count()));
   reply.type('application/json; charset=utf-8');
-  const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source);
+  const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source, first);
   return reply.send(Readable.from(body));
 }
 
@@ -231,11 +234,14 @@ function* jsonArrayOfTextsSync(texts: Iterable<string>): Generator<string> {
   yield separator === '[' ? '[]' : `${chunk}]`;
 }
 
-async function* jsonArrayChunks<Row, Item>(source: ListSource<Row, Item>): AsyncGenerator<string> {
+/** The whole list chunk by chunk, starting with the `first` chunk already read. */
+async function* jsonArrayChunks<Row, Item>(
+  source: ListSource<Row, Item>,
+  first: Row[],
+): AsyncGenerator<string> {
   let position: Position | undefined;
   let separator = '[';
-  for (;;) {
-    const rows = await source.fetch(position, STREAM_CHUNK);
+  for (let rows = first; ; rows = await source.fetch(position, STREAM_CHUNK)) {
     if (rows.length > 0) {
       yield separator + rows.map((row) => JSON.stringify(source.toItem(row))).join(',');
       separator = ',';

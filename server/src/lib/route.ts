@@ -1,5 +1,7 @@
 import type { operations } from '@portal/contract/schema';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import type { World } from '../world.ts';
 import { unauthenticated } from './app-error.ts';
 
 /** Route handlers are typed by the contract: params, query, body and answers come from openapi.yaml. */
@@ -50,6 +52,16 @@ export interface RouteContext<K extends OperationId> {
   body: JsonBody<K>;
   /** Present on every operation the contract secures; null only on public ones. */
   user: AuthenticatedUser | null;
+  /** The world the request works in (the app's, or a sandbox): hand it to the services. */
+  world: World;
+}
+
+/**
+ * What a route module is built from: the app's settings, for what is fixed at start (rate limits).
+ * Never a world: a handler takes its request's world from the context.
+ */
+export interface RouteSetup {
+  config: Config;
 }
 
 export interface RouteRateLimit {

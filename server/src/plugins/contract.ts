@@ -104,6 +104,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
           query: request.query as never,
           body: request.body as never,
           user: request.user,
+          world: request.world,
         });
         if (answer === reply || reply.sent) return reply;
         if (route.status) reply.code(route.status);

@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContractOperation } from '@portal/contract/operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
+import type { World } from '../world.ts';
 
 /** How long a first answer is replayed (ADR 0010). */
 export const idempotencyWindowMs = 24 * 60 * 60 * 1000;
@@ -46,10 +46,11 @@ export function acceptsIdempotencyKey(operation: ContractOperation): boolean {
  * replayed for 24 hours; the same key with another request is a 422. A twin arriving while the first
  * is still running (a double click) waits for it and gets its answer.
  */
-export function createIdempotency({ prisma, wallClock }: Pick<PortalDeps, 'prisma' | 'wallClock'>) {
+export function createIdempotency() {
   const inFlight = new Map<string, Promise<void>>();
 
-  const stored = async (userId: string, key: string) => {
+  // Stored keys belong to the request's world, like every other row.
+  const stored = async ({ prisma, wallClock }: World, userId: string, key: string) => {
     const row = await prisma.idempotencyRecord.findUnique({ where: { userId_key: { userId, key } } });
     if (!row || wallClock.now().getTime() - row.createdAt.getTime() >= idempotencyWindowMs) return null;
     return row;
@@ -74,7 +75,7 @@ export function createIdempotency({ prisma, wallClock }: Pick<PortalDeps, 'prism
     inFlight.set(slot, new Promise<void>((resolve) => (done = resolve)));
     const pending = { userId, key, fingerprint, slot, done, replay: false };
     request.idempotency = pending;
-    const first = await stored(userId, key);
+    const first = await stored(request.world, userId, key);
     if (!first) return;
     pending.replay = true;
     if (first.fingerprint !== fingerprint) {
@@ -103,6 +104,7 @@ export function createIdempotency({ prisma, wallClock }: Pick<PortalDeps, 'prism
     ) {
       return payload;
     }
+    const { prisma, wallClock } = request.world;
     const now = wallClock.now();
     const record = {
       fingerprint: pending.fingerprint,

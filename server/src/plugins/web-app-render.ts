@@ -68,7 +68,7 @@ async function firstCall(request: FastifyRequest, call: Request): Promise<Respon
   const url = new URL(call.url);
   const operationId = call.method === 'GET' ? operationOf(url.pathname) : undefined;
   if (!operationId) throw new NotDrawn(`the page asked for ${call.method} ${url.pathname}`);
-  if (await request.server.portal.faults.pendingFor(operationId))
+  if (await request.world.faults.pendingFor(operationId))
     throw new NotDrawn(`a simulated fault waits for ${operationId}`);
   const answer = await request.server.inject({
     method: 'GET',

@@ -1,6 +1,5 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { PortalDeps } from '../deps.ts';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
@@ -20,34 +19,34 @@ export function attachmentHeader(filename: string): string {
 }
 
 /** Admin: company applications and their documents, and control over sharings. */
-export function adminRoutes(deps: PortalDeps) {
+export function adminRoutes() {
   const admin = ['admin'] as const;
   const fileNotFound = () => notFound('FILE_NOT_FOUND', 'This file could not be found.');
   // The admin's two decisions on an application, and the two changes to a sharing.
   const decide =
     (status: 'active' | 'rejected') =>
-    ({ user, params }: RouteContext<'approveAgentApplication' | 'rejectAgentApplication'>) =>
-      decideApplication(deps, callerOf(user).id, params.id, status);
+    ({ world, user, params }: RouteContext<'approveAgentApplication' | 'rejectAgentApplication'>) =>
+      decideApplication(world, callerOf(user).id, params.id, status);
   const change =
     (action: 'suspend' | 'resume') =>
-    ({ user, params }: RouteContext<'suspendSharing' | 'resumeSharing'>) =>
-      changeSharing(deps, callerOf(user).id, params.id, action);
+    ({ world, user, params }: RouteContext<'suspendSharing' | 'resumeSharing'>) =>
+      changeSharing(world, callerOf(user).id, params.id, action);
   return [
     defineRoute({
       operationId: 'listAgentApplications',
       roles: admin,
-      async handler({ query, reply }) {
+      async handler({ world, query, reply }) {
         const page = readPage(query, `listAgentApplications:${query.status ?? ''}`);
-        return answerList(reply, page, applicationsSource(deps, query.status, page.q));
+        return answerList(reply, page, applicationsSource(world, query.status, page.q));
       },
     }),
     defineRoute({
       operationId: 'downloadApplicationFile',
       roles: admin,
-      async handler({ params, reply }) {
-        const file = await findApplicationFile(deps, params.id);
+      async handler({ world, params, reply }) {
+        const file = await findApplicationFile(world, params.id);
         if (!file) throw fileNotFound();
-        const filePath = storedFilePath(deps.config, file.storedName);
+        const filePath = storedFilePath(world.config, file.storedName);
         const size = await stat(filePath).then(
           (info) => (info.isFile() ? info.size : null),
           () => null,
@@ -68,9 +67,9 @@ export function adminRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'listSharings',
       roles: admin,
-      async handler({ query, reply }) {
+      async handler({ world, query, reply }) {
         const page = readPage(query, 'listSharings');
-        return answerList(reply, page, sharingsSource(deps, page.q));
+        return answerList(reply, page, sharingsSource(world, page.q));
       },
     }),
     defineRoute({ operationId: 'suspendSharing', roles: admin, handler: change('suspend') }),

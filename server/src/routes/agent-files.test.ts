@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { type FilePart, multipartBody } from '@portal/test-support/multipart';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
 import { makePdf, makePng } from '../simulator/scenarios/demo-files.ts';
@@ -14,30 +15,8 @@ beforeEach(async () => {
   await t.prisma.agentFile.deleteMany({ where: { userId: 'user-newco' } });
 });
 
-interface Part {
-  name: string;
-  content: Buffer;
-  field?: string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----portal${randomBytes(8).toString('hex')}`;
-  const chunks = parts.flatMap((part) => [
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${part.field ?? 'file'}"; filename="${part.name}"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    part.content,
-    Buffer.from('\r\n'),
-  ]);
-  return {
-    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
-
-const upload = (section: string, parts: Part[], who = company) => {
-  const body = multipart(parts);
+const upload = async (section: string, parts: FilePart[], who = company) => {
+  const body = await multipartBody(parts);
   return t.call(
     'POST',
     `/api/v1/agents/files/upload/section/${section}`,
@@ -77,7 +56,7 @@ describe('uploadAgentFiles', () => {
 
   it('checks the type by content: renamed executables and HTML named .png are refused', async () => {
     const before = await filesOnDisk();
-    const fakes: Part[] = [
+    const fakes: FilePart[] = [
       {
         name: 'invoice.pdf',
         content: Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0]), randomBytes(64)]),
@@ -171,7 +150,7 @@ describe('uploadAgentFiles', () => {
     expect(codeOf(await upload('REGISTRATION', [{ name: 'a.pdf', content: pdf }], 'admin@example.com'))).toBe(
       'FORBIDDEN',
     );
-    const body = multipart([{ name: 'a.pdf', content: pdf }]);
+    const body = await multipartBody([{ name: 'a.pdf', content: pdf }]);
     const anonymous = await t.call(
       'POST',
       '/api/v1/agents/files/upload/section/REGISTRATION',

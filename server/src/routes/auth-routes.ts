@@ -11,9 +11,8 @@ import {
   setSessionCookie,
 } from '../auth/session-cookie.ts';
 import { destroySession } from '../auth/sessions.ts';
-import type { PortalDeps } from '../deps.ts';
 import { AppError } from '../lib/app-error.ts';
-import { defineRoute } from '../lib/route.ts';
+import { defineRoute, type RouteSetup } from '../lib/route.ts';
 
 const failurePage = (reason: LoginError['reason']) => `/login?error=${reason}`;
 
@@ -28,13 +27,13 @@ function forgetDevProviderSession(reply: FastifyReply): void {
 }
 
 /** Sign-in (OpenID Connect authorisation code flow with PKCE) and sign-out. */
-export function authRoutes(deps: PortalDeps) {
-  const { config } = deps;
+export function authRoutes(setup: RouteSetup) {
+  const { config } = setup;
   const rateLimit = createLoginRateLimit();
   return [
     defineRoute({
       operationId: 'login',
-      async handler({ request, reply, query }) {
+      async handler({ world, request, reply, query }) {
         if (!rateLimit.allow(request.ip)) {
           throw new AppError(
             429,
@@ -42,7 +41,7 @@ export function authRoutes(deps: PortalDeps) {
             'Too many sign-in attempts. Please wait a minute and try again.',
           ).withHeader('retry-after', String(rateLimit.retryAfterSeconds(request.ip)));
         }
-        const relyingParty = request.server.relyingParty;
+        const relyingParty = request.server.relyingPartyFor(request);
         const finishing = query.code !== undefined || query.state !== undefined || query.error !== undefined;
         try {
           if (!finishing) {
@@ -50,7 +49,7 @@ export function authRoutes(deps: PortalDeps) {
             const role = (request.query as Record<string, unknown>).role;
             const extra = role === 'agent' || role === 'user' ? { [roleHintParam]: role } : undefined;
             const started = await startLogin(
-              deps,
+              world,
               relyingParty,
               relyingParty.accountKey === 'subject' ? extra : {},
             );
@@ -59,7 +58,7 @@ export function authRoutes(deps: PortalDeps) {
             return reply.redirect(started.location, 302);
           }
           clearLoginStateCookie(reply, config);
-          const finished = await finishLogin(deps, relyingParty, {
+          const finished = await finishLogin(world, relyingParty, {
             code: query.code,
             state: query.state,
             iss: query.iss,
@@ -84,9 +83,9 @@ export function authRoutes(deps: PortalDeps) {
     defineRoute({
       operationId: 'logout',
       status: 204,
-      async handler({ request, reply }) {
+      async handler({ world, request, reply }) {
         const token = request.cookies[config.session.cookieName];
-        if (token) await destroySession(deps, token);
+        if (token) await destroySession(world, token);
         clearSessionCookie(reply, config);
         return undefined;
       },

@@ -3,6 +3,8 @@ import { useTestApp } from '../../test/app.ts';
 
 // The public PDFs: user guide, catalogues and terms, with GET and HEAD answering the same headers.
 const t = useTestApp();
+// A second instance of the portal (its own process state, its own render of every document).
+const other = useTestApp();
 
 const request = (method: 'GET' | 'HEAD', url: string) => t.call(method, url);
 
@@ -40,6 +42,26 @@ describe('documents', () => {
     const first = await request('GET', '/catalogue/Data%20Prices.pdf');
     const second = await request('GET', '/catalogue/Data%20Prices.pdf');
     expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
+  it.each(documents)(
+    '%s: another instance answers the same bytes, ETag and Last-Modified, and 304 to a copy from the first',
+    async (url) => {
+      const first = await request('GET', url);
+      const second = await other.call('GET', url);
+      expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+      expect(second.headers.etag).toBe(first.headers.etag);
+      expect(second.headers['last-modified']).toBe(first.headers['last-modified']);
+      const revalidated = await other.call('GET', url, { 'if-none-match': String(first.headers.etag) });
+      expect(revalidated.statusCode).toBe(304);
+    },
+  );
+
+  it('dates terms by their publication and generated documents by their edition, never by the render', async () => {
+    const terms = await request('GET', '/tnc/2025-01_user_en.pdf');
+    const guide = await request('GET', '/manuals');
+    expect(new Date(String(terms.headers['last-modified'])).getTime()).toBeLessThan(Date.now() - 86_400_000);
+    expect(terms.headers['last-modified']).not.toBe(guide.headers['last-modified']);
   });
 
   it('answers 404 DOCUMENT_NOT_FOUND for a terms version that does not exist, on GET and HEAD', async () => {

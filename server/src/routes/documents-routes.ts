@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PortalDeps } from '../deps.ts';
 import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documents.ts';
 import type { CatalogueName } from '../domain/field-catalogue.ts';
+import { DOCUMENTS_EDITION } from '../domain/pdf-layout.ts';
 import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
 import { createPromiseCache } from '../lib/promise-cache.ts';
-import { defineRoute, type RouteContext } from '../lib/route.ts';
-import { termsVersionExists } from '../services/portal-status.ts';
+import { defineRoute, type RouteContext, type RouteSetup } from '../lib/route.ts';
+import { termsPublishedAt } from '../services/portal-status.ts';
+import type { World } from '../world.ts';
 
 const USER_GUIDE_FILE = 'User Guide.pdf';
 const catalogues: Readonly<Record<string, CatalogueName>> = {
@@ -24,10 +25,14 @@ interface RenderedPdf {
   lastModified: string;
 }
 
-async function rendered(render: () => Promise<Buffer>): Promise<RenderedPdf> {
-  const pdf = await render();
+/**
+ * A document and its validators. The bytes depend only on the inputs and on the document's date (never
+ * on the moment of rendering), so every instance of a team answers the same ETag and Last-Modified.
+ */
+async function rendered(date: Date, render: (date: Date) => Promise<Buffer>): Promise<RenderedPdf> {
+  const pdf = await render(date);
   const etag = `"${createHash('sha256').update(pdf).digest('base64url').slice(0, 27)}"`;
-  return { pdf, etag, lastModified: new Date().toUTCString() };
+  return { pdf, etag, lastModified: date.toUTCString() };
 }
 
 /** If-None-Match holds this version (a list, weak or `*`): the client's copy is current. */
@@ -66,23 +71,25 @@ function sendPdf(
  * (from the field catalogue and the branding) on first use and kept in memory; the branding is fixed
  * for the life of the app, so the document name is the cache key.
  */
-export function documentsRoutes(deps: PortalDeps) {
-  const { config } = deps;
+export function documentsRoutes(setup: RouteSetup) {
+  const { config } = setup;
   const brand = config.brand;
   const cache = createPromiseCache<RenderedPdf>();
-  const cached = (key: string, render: () => Promise<Buffer>) => cache(key, () => rendered(render));
+  const cached = (key: string, date: Date, render: (date: Date) => Promise<Buffer>) =>
+    cache(key, () => rendered(date, render));
 
-  const userGuide = () => cached('manual', () => renderUserGuide(brand));
+  const userGuide = () => cached('manual', DOCUMENTS_EDITION, (date) => renderUserGuide(brand, { date }));
   const catalogue = (document: string) => {
     const name = catalogues[document];
     if (!name) throw documentNotFound();
-    return cached(`catalogue/${name}`, () => renderCatalogue(name, brand));
+    return cached(`catalogue/${name}`, DOCUMENTS_EDITION, (date) => renderCatalogue(name, brand, { date }));
   };
-  const terms = async (document: string) => {
+  const terms = async (document: string, world: World) => {
     const parsed = parseTermsDocumentName(document);
-    if (!parsed || !(await termsVersionExists(deps, parsed.role, parsed.termsId))) throw documentNotFound();
-    return cached(`tnc/${document}`, () =>
-      renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }),
+    const publishedAt = parsed && (await termsPublishedAt(world, parsed.role, parsed.termsId));
+    if (!parsed || !publishedAt) throw documentNotFound();
+    return cached(`tnc/${document}`, publishedAt, (date) =>
+      renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }, { date }),
     );
   };
 
@@ -90,9 +97,9 @@ export function documentsRoutes(deps: PortalDeps) {
   const userGuideHandler = async ({ request, reply }: RouteContext<'getUserGuide' | 'headUserGuide'>) =>
     sendPdf(request, reply, USER_GUIDE_FILE, await userGuide());
   const namedHandler =
-    (render: (document: string) => Promise<RenderedPdf>) =>
-    async ({ request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
-      sendPdf(request, reply, params.document, await render(params.document));
+    (render: (document: string, world: World) => Promise<RenderedPdf>) =>
+    async ({ world, request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
+      sendPdf(request, reply, params.document, await render(params.document, world));
 
   return [
     defineRoute({ operationId: 'getUserGuide', handler: userGuideHandler }),

@@ -1,6 +1,13 @@
 import { readZip } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
-import { expectError, expectRefusals, type Refusal, signedOut, useTestApp } from '../../test/app.ts';
+import {
+  expectError,
+  expectRefusals,
+  type Refusal,
+  runDownloadJobs,
+  signedOut,
+  useTestApp,
+} from '../../test/app.ts';
 import { createDownloadJob } from '../services/download-jobs.ts';
 
 // Download jobs of the owner's products, their links and the export download, over HTTP.
@@ -25,13 +32,7 @@ const statusOf = async (jobId: string) =>
 const linkFor = (jobId: string, who = OWNER) =>
   t.call('GET', `/api/v1/products/download/jobs/${jobId}/link`, who);
 
-/** Moves the clock through the job's CREATED (2 s) and minimum RUNNING (5 s) times. */
-async function runJobs(): Promise<void> {
-  t.clock.advance(2_000);
-  await t.app.portal.jobs.tick();
-  t.clock.advance(5_000);
-  await t.app.portal.jobs.tick();
-}
+const runJobs = () => runDownloadJobs(t);
 
 describe('createProductDownload', () => {
   it('creates a PRODUCT job for one enabled product, exposing only product ids', async () => {

@@ -1,5 +1,4 @@
 import { createReadStream } from 'node:fs';
-import type { PortalDeps } from '../deps.ts';
 import { answerList } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../services/downloads.ts';
 import { createExportStorage } from '../services/export-storage.ts';
 import { toApiDownloadJob } from '../services/job-snapshot.ts';
+import type { World } from '../world.ts';
 
 /** RFC 6266: an ASCII-only, quote-free file name, so no header injection and no encoding surprises. */
 function exportFileName(createdAt: Date, jobId: string): string {
@@ -20,27 +20,25 @@ function exportFileName(createdAt: Date, jobId: string): string {
 }
 
 /** Download jobs of the caller's own products, their links and the export download itself. */
-export function downloadsRoutes(deps: PortalDeps) {
-  // Per call: the export folder belongs to the request's world (shared or a sandbox).
-  const storage = () => createExportStorage(deps.config);
+export function downloadsRoutes() {
+  // The export folder belongs to the request's world (the app's or a sandbox).
+  const storage = (world: World) => createExportStorage(world.config);
 
   return [
     defineRoute({
       operationId: 'listDownloadJobs',
       roles: ['user', 'agent'],
-      async handler({ user, query, reply }) {
+      async handler({ world, user, query, reply }) {
         const page = downloadJobsPage(query);
-        return answerList(reply, page, downloadJobsSource(deps, callerOf(user).id, page.q));
+        return answerList(reply, page, downloadJobsSource(world, callerOf(user).id, page.q));
       },
     }),
     defineRoute({
       operationId: 'createProductsDownload',
       roles: ['user'],
       status: 201,
-      async handler({ user, request }) {
-        const job = await startProductsDownload(deps, callerOf(user).id);
-        // The runner sleeps until told: the new job is its next thing to plan for.
-        request.server.portal.jobs.wake();
+      async handler({ world, user }) {
+        const job = await startProductsDownload(world, callerOf(user).id);
         return toApiDownloadJob(job);
       },
     }),
@@ -48,23 +46,27 @@ export function downloadsRoutes(deps: PortalDeps) {
       operationId: 'createProductDownload',
       roles: ['user'],
       status: 201,
-      async handler({ user, params, request }) {
-        const job = await startProductDownload(deps, callerOf(user).id, params.id);
-        request.server.portal.jobs.wake();
+      async handler({ world, user, params }) {
+        const job = await startProductDownload(world, callerOf(user).id, params.id);
         return toApiDownloadJob(job);
       },
     }),
     defineRoute({
       operationId: 'getDownloadLink',
       roles: ['user', 'agent'],
-      async handler({ user, params }) {
-        return { link: await createDownloadLink(deps, storage(), callerOf(user).id, params.jobId) };
+      async handler({ world, user, params }) {
+        return { link: await createDownloadLink(world, storage(world), callerOf(user).id, params.jobId) };
       },
     }),
     defineRoute({
       operationId: 'downloadExport',
-      async handler({ user, params, reply }) {
-        const { job, filePath, size } = await openExport(deps, storage(), callerOf(user).id, params.token);
+      async handler({ world, user, params, reply }) {
+        const { job, filePath, size } = await openExport(
+          world,
+          storage(world),
+          callerOf(user).id,
+          params.token,
+        );
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)

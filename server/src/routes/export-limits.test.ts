@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectError, useTestApp } from '../../test/app.ts';
+import { expectError, runDownloadJobs, useTestApp } from '../../test/app.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 
 // One user's flood of exports: capped per user (429 with Retry-After) and served round-robin.
@@ -61,10 +61,7 @@ describe('sharing the job worker between users', () => {
     expect((await create(SECOND, 'prod-veh-4')).statusCode).toBe(201);
 
     // All four start together (2 s), then become due together (5 s later).
-    t.clock.advance(2_000);
-    await t.app.portal.jobs.tick();
-    t.clock.advance(5_000);
-    await t.app.portal.jobs.tick();
+    await runDownloadJobs(t);
     const users = order.map((job) => job.userId);
     expect(users).toHaveLength(4);
     // Whoever goes first, the second user's only job is never behind more than one of the owner's.

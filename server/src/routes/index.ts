@@ -1,5 +1,4 @@
-import type { PortalDeps } from '../deps.ts';
-import type { AnyRouteDefinition } from '../lib/route.ts';
+import type { AnyRouteDefinition, RouteSetup } from '../lib/route.ts';
 import { adminRoutes } from './admin-routes.ts';
 import { agentsRoutes } from './agents-routes.ts';
 import { authRoutes } from './auth-routes.ts';
@@ -13,13 +12,13 @@ import { usersRoutes } from './users-routes.ts';
 
 /**
  * The portal's own operations' handlers, by feature (the simulator's come from `simulator/`). Each
- * module exports a factory taking the app's deps.
+ * module exports a factory taking the app's settings; handlers take their world from the context.
  */
-export function createRoutes(deps: PortalDeps): AnyRouteDefinition[] {
+export function createRoutes(setup: RouteSetup): AnyRouteDefinition[] {
   const accounts = [authRoutes, usersRoutes, agentsRoutes, adminRoutes];
   const sharing = [invitationsRoutes, invitationsAgentRoutes, productsRoutes, downloadsRoutes];
   const publicDocuments = [metaRoutes, documentsRoutes];
   return [...accounts, ...sharing, ...publicDocuments].flatMap((routes): AnyRouteDefinition[] =>
-    routes(deps),
+    routes(setup),
   );
 }

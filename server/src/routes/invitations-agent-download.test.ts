@@ -1,7 +1,6 @@
 import { readZipText } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
-import { as, codeOf, createTestApp, expectError, useTestApp } from '../../test/app.ts';
-import { JOB_MIN_RUNNING_MS, JOB_START_DELAY_MS } from '../services/job-snapshot.ts';
+import { as, codeOf, createTestApp, expectError, runDownloadJobs, useTestApp } from '../../test/app.ts';
 
 // A company's export of a connected user's data, and the limit on code redemption.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
@@ -22,12 +21,7 @@ async function acceptedSharing(): Promise<string> {
   return id;
 }
 
-async function runJobs(): Promise<void> {
-  t.clock.advance(JOB_START_DELAY_MS);
-  await t.app.portal.jobs.tick();
-  t.clock.advance(JOB_MIN_RUNNING_MS);
-  await t.app.portal.jobs.tick();
-}
+const runJobs = () => runDownloadJobs(t);
 
 describe('createInvitationDownload', () => {
   it('exports only the shared products, without personal fields, and records the download', async () => {

@@ -1,4 +1,3 @@
-import type { PortalDeps } from '../deps.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
 import { sharingEventsSource } from '../services/audit.ts';
@@ -12,8 +11,7 @@ import {
 } from '../services/invitations.ts';
 
 /** The data owner's side of sharing: codes, data recipients, their permissions, decisions, history. */
-export function invitationsRoutes(deps: PortalDeps) {
-  const { prisma } = deps;
+export function invitationsRoutes() {
   const owner = ['user'] as const;
   // The owner's two lists: data recipients (claimed) and codes nobody has used yet (unclaimed).
   const listInvitations =
@@ -24,7 +22,14 @@ export function invitationsRoutes(deps: PortalDeps) {
       const page = readPage(query, scope);
       const ownerId = callerOf(ctx.user).id;
       const { q } = page;
-      const source = ownerInvitationsSource(deps, ownerId, claimed, params.filter, q, query.changedAfter);
+      const source = ownerInvitationsSource(
+        ctx.world,
+        ownerId,
+        claimed,
+        params.filter,
+        q,
+        query.changedAfter,
+      );
       return answerList(ctx.reply, page, source);
     };
   return [
@@ -32,34 +37,34 @@ export function invitationsRoutes(deps: PortalDeps) {
       operationId: 'createInvitation',
       roles: owner,
       status: 201,
-      handler: async ({ user, body }) => createInvitation(deps, callerOf(user).id, body),
+      handler: async ({ world, user, body }) => createInvitation(world, callerOf(user).id, body),
     }),
     defineRoute({ operationId: 'listClaimedInvitations', roles: owner, handler: listInvitations(true) }),
     defineRoute({ operationId: 'listUnclaimedInvitations', roles: owner, handler: listInvitations(false) }),
     defineRoute({
       operationId: 'getInvitationPermissions',
       roles: owner,
-      handler: async ({ user, params }) => ownerPermissions(deps, callerOf(user).id, params.id),
+      handler: async ({ world, user, params }) => ownerPermissions(world, callerOf(user).id, params.id),
     }),
     defineRoute({
       operationId: 'listInvitationEvents',
       roles: owner,
-      async handler({ user, params, query, reply }) {
-        const invitation = await findOwnInvitation(deps, callerOf(user).id, params.id);
+      async handler({ world, user, params, query, reply }) {
+        const invitation = await findOwnInvitation(world, callerOf(user).id, params.id);
         const page = readPage(query, `listInvitationEvents:${invitation.id}`);
-        return answerList(reply, page, sharingEventsSource(prisma, invitation.id));
+        return answerList(reply, page, sharingEventsSource(world, invitation.id));
       },
     }),
     defineRoute({
       operationId: 'decideInvitation',
       roles: owner,
-      handler: async ({ user, params }) =>
-        decideInvitation(deps, callerOf(user).id, params.id, params.decision),
+      handler: async ({ world, user, params }) =>
+        decideInvitation(world, callerOf(user).id, params.id, params.decision),
     }),
     defineRoute({
       operationId: 'revokeInvitation',
       roles: owner,
-      handler: async ({ user, params }) => revokeByOwner(deps, callerOf(user).id, params.id),
+      handler: async ({ world, user, params }) => revokeByOwner(world, callerOf(user).id, params.id),
     }),
   ];
 }

@@ -1,15 +1,14 @@
 import { isDevMode } from '../config.ts';
-import type { PortalDeps } from '../deps.ts';
-import { defineRoute } from '../lib/route.ts';
+import { defineRoute, type RouteSetup } from '../lib/route.ts';
 import { checkDatabase } from '../services/portal-status.ts';
 
-export function metaRoutes(deps: PortalDeps) {
-  const { config } = deps;
+export function metaRoutes(setup: RouteSetup) {
+  const { config } = setup;
   return [
     defineRoute({
       operationId: 'getHealth',
-      async handler() {
-        await checkDatabase(deps);
+      async handler({ world }) {
+        await checkDatabase(world);
         return { status: 'ok' as const };
       },
     }),

@@ -1,4 +1,3 @@
-import type { PortalDeps } from '../deps.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   awaitCollectionChange,
@@ -8,26 +7,23 @@ import {
 } from '../services/collection.ts';
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
-export function productsRoutes(deps: PortalDeps) {
-  const { prisma } = deps;
+export function productsRoutes() {
   return [
     defineRoute({
       operationId: 'listProducts',
       roles: ['user'],
-      async handler({ user }) {
-        return ownProductsAnswer(prisma, callerOf(user).id);
+      async handler({ world, user }) {
+        return ownProductsAnswer(world.reads, callerOf(user).id);
       },
     }),
     defineRoute({
       operationId: 'setProductCollection',
       roles: ['user'],
-      async handler({ user, params, request }) {
+      async handler({ world, user, params }) {
         const ownerId = callerOf(user).id;
-        const change = await requestCollectionChange(deps, ownerId, params.id, params.action);
-        // If the wait below gives up (a slow clock), the runner completes the change when it is due.
-        request.server.portal.jobs.wake();
-        await awaitCollectionChange(deps, change);
-        return ownProductWithState(prisma, ownerId, params.id);
+        const change = await requestCollectionChange(world, ownerId, params.id, params.action);
+        await awaitCollectionChange(world, change);
+        return ownProductWithState(world.prisma, ownerId, params.id);
       },
     }),
   ];

@@ -1,21 +1,20 @@
 import { acceptPendingTerms, loadCurrentUser } from '../auth/current-user.ts';
-import type { PortalDeps } from '../deps.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 
 /** The signed-in user's profile and the terms they still have to accept. */
-export function usersRoutes(deps: PortalDeps) {
+export function usersRoutes() {
   return [
     defineRoute({
       operationId: 'getCurrentUser',
-      async handler({ user }) {
-        return loadCurrentUser(deps, callerOf(user).id);
+      async handler({ world, user }) {
+        return loadCurrentUser(world, callerOf(user).id);
       },
     }),
     defineRoute({
       operationId: 'acceptTerms',
-      async handler({ user, params }) {
+      async handler({ world, user, params }) {
         const caller = callerOf(user);
-        return acceptPendingTerms(deps, caller.id, caller.role, params.termsId);
+        return acceptPendingTerms(world, caller.id, caller.role, params.termsId);
       },
     }),
   ];

@@ -1,9 +1,11 @@
 import type { components } from '@portal/contract/schema';
+import { isoFromStored } from '../db/connected-users.ts';
+import type { SharingRow } from '../db/list-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
-import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
+import { type ListSource, newestFirst, type Position, searchWhere, searchWords } from '../lib/paging.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
 import { transitionInvitation } from './invitation-transitions.ts';
@@ -108,42 +110,53 @@ const sharingInclude = {
   agent: { select: { email: true, fullName: true, agentProfile: { select: { displayName: true } } } },
   _count: { select: { products: true } },
 } satisfies Prisma.InvitationInclude;
-type SharingRow = Prisma.InvitationGetPayload<{ include: typeof sharingInclude }>;
+type SharingWithParties = Prisma.InvitationGetPayload<{ include: typeof sharingInclude }>;
 
+/** A sharing as the list reads it (db/list-reads.ts) or as Prisma gives it after a change. */
 function toSharing(row: SharingRow): Sharing {
-  const agent = row.agent;
   return {
     id: row.id,
     status: row.status as InvitationStatus,
+    ownerEmail: row.ownerEmail,
+    ownerName: row.ownerName,
+    agentName: (row.agentDisplayName ?? row.agentFullName ?? '').slice(0, 100),
+    agentEmail: row.agentEmail ?? '',
+    createdAt: isoFromStored(row.createdAt),
+    statusChangedAt: isoFromStored(row.statusChangedAt),
+    productCount: row.productCount,
+  };
+}
+
+function sharingRowOf(row: SharingWithParties): SharingRow {
+  return {
+    id: row.id,
+    status: row.status,
     ownerEmail: row.owner.email,
     ownerName: row.owner.fullName,
-    agentName: (agent?.agentProfile?.displayName ?? agent?.fullName ?? '').slice(0, 100),
-    agentEmail: agent?.email ?? '',
+    agentEmail: row.agent?.email ?? null,
+    agentFullName: row.agent?.fullName ?? null,
+    agentDisplayName: row.agent?.agentProfile?.displayName ?? null,
     createdAt: row.createdAt.toISOString(),
     statusChangedAt: row.statusChangedAt.toISOString(),
     productCount: row._count.products,
   };
 }
 
-/** Every redeemed invitation (a sharing exists once a company has claimed the code), newest first. */
-export function sharingsSource({ prisma }: Pick<Deps, 'prisma'>, q?: string) {
-  const where: Prisma.InvitationWhereInput = {
-    agentId: { not: null },
-    ...searchWhere<Prisma.InvitationWhereInput>(prisma, q, (word) => [
-      { id: word },
-      { owner: { fullName: { contains: word } } },
-      { owner: { email: { contains: word } } },
-      { agent: { email: { contains: word } } },
-      { agent: { fullName: { contains: word } } },
-      { agent: { agentProfile: { displayName: { contains: word } } } },
-    ]),
-  };
-  const order = newestFirst('createdAt', where);
+/**
+ * Every redeemed invitation (a sharing exists once a company has claimed the code), newest first:
+ * one joined statement per page (db/list-reads.ts).
+ */
+export function sharingsSource(
+  { reads }: Pick<PortalDeps, 'reads'>,
+  q?: string,
+): ListSource<SharingRow, Sharing> {
+  const query = { words: searchWords(q) };
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
   return {
-    fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({ ...order.rowsAfter(position, take), include: sharingInclude }),
-    count: () => prisma.invitation.count({ where }),
-    position: order.position,
+    fetch: async (after, limit) => (none ? [] : reads.lists.sharings(query, { after, limit })),
+    count: async () => (none ? 0 : reads.lists.sharingsCount(query)),
+    position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: toSharing,
   };
 }
@@ -169,7 +182,7 @@ export async function changeSharing(deps: Deps, adminId: string, id: string, eve
       ),
   });
   return toSharing(
-    await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude }),
+    sharingRowOf(await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude })),
   );
 }
 

@@ -1,6 +1,5 @@
-import { hotReads } from '../db/client.ts';
 import { type ConnectedRow, type ConnectedTuple, isoFromStored } from '../db/connected-users.ts';
-import type { PortalDeps } from '../deps.ts';
+import type { PartiesRow } from '../db/list-reads.ts';
 import { normaliseAccessCode } from '../domain/access-code.ts';
 import {
   agentDataAccess,
@@ -8,9 +7,9 @@ import {
   type InvitationFilter,
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
-import type { Invitation } from '../generated/prisma/client.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
+import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
@@ -21,7 +20,7 @@ import {
 } from './invitation-views.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
 
-type Deps = Pick<PortalDeps, 'prisma' | 'clock' | 'config'>;
+type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 /** Only an approved (active) company may see or touch users' data. */
 export async function requireActiveAgent({ prisma }: Pick<Deps, 'prisma'>, agentId: string): Promise<void> {
@@ -68,12 +67,12 @@ export async function redeemCode(deps: Deps, agentId: string, input: string): Pr
  * prepared statements on one covering index (db/connected-users.ts, decision 0028).
  */
 export function connectedSource(
-  { prisma }: Pick<Deps, 'prisma'>,
+  { reads: hot }: Pick<Deps, 'reads'>,
   agentId: string,
   filter: InvitationFilter,
   q?: string,
 ): ListSource<ConnectedRow, ConnectedInvitation> {
-  const reads = hotReads(prisma).connected;
+  const reads = hot.connected;
   const query = { agentId, statuses: filterStatuses(filter), words: searchWords(q) };
   // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
   const none = query.words?.length === 0;
@@ -105,12 +104,12 @@ const notYours = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
 
 async function findClaimedBy(
-  { prisma }: Pick<Deps, 'prisma'>,
+  { reads }: Pick<Deps, 'reads'>,
   agentId: string,
   id: string,
   foreign: () => AppError = notYours,
-): Promise<Invitation> {
-  const invitation = await prisma.invitation.findUnique({ where: { id } });
+): Promise<PartiesRow> {
+  const invitation = await reads.lists.parties(id);
   if (!invitation) throw invitationNotFound();
   if (invitation.agentId !== agentId) throw foreign();
   return invitation;
@@ -126,7 +125,7 @@ const CONNECTED: ReadonlySet<InvitationStatus> = new Set(['CLAIMED', 'ACCEPTED',
 export async function agentPermissions(deps: Deps, agentId: string, id: string) {
   const invitation = await findClaimedBy(deps, agentId, id);
   if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
-  return loadPermissions(deps.prisma, invitation, { forAgent: true });
+  return loadPermissions(deps.reads, invitation.id, { forAgent: true });
 }
 
 const removeForbidden = () => forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
@@ -149,7 +148,11 @@ export async function revokeByAgent(deps: Deps, agentId: string, id: string): Pr
  * user allowed them. The status is read in the transaction that creates the job, so a revoke or
  * suspension that lands first wins.
  */
-export async function createInviteDownload(deps: Deps, agentId: string, id: string) {
+export async function createInvitationDownload(
+  deps: Deps & Pick<World, 'jobs'>,
+  agentId: string,
+  id: string,
+) {
   await findClaimedBy(deps, agentId, id);
   const job = await deps.prisma.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
@@ -180,5 +183,7 @@ export async function createInviteDownload(deps: Deps, agentId: string, id: stri
       },
     );
   });
+  // After the commit: the runner would not see the job from inside the transaction.
+  deps.jobs.wake();
   return toApiDownloadJob(job);
 }

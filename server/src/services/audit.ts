@@ -1,7 +1,8 @@
-import type { Db } from '../db/client.ts';
+import type { Db, HotReads } from '../db/client.ts';
+import { isoFromStored } from '../db/connected-users.ts';
+import type { EventRow } from '../db/list-reads.ts';
 import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
-import { afterAscending, type ListSource } from '../lib/paging.ts';
+import type { ListSource } from '../lib/paging.ts';
 
 /** Who did something to a sharing: a signed-in person, or the server itself (null id, role system). */
 export interface Actor {
@@ -17,18 +18,20 @@ export interface AuditEntry {
   detail?: Record<string, string>;
 }
 
+/** An audit trail entry's row, less the invitation (for a nested create with the change it records). */
+export function sharingEventRow(entry: Omit<AuditEntry, 'invitationId'>) {
+  return {
+    type: entry.type,
+    actorId: entry.actor.id,
+    actorRole: entry.actor.role,
+    at: entry.at,
+    detail: entry.detail ? JSON.stringify(entry.detail) : null,
+  };
+}
+
 /** Writes one audit trail entry; call it inside the transaction that made the change it records. */
 export async function recordSharingEvent(db: Db, entry: AuditEntry): Promise<void> {
-  await db.sharingEvent.create({
-    data: {
-      invitationId: entry.invitationId,
-      type: entry.type,
-      actorId: entry.actor.id,
-      actorRole: entry.actor.role,
-      at: entry.at,
-      detail: entry.detail ? JSON.stringify(entry.detail) : null,
-    },
-  });
+  await db.sharingEvent.create({ data: { invitationId: entry.invitationId, ...sharingEventRow(entry) } });
 }
 
 export interface SharingEventView {
@@ -45,49 +48,38 @@ const FALLBACK_NAMES: Readonly<Record<string, string>> = {
   admin: 'Administrator',
 };
 
-const withActor = {
-  actor: { select: { fullName: true, agentProfile: { select: { displayName: true } } } },
-} satisfies Prisma.SharingEventInclude;
-type EventWithActor = Prisma.SharingEventGetPayload<{ include: typeof withActor }>;
-
 /**
  * A person is named by full name, a company by its registered display name, an admin as
  * "Administrator" (admins act for the data holder, not by name).
  */
-function toEventView(event: EventWithActor): SharingEventView {
+function toEventView(event: EventRow): SharingEventView {
   // The contract knows people only; an automatic action is shown as the administration's.
   const role = (event.actorRole === 'system' ? 'admin' : event.actorRole) as SharingEventView['actorRole'];
-  const named = role === 'admin' ? null : (event.actor?.agentProfile?.displayName ?? event.actor?.fullName);
+  const named = role === 'admin' ? null : (event.actorDisplayName ?? event.actorFullName);
   return {
     id: event.id,
     type: event.type as SharingEventType,
     actorRole: role,
     actorName: (named ?? FALLBACK_NAMES[role] ?? 'Administrator').slice(0, 200),
-    at: event.at.toISOString(),
+    at: isoFromStored(event.at),
   };
 }
 
-/** The audit trail of one sharing, oldest first, page by page (lib/paging.ts). */
+/** The audit trail of one sharing, oldest first, page by page: one joined statement per page (db/list-reads.ts). */
 export function sharingEventsSource(
-  db: Db,
+  { reads }: { reads: HotReads },
   invitationId: string,
-): ListSource<EventWithActor, SharingEventView> {
+): ListSource<EventRow, SharingEventView> {
   return {
-    fetch: (position, take) =>
-      db.sharingEvent.findMany({
-        where: { invitationId, ...afterAscending('at', position) },
-        orderBy: [{ at: 'asc' }, { id: 'asc' }],
-        include: withActor,
-        take,
-      }),
-    count: () => db.sharingEvent.count({ where: { invitationId } }),
-    position: (event) => ({ at: event.at, id: event.id }),
+    fetch: async (after, limit) => reads.lists.events(invitationId, { after, limit }),
+    count: async () => reads.lists.eventsCount(invitationId),
+    position: (event) => ({ at: new Date(event.at), id: event.id }),
     toItem: toEventView,
   };
 }
 
 /** Job-runner hook: a completed INVITE export is recorded in that sharing's audit trail. */
-export function recordInviteDownload(db: Db, clock: { now(): Date }) {
+export function recordInvitationDownload(db: Db, clock: { now(): Date }) {
   return async (job: { id: string; type: string; relatedId: string | null; userId: string }) => {
     if (job.type !== 'INVITE' || !job.relatedId) return;
     await recordSharingEvent(db, {

@@ -1,10 +1,11 @@
 import type { components } from '@portal/contract/schema';
-import { type Db, hotReads, type PortalPrisma } from '../db/client.ts';
+import type { Db, PortalPrisma } from '../db/client.ts';
 import type { HotReads } from '../db/hot-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
+import type { World } from '../world.ts';
 
 export type ApiProduct = components['schemas']['Product'];
 export type CollectionAction = 'ENABLE' | 'DISABLE';
@@ -41,8 +42,8 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
  * The caller's products with their collection state; others' products are never listed. One
  * prepared statement (db/hot-reads.ts): this list is read on every visit of the products screen.
  */
-export async function listOwnProducts(prisma: PortalPrisma, ownerId: string) {
-  const rows = await hotReads(prisma).ownProducts(ownerId);
+export async function listOwnProducts(reads: HotReads, ownerId: string) {
+  const rows = await reads.ownProducts(ownerId);
   return rows.map((row) => ({ row, enabled: row.enabled === 1 }));
 }
 
@@ -56,10 +57,10 @@ const productsAnswers = new WeakMap<Awaited<ReturnType<HotReads['ownProducts']>>
  * 0034); the answer depends on nothing else (no clock, language or query).
  */
 export function ownProductsAnswer(
-  prisma: PortalPrisma,
+  reads: HotReads,
   ownerId: string,
 ): ProductsAnswer | Promise<ProductsAnswer> {
-  const rows = hotReads(prisma).ownProducts(ownerId);
+  const rows = reads.ownProducts(ownerId);
   // SQLite's rows come at once: no promise on the hot path.
   return rows instanceof Promise ? rows.then(productsAnswerOf) : productsAnswerOf(rows);
 }
@@ -81,14 +82,17 @@ export async function findOwnProduct(db: Db, ownerId: string, productId: string)
   return product;
 }
 
-/** Records a toggle that completes COLLECTION_CHANGE_MS later on the simulation clock. */
+/**
+ * Records a toggle that completes COLLECTION_CHANGE_MS later on the simulation clock, and wakes the
+ * world's runner, which completes it when it falls due (should the caller stop waiting first).
+ */
 export async function requestCollectionChange(
-  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  { prisma, clock, jobs }: Pick<World, 'prisma' | 'clock' | 'jobs'>,
   ownerId: string,
   productId: string,
   action: CollectionAction,
 ) {
-  return prisma.$transaction(async (tx) => {
+  const change = await prisma.$transaction(async (tx) => {
     const product = await findOwnProduct(tx, ownerId, productId);
     const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
     if (pending) {
@@ -115,6 +119,8 @@ export async function requestCollectionChange(
     });
     return change;
   });
+  jobs.wake();
+  return change;
 }
 
 /**

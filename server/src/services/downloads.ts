@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { PortalPrisma } from '../db/client.ts';
-import type { PortalDeps } from '../deps.ts';
 import type { DownloadJob, Prisma } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import {
@@ -11,6 +10,7 @@ import {
   readPage,
   searchWhere,
 } from '../lib/paging.ts';
+import type { World } from '../world.ts';
 import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
@@ -23,7 +23,7 @@ import { toApiDownloadJob } from './job-snapshot.ts';
 const LINK_TTL_MS = 10 * 60 * 1000;
 const LIST_LIMIT = 50;
 
-type Deps = Pick<PortalDeps, 'prisma' | 'clock'> & Parameters<typeof createDownloadJob>[0];
+type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'jobs'> & Parameters<typeof createDownloadJob>[0];
 
 const exportExpired = () =>
   new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
@@ -76,7 +76,7 @@ export function downloadJobsPage(query: PageQuery): PageRequest {
 
 /** A job exporting every product of the owner whose data collection is on. */
 export async function startProductsDownload(deps: Deps, userId: string): Promise<DownloadJob> {
-  const enabled = (await listOwnProducts(deps.prisma, userId)).filter((product) => product.enabled);
+  const enabled = (await listOwnProducts(deps.reads, userId)).filter((product) => product.enabled);
   if (enabled.length === 0) {
     throw conflict('NO_PRODUCTS_ENABLED', 'Turn on data collection for at least one product first.');
   }
@@ -85,7 +85,10 @@ export async function startProductsDownload(deps: Deps, userId: string): Promise
     productType: row.productType as 'VEHICLE' | 'WALLBOX',
     includeSensitiveData: true,
   }));
-  return createDownloadJob(deps, { userId, type: 'PRODUCTS', relatedId: null, products });
+  const job = await createDownloadJob(deps, { userId, type: 'PRODUCTS', relatedId: null, products });
+  // The runner sleeps until told: the new job is its next thing to plan for.
+  deps.jobs.wake();
+  return job;
 }
 
 /** A job exporting one of the owner's products, whose data collection must be on. */
@@ -99,12 +102,14 @@ export async function startProductDownload(
     throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
   }
   const productType = product.productType as 'VEHICLE' | 'WALLBOX';
-  return createDownloadJob(deps, {
+  const job = await createDownloadJob(deps, {
     userId,
     type: 'PRODUCT',
     relatedId: product.id,
     products: [{ id: product.id, productType, includeSensitiveData: true }],
   });
+  deps.jobs.wake();
+  return job;
 }
 
 /** A fresh one-time token for the caller's completed export, valid for ten simulated minutes. */

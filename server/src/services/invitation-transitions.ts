@@ -1,6 +1,6 @@
 import type { PortalDeps } from '../deps.ts';
 import {
-  type InvitationEvent,
+  type InvitationAction,
   type InvitationStatus,
   TRANSITIONS,
   type TransitionErrorCode,
@@ -32,7 +32,7 @@ export const invitationNotFound = () =>
 
 export interface TransitionRequest {
   invitationId: string;
-  event: InvitationEvent;
+  event: InvitationAction;
   actor: Actor & { id: string };
   /** Throws when the caller may not act on this invitation (checked before the state). */
   authorise?(invitation: Invitation): void;

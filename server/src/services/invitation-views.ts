@@ -1,9 +1,11 @@
 import type { components } from '@portal/contract/schema';
-import type { Db } from '../db/client.ts';
+import type { HotReads } from '../db/client.ts';
+import { isoFromStored } from '../db/connected-users.ts';
+import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
-import type { Invitation, Prisma } from '../generated/prisma/client.ts';
-import { enabledProductIds, toApiProduct } from './collection.ts';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { toApiProduct } from './collection.ts';
 
 type Schemas = components['schemas'];
 export type InvitationListEntry = Schemas['InvitationListEntry'];
@@ -25,20 +27,40 @@ export const invitationLink = (publicUrl: string, code: string) =>
   `${publicUrl}/redeem/${formatAccessCode(code)}`;
 
 /** The owner's view: a data recipient (`agent`) once a company claimed it, an invitation link before. */
+export function ownerListEntry(row: OwnerInvitationRow, publicUrl: string): InvitationListEntry {
+  return {
+    id: row.id,
+    type: row.agentId ? 'agent' : 'invitation',
+    displayName:
+      row.agentFullName === null ? null : (row.agentDisplayName ?? row.agentFullName.slice(0, 100)),
+    site: row.agentSite,
+    code: formatAccessCode(row.code),
+    link: invitationLink(publicUrl, row.code),
+    status: row.status as InvitationStatus,
+    createdAt: isoFromStored(row.createdAt),
+    statusChangedAt: isoFromStored(row.statusChangedAt),
+    expiresAt: isoFromStored(row.expiresAt),
+  };
+}
+
+/** The same entry from an invitation Prisma read with its company (after a decision or a revocation). */
 export function toListEntry(invitation: InvitationWithAgent, publicUrl: string): InvitationListEntry {
   const profile = invitation.agent?.agentProfile ?? null;
-  return {
-    id: invitation.id,
-    type: invitation.agentId ? 'agent' : 'invitation',
-    displayName: invitation.agent ? (profile?.displayName ?? invitation.agent.fullName.slice(0, 100)) : null,
-    site: profile?.site ?? null,
-    code: formatAccessCode(invitation.code),
-    link: invitationLink(publicUrl, invitation.code),
-    status: invitation.status as InvitationStatus,
-    createdAt: invitation.createdAt.toISOString(),
-    statusChangedAt: invitation.statusChangedAt.toISOString(),
-    expiresAt: invitation.expiresAt.toISOString(),
-  };
+  return ownerListEntry(
+    {
+      id: invitation.id,
+      agentId: invitation.agentId,
+      code: invitation.code,
+      status: invitation.status,
+      createdAt: invitation.createdAt.toISOString(),
+      statusChangedAt: invitation.statusChangedAt.toISOString(),
+      expiresAt: invitation.expiresAt.toISOString(),
+      agentFullName: invitation.agent?.fullName ?? null,
+      agentDisplayName: profile?.displayName ?? null,
+      agentSite: profile?.site ?? null,
+    },
+    publicUrl,
+  );
 }
 
 /** The company's view of a connected user; `createdAt` is when the company redeemed the code. */
@@ -57,31 +79,24 @@ export const maskExternalId = (externalId: string) =>
   externalId.slice(0, 3) + '*'.repeat(Math.max(0, externalId.length - 3));
 
 /**
- * The products an invitation shares, and nothing else. In a company's view (`forAgent`) a vehicle
- * whose collection is off has its VIN masked (data minimisation is the server's job, not the screen's).
+ * The products an invitation shares, and nothing else, in one joined read (db/list-reads.ts). In a
+ * company's view (`forAgent`) a vehicle whose collection is off has its VIN masked (data minimisation
+ * is the server's job, not the screen's).
  */
 export async function loadPermissions(
-  db: Db,
-  invitation: Pick<Invitation, 'id'>,
+  reads: HotReads,
+  invitationId: string,
   options: { forAgent: boolean },
 ): Promise<Permissions> {
-  const shared = await db.invitationProduct.findMany({
-    where: { invitationId: invitation.id },
-    include: { product: true },
-    orderBy: [{ product: { createdAt: 'asc' } }, { product: { externalId: 'asc' } }],
-  });
-  const enabled = await enabledProductIds(
-    db,
-    shared.map((entry) => entry.productId),
-  );
   const permissions: Permissions = { vehicles: [], wallboxes: [] };
-  for (const entry of shared) {
-    const on = enabled.has(entry.productId);
-    const product = toApiProduct(entry.product, on);
+  for (const row of await reads.lists.permissions(invitationId)) {
+    const on = row.enabled === 1;
+    const product = toApiProduct(row, on);
     if (options.forAgent && !on && product.productType === 'VEHICLE') {
       product.externalId = maskExternalId(product.externalId);
     }
-    const item = { id: entry.productId, includeSensitiveData: entry.includeSensitiveData, product };
+    const includeSensitiveData = row.includeSensitiveData === true || row.includeSensitiveData === 1;
+    const item = { id: row.id, includeSensitiveData, product };
     (product.productType === 'VEHICLE' ? permissions.vehicles : permissions.wallboxes).push(item);
   }
   return permissions;

@@ -1,17 +1,18 @@
+import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
-import { type Invitation, Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
-import { newestFirst, type Position, searchWhere } from '../lib/paging.ts';
-import { recordSharingEvent } from './audit.ts';
-import { enabledProductIds } from './collection.ts';
+import { type ListSource, searchWords } from '../lib/paging.ts';
+import { sharingEventRow } from './audit.ts';
+import { listOwnProducts } from './collection.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
-  type InvitationWithAgent,
   invitationLink,
   loadPermissions,
+  ownerListEntry,
   toListEntry,
   withAgentProfile,
 } from './invitation-views.ts';
@@ -20,7 +21,7 @@ import {
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 5;
 
-type Deps = Pick<PortalDeps, 'prisma' | 'clock' | 'config'>;
+type Deps = Pick<PortalDeps, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 export interface ShareItem {
   productId: string;
@@ -30,9 +31,14 @@ export interface ShareItem {
 const invitationForbidden = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
 
-/** Creates a single-use code for the owner's products; each must be theirs, listed once, and collecting. */
+/**
+ * Creates a single-use code for the owner's products; each must be theirs, listed once, and collecting.
+ * The checks read the owner's product list (a prepared read, db/hot-reads.ts); the invitation, its
+ * products and its audit entry are one insert, one short transaction: nothing waits on the single
+ * SQLite writer across the request's other work.
+ */
 export async function createInvitation(
-  { prisma, clock, config }: Deps,
+  { prisma, reads, clock, config }: Deps,
   ownerId: string,
   items: readonly ShareItem[],
 ) {
@@ -44,24 +50,24 @@ export async function createInvitation(
       'productId',
     );
   }
-  const products = await prisma.product.findMany({ where: { id: { in: ids }, ownerId } });
-  if (products.length !== ids.length) {
+  const own = new Map((await listOwnProducts(reads, ownerId)).map((entry) => [entry.row.id, entry]));
+  const shared = ids.map((id) => own.get(id));
+  if (shared.some((entry) => entry === undefined)) {
     throw notFound('PRODUCT_NOT_FOUND', 'A product to share could not be found among your products.');
   }
-  const enabled = await enabledProductIds(prisma, ids);
-  const off = products.filter((product) => !enabled.has(product.id));
+  const off = shared.filter((entry) => entry && !entry.enabled);
   if (off.length > 0) {
-    const names = off.map((product) => product.externalId).join(', ');
+    const names = off.map((entry) => entry?.row.externalId).join(', ');
     throw conflict('COLLECTION_DISABLED', `Data collection is off for ${names}. Turn it on before sharing.`);
   }
   for (let attempt = 1; ; attempt += 1) {
     const code = generateAccessCode();
     try {
-      const invitation = await insertInvitation({ prisma, clock }, ownerId, code, items);
+      const { expiresAt } = await insertInvitation({ prisma, clock }, ownerId, code, items);
       return {
-        code: formatAccessCode(invitation.code),
-        link: invitationLink(config.publicUrl, invitation.code),
-        expiresAt: invitation.expiresAt.toISOString(),
+        code: formatAccessCode(code),
+        link: invitationLink(config.publicUrl, code),
+        expiresAt: expiresAt.toISOString(),
       };
     } catch (error) {
       // 80 random bits make a collision practically impossible; a retry costs nothing if it happens.
@@ -71,77 +77,69 @@ export async function createInvitation(
   }
 }
 
+/** The invitation with its products and its CREATED audit entry, in one nested insert. */
 async function insertInvitation(
   { prisma, clock }: Pick<Deps, 'prisma' | 'clock'>,
   ownerId: string,
   code: string,
   items: readonly ShareItem[],
-): Promise<Invitation> {
-  return prisma.$transaction(async (tx) => {
-    const now = clock.now();
-    const invitation = await tx.invitation.create({
-      data: {
-        ownerId,
-        code,
-        status: 'CREATED',
-        createdAt: now,
-        statusChangedAt: now,
-        expiresAt: new Date(now.getTime() + INVITATION_TTL_MS),
-        products: {
-          create: items.map((item) => ({
-            productId: item.productId,
-            includeSensitiveData: item.includeSensitiveData,
-          })),
-        },
+): Promise<{ expiresAt: Date }> {
+  const now = clock.now();
+  const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
+  await prisma.invitation.create({
+    data: {
+      ownerId,
+      code,
+      status: 'CREATED',
+      createdAt: now,
+      statusChangedAt: now,
+      expiresAt,
+      products: {
+        create: items.map((item) => ({
+          productId: item.productId,
+          includeSensitiveData: item.includeSensitiveData,
+        })),
       },
-    });
-    await recordSharingEvent(tx, {
-      invitationId: invitation.id,
-      type: 'CREATED',
-      actor: { id: ownerId, role: 'user' },
-      at: now,
-    });
-    return invitation;
+      events: { create: sharingEventRow({ type: 'CREATED', actor: { id: ownerId, role: 'user' }, at: now }) },
+    },
+    select: { id: true },
   });
+  return { expiresAt };
 }
 
-/** The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first. */
+/**
+ * The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first: one
+ * joined statement per page (db/list-reads.ts).
+ */
 export function ownerInvitationsSource(
-  { prisma, config }: Deps,
+  { reads, config }: Pick<Deps, 'reads' | 'config'>,
   ownerId: string,
   claimed: boolean,
   filter: InvitationFilter,
   q?: string,
   /** Only entries whose status changed after this instant (ISO date-time): the unread badges. */
   changedAfter?: string,
-) {
-  const where: Prisma.InvitationWhereInput = {
+): ListSource<OwnerInvitationRow, InvitationListEntry> {
+  const query = {
     ownerId,
-    agentId: claimed ? { not: null } : null,
-    status: { in: [...filterStatuses(filter)] },
-    ...(changedAfter === undefined ? {} : { statusChangedAt: { gt: new Date(changedAfter) } }),
-    ...searchWhere<Prisma.InvitationWhereInput>(prisma, q, (word) => [
-      { id: word },
-      // Codes are stored normalised (upper case, no dashes): search them the way they are typed.
-      { code: { contains: word.toUpperCase().replace(/-/g, '') } },
-      { agent: { fullName: { contains: word } } },
-      { agent: { agentProfile: { displayName: { contains: word } } } },
-      { agent: { agentProfile: { site: { contains: word } } } },
-    ]),
+    claimed,
+    statuses: filterStatuses(filter),
+    changedAfter: changedAfter === undefined ? undefined : new Date(changedAfter),
+    words: searchWords(q),
   };
-  const order = newestFirst('createdAt', where);
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
   return {
-    fetch: (position: Position | undefined, take: number) =>
-      prisma.invitation.findMany({ ...order.rowsAfter(position, take), include: withAgentProfile }),
-    count: () => prisma.invitation.count({ where }),
-    position: order.position,
-    toItem: (row: InvitationWithAgent) => toListEntry(row, config.publicUrl),
+    fetch: async (after, limit) => (none ? [] : reads.lists.ownerInvitations(query, { after, limit })),
+    count: async () => (none ? 0 : reads.lists.ownerInvitationsCount(query)),
+    position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
+    toItem: (row) => ownerListEntry(row, config.publicUrl),
   };
 }
 
-/** The owner's invitation, or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
-export async function findOwnInvitation({ prisma }: Pick<Deps, 'prisma'>, ownerId: string, id: string) {
-  const invitation = await prisma.invitation.findUnique({ where: { id } });
+/** The owner's invitation (who it belongs to), or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
+export async function findOwnInvitation({ reads }: Pick<Deps, 'reads'>, ownerId: string, id: string) {
+  const invitation = await reads.lists.parties(id);
   if (!invitation) throw invitationNotFound();
   if (invitation.ownerId !== ownerId) throw invitationForbidden();
   return invitation;
@@ -149,7 +147,7 @@ export async function findOwnInvitation({ prisma }: Pick<Deps, 'prisma'>, ownerI
 
 export async function ownerPermissions(deps: Deps, ownerId: string, id: string) {
   const invitation = await findOwnInvitation(deps, ownerId, id);
-  return loadPermissions(deps.prisma, invitation, { forAgent: false });
+  return loadPermissions(deps.reads, invitation.id, { forAgent: false });
 }
 
 async function listEntryOf({ prisma, config }: Deps, id: string): Promise<InvitationListEntry> {

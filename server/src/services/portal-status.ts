@@ -10,6 +10,15 @@ export async function checkDatabase({ prisma }: Deps): Promise<void> {
 }
 
 /** Whether this terms version was published for this role. */
-export async function termsVersionExists({ prisma }: Deps, role: string, version: string): Promise<boolean> {
-  return (await prisma.termsVersion.count({ where: { role, version } })) > 0;
+/** When a version of the terms was published, or null when there is no such version. */
+export async function termsPublishedAt(
+  { prisma }: Deps,
+  role: string,
+  version: string,
+): Promise<Date | null> {
+  const terms = await prisma.termsVersion.findFirst({
+    where: { role, version },
+    select: { publishedAt: true },
+  });
+  return terms?.publishedAt ?? null;
 }

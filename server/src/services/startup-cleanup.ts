@@ -1,4 +1,4 @@
-import { readdir, rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { PortalDeps } from '../deps.ts';
 import { agentFilesDirectory } from './agent-files.ts';
@@ -24,12 +24,7 @@ async function namesIn(directory: string): Promise<string[]> {
  */
 export async function cleanUpAfterCrash(deps: Pick<PortalDeps, 'prisma' | 'config'>): Promise<CleanupReport> {
   const { prisma, config } = deps;
-  const documentsDir = agentFilesDirectory(config);
-  const storedNames = new Set(
-    (await prisma.agentFile.findMany({ select: { storedName: true } })).map((file) => file.storedName),
-  );
-  const orphanDocuments = (await namesIn(documentsDir)).filter((name) => !storedNames.has(name));
-  await Promise.all(orphanDocuments.map((name) => rm(path.join(documentsDir, name), { force: true })));
+  const orphanDocuments = await removeOrphanDocuments(deps, 0);
 
   const storage = createExportStorage(config);
   const exportNames = new Set(
@@ -42,8 +37,43 @@ export async function cleanUpAfterCrash(deps: Pick<PortalDeps, 'prisma' | 'confi
   await Promise.all(orphanExports.map((name) => rm(path.join(storage.directory, name), { force: true })));
 
   return {
-    orphanDocuments: orphanDocuments.length,
+    orphanDocuments,
     orphanExports: orphanExports.length,
     unfinishedJobs: await prisma.downloadJob.count({ where: { status: 'RUNNING' } }),
   };
 }
+
+/**
+ * Removes uploaded documents that no row names and that nothing has written to for `quietMs`; answers
+ * how many. With other servers writing to the same folder (team mode) a file without a row may be an
+ * upload still arriving, or one whose row is about to be committed: a request cannot take longer than
+ * REQUEST_TIMEOUT_MS, so a file quiet for longer than that (`orphanQuietMs`) is an orphan for certain.
+ * The names are read before the rows, so a row committed in between keeps its file.
+ */
+export async function removeOrphanDocuments(
+  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  quietMs: number,
+  now = Date.now(),
+): Promise<number> {
+  const documentsDir = agentFilesDirectory(config);
+  const names = await namesIn(documentsDir);
+  if (names.length === 0) return 0;
+  const storedNames = new Set(
+    (await prisma.agentFile.findMany({ select: { storedName: true } })).map((file) => file.storedName),
+  );
+  let removed = 0;
+  for (const name of names.filter((candidate) => !storedNames.has(candidate))) {
+    const file = path.join(documentsDir, name);
+    const written = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => null,
+    );
+    if (written === null || now - written < quietMs) continue;
+    await rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
+}
+
+/** How long an unnamed document must have been quiet to be an orphan while other servers write: see above. */
+export const orphanQuietMs = (config: PortalDeps['config']): number => config.timeouts.requestMs + 60_000;

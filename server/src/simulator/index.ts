@@ -7,8 +7,7 @@ import type { PortalDeps } from '../deps.ts';
 import { createDriftLog } from './proxy/contract-drift.ts';
 import { createSandboxes } from './sandbox/sandboxes.ts';
 import type { Simulator } from './sandbox/simulator.ts';
-import { activeWorld, createWorld, worldScoped } from './sandbox/world.ts';
-import { createWorldServices } from './world-services.ts';
+import { createSimulatedWorld } from './sandbox/world.ts';
 
 export { builtInIdentityProvider } from './identity-provider/plugin.ts';
 export { createFallbackIdentity } from './proxy/fallback-identity.ts';
@@ -16,32 +15,16 @@ export { validatingProxyPlugin } from './proxy/validating-proxy.ts';
 export { simulatorRoutes } from './routes/index.ts';
 export { sandbox as sandboxPlugin } from './sandbox/sandbox-plugin.ts';
 export type { Simulator } from './sandbox/simulator.ts';
+export type { SimulatedWorld } from './sandbox/world.ts';
 
 /**
- * The shared world (the app's own database and clock, with its job runner and faults), the sandboxes,
- * and the deps and services that resolve to the request's world.
+ * The shared world (the app's own database handle and clocks, with its job runner and the simulator's
+ * faults), the sandboxes and the validating proxy's drift log.
  */
-export function createSimulator(deps: PortalDeps, log: FastifyBaseLogger) {
-  const { config } = deps;
-  const { services, faults } = createWorldServices(deps, log);
-  const shared = createWorld({
-    id: null,
-    scenario: 'demo',
-    prisma: deps.prisma,
-    clock: deps.clock,
-    dataDir: config.dataDir,
-    databaseUrl: config.databaseUrl,
-    services,
-    faults,
-  });
-  // Routes and services reach the request's world (shared, or a sandbox) through these.
-  const scoped = worldScoped(deps, shared);
-  const sandboxes = createSandboxes({ config, wallClock: deps.wallClock, log });
-  const simulator: Simulator = {
-    shared,
-    sandboxes,
+export function createSimulator(deps: PortalDeps, log: FastifyBaseLogger): Simulator {
+  return {
+    shared: createSimulatedWorld({ id: null, scenario: 'demo', deps }, log),
+    sandboxes: createSandboxes({ config: deps.config, wallClock: deps.wallClock, log }),
     drift: createDriftLog(),
-    world: () => activeWorld() ?? shared,
   };
-  return { simulator, deps: scoped.deps, ...scoped.services };
 }

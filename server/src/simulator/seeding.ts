@@ -3,7 +3,11 @@ import { agentFilesDir } from '../services/agent-files.ts';
 import { type LoadOptions, loadScenario, resetToScenario } from './scenarios/load.ts';
 
 /** Seeds a database with no users yet (the `demo` personas unless SEED_SCENARIO says), ready for a demo. */
-export async function seedIfEmpty({ config, prisma, clock }: PortalDeps): Promise<boolean> {
+export async function seedIfEmpty({
+  config,
+  prisma,
+  clock,
+}: Pick<PortalDeps, 'config' | 'prisma' | 'clock'>): Promise<boolean> {
   if ((await prisma.user.count()) > 0) return false;
   await loadScenario(prisma, {
     scenario: config.seedScenario,

@@ -9,8 +9,10 @@ import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
 import { oneAtATime } from '../lib/one-at-a-time.ts';
 import { agentFilesDirectory } from '../services/agent-files.ts';
 import { createExportStorage } from '../services/export-storage.ts';
+import type { SimulatedWorld } from './sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
 import { reseed } from './seeding.ts';
+import { shareClock } from './team-clock.ts';
 
 type Schemas = components['schemas'];
 type FaultInput = Schemas['FaultInput'];
@@ -22,7 +24,7 @@ export function requireSimulation(config: Config): void {
     throw new AppError(
       404,
       'SIMULATION_DISABLED',
-      'Simulation controls are available in development mode only.',
+      'Simulation controls are not available in production mode.',
     );
   }
 }
@@ -32,7 +34,7 @@ export function requireSimulation(config: Config): void {
  * `keepSession` (the caller's cookie token) stays valid throughout when the new world has its account.
  */
 export async function resetSimulation(
-  deps: PortalDeps,
+  deps: SimulatedWorld,
   choice: { scenario?: string; seed?: number; keepSession?: string } = {},
 ): Promise<void> {
   const { keepSession, ...scenario } = choice;
@@ -44,6 +46,10 @@ export async function resetSimulation(
     await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
     deps.clock.setSpeed(1);
     await reseed(deps, { ...scenario, afterLoad });
+    await shareClock(deps);
+    deps.faults.markArmed();
+    // The scenario's pending jobs and toggles are the runner's to plan for.
+    deps.jobs.wake();
   });
 }
 
@@ -52,7 +58,10 @@ export function clockView({ clock }: Pick<PortalDeps, 'clock'>) {
 }
 
 /** Changes the speed from now on (simulated time never jumps) and remembers it across restarts. */
-export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>, speed: number) {
+export async function setClockSpeed(
+  { prisma, clock, config }: Pick<PortalDeps, 'prisma' | 'clock' | 'config'>,
+  speed: number,
+) {
   if (!isValidSpeed(speed)) {
     throw new AppError(
       400,
@@ -62,9 +71,15 @@ export async function setClockSpeed({ prisma, clock }: Pick<PortalDeps, 'prisma'
     );
   }
   clock.setSpeed(speed);
-  const anchors = { speed, realAnchor: new Date(), simAnchor: clock.now() };
-  await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...anchors }, update: anchors });
+  await shareClock({ prisma, clock, config });
   return clockView({ clock });
+}
+
+/** Jumps simulated time ahead (the simulator's "skip ahead"), on every instance of a team. */
+export async function advanceClock(world: Pick<PortalDeps, 'prisma' | 'clock' | 'config'>, ms: number) {
+  world.clock.advance(ms);
+  await shareClock(world);
+  return clockView(world);
 }
 
 /** At start-up: the speed last set through the simulator (the simulated time itself restarts at real now). */
@@ -107,7 +122,7 @@ export function toFaultView(fault: Fault): FaultView {
  * exactly what the calls will answer.
  */
 export async function injectFault(
-  { prisma }: Pick<PortalDeps, 'prisma'>,
+  { prisma, faults }: Pick<SimulatedWorld, 'prisma' | 'faults'>,
   catalogue: Readonly<Record<string, { status: number }>>,
   input: FaultInput,
 ): Promise<FaultView> {
@@ -127,6 +142,7 @@ export async function injectFault(
       delayMs: input.delayMs ?? null,
     },
   });
+  faults.markArmed();
   return toFaultView(fault);
 }
 

@@ -15,8 +15,14 @@ function payloadOf(body: FetchBody): string | Buffer | undefined {
 /**
  * The portal talks to its built-in provider through `app.inject`, not the network: it works whatever
  * PUBLIC_URL says (a proxy in front, a port not yet listening in tests). Other origins use real fetch.
+ * `sandbox` names the sandbox the calls are made for (X-Sandbox), null for the shared world.
  */
-export function inProcessFetch(app: FastifyInstance, publicUrl: string, fallback: CustomFetch): CustomFetch {
+export function inProcessFetch(
+  app: FastifyInstance,
+  publicUrl: string,
+  fallback: CustomFetch,
+  sandbox: string | null = null,
+): CustomFetch {
   const own = new URL(publicUrl);
   return async (url, options) => {
     const target = new URL(url);
@@ -26,6 +32,7 @@ export function inProcessFetch(app: FastifyInstance, publicUrl: string, fallback
       url: `${target.pathname}${target.search}`,
       headers: {
         ...options.headers,
+        ...(sandbox ? { 'x-sandbox': sandbox } : {}),
         host: own.host,
         'x-forwarded-host': own.host,
         'x-forwarded-proto': own.protocol.replace(':', ''),

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import { roleHintParam } from '../../auth/oidc-settings.ts';
-import type { PortalDeps } from '../../deps.ts';
+import type { Config } from '../../config.ts';
 import { listAccounts, signUp } from './accounts.ts';
 import {
   type AccountPageInput,
@@ -30,9 +30,8 @@ function sendPage(reply: FastifyReply, status: number, html: (nonce: string) => 
 export function registerInteractionRoutes(
   scope: FastifyInstance,
   provider: () => Promise<Provider>,
-  deps: PortalDeps,
+  config: Config,
 ): void {
-  const { config } = deps;
   const formOrigin = new URL(config.publicUrl).origin;
   const restartUrl = `${config.publicUrl}/login`;
 
@@ -76,7 +75,7 @@ export function registerInteractionRoutes(
     const input: AccountPageInput = {
       productName: config.brand.productName,
       action: `${devIdpMountPath}/interaction/${encodeURIComponent(uid)}`,
-      accounts: await listAccounts(deps),
+      accounts: await listAccounts(reply.request.world),
       roleHint: roleHint === 'agent' ? 'agent' : roleHint === 'user' ? 'user' : null,
       ...(problem ? { problem } : {}),
     };
@@ -116,7 +115,7 @@ export function registerInteractionRoutes(
         const kind: SignUpKind = form.kind === 'agent' ? 'agent' : 'user';
         const fullName = form.fullName ?? '';
         const email = form.email ?? '';
-        const outcome = await signUp(deps, kind, fullName, email);
+        const outcome = await signUp(request.world, kind, fullName, email);
         if (!outcome.ok) {
           return page(reply, interaction.uid, interaction.params[roleHintParam], {
             kind,
@@ -128,7 +127,7 @@ export function registerInteractionRoutes(
         return finish(request, reply, { login: { accountId: outcome.userId, remember: false } });
       }
       const user = form.accountId
-        ? await deps.prisma.user.findUnique({ where: { id: form.accountId } })
+        ? await request.world.prisma.user.findUnique({ where: { id: form.accountId } })
         : null;
       if (!user) return page(reply, interaction.uid, interaction.params[roleHintParam]);
       return finish(request, reply, { login: { accountId: user.id, remember: false } });

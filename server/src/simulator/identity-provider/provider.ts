@@ -1,9 +1,10 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type Provider from 'oidc-provider';
 import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
-import type { PortalPrisma } from '../../db/client.ts';
+import type { World } from '../../world.ts';
 import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
 import { createMemoryAdapterFactory } from './memory-adapter.ts';
 
@@ -59,10 +60,14 @@ async function firstPartyGrant(ctx: KoaContextWithOIDC) {
 }
 
 /**
- * oidc-provider (a third of the server's start in CPU, with koa and jose) loads here, on the first
- * sign-in, not when the server starts.
+ * The built-in provider. `worldOf` answers the world a raw request works in: accounts are looked up in
+ * the world of the call that asks (a sandbox's sign-in reads that sandbox's users). oidc-provider (a
+ * third of the server's start in CPU, with koa and jose) loads here, on the first sign-in, not at start.
  */
-export async function createDevProvider(config: Config, prisma: PortalPrisma): Promise<Provider> {
+export async function createDevProvider(
+  config: Config,
+  worldOf: (raw: IncomingMessage) => Pick<World, 'prisma'>,
+): Promise<Provider> {
   const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
@@ -87,8 +92,8 @@ export async function createDevProvider(config: Config, prisma: PortalPrisma): P
     // The portal finds the account from the ID token alone.
     conformIdTokenClaims: false,
     extraParams: [roleHintParam],
-    findAccount: async (_ctx, id) => {
-      const user = await prisma.user.findUnique({ where: { id } });
+    findAccount: async (ctx, id) => {
+      const user = await worldOf(ctx.req).prisma.user.findUnique({ where: { id } });
       if (!user) return undefined;
       return {
         accountId: user.id,

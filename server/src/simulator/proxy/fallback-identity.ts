@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { authenticateRequest } from '../../auth/authenticate.ts';
 import { createSession, resolveSession } from '../../auth/sessions.ts';
-import type { PortalDeps } from '../../deps.ts';
 
 /**
  * PROXY_FALLBACK_AS: who the simulation answers for when the caller is signed in to the back end
@@ -9,16 +8,17 @@ import type { PortalDeps } from '../../deps.ts';
  * session of its own, so a fallback works in every mode that allows fallback, not only where the
  * X-User-Id header is trusted. A caller the simulation already knows keeps their own identity.
  */
-export function createFallbackIdentity(deps: PortalDeps, email: string) {
+export function createFallbackIdentity(email: string) {
   let token: string | null = null;
   return async (request: FastifyRequest): Promise<void> => {
-    if (await authenticateRequest(deps, request)) return;
-    if (!token || !(await resolveSession(deps, token))) {
-      const user = await deps.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
+    const { world } = request;
+    if (await authenticateRequest(world, request)) return;
+    if (!token || !(await resolveSession(world, token))) {
+      const user = await world.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
       // No such persona in this world: the simulation answers 401 as it would to anyone.
       if (!user) return;
-      token = (await createSession(deps, user.id, 'validating proxy fallback')).token;
+      token = (await createSession(world, user.id, 'validating proxy fallback')).token;
     }
-    request.cookies[deps.config.session.cookieName] = token;
+    request.cookies[world.config.session.cookieName] = token;
   };
 }

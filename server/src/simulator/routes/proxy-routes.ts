@@ -1,11 +1,9 @@
-import type { PortalDeps } from '../../deps.ts';
-import { defineRoute } from '../../lib/route.ts';
+import { defineRoute, type RouteSetup } from '../../lib/route.ts';
 import type { Simulator } from '../sandbox/simulator.ts';
 import { requireSimulation } from '../simulation.ts';
 
 /** The validating proxy's findings (PROXY_TARGET): what the real back end does that the contract does not say. */
-export function proxyRoutes(deps: PortalDeps & { simulator: Pick<Simulator, 'drift'> }) {
-  const { config } = deps;
+export function proxyRoutes({ config, simulator }: RouteSetup & { simulator: Pick<Simulator, 'drift'> }) {
   return [
     defineRoute({
       operationId: 'listContractDrift',
@@ -17,8 +15,8 @@ export function proxyRoutes(deps: PortalDeps & { simulator: Pick<Simulator, 'dri
             unimplemented: config.proxy.fallback.unimplemented,
             operations: config.proxy.fallback.operations,
           },
-          fallbacks: deps.simulator.drift.fallbacks(),
-          drifts: [...deps.simulator.drift.list()],
+          fallbacks: simulator.drift.fallbacks(),
+          drifts: [...simulator.drift.list()],
         };
       },
     }),

@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { loadContract } from '@portal/contract/document';
+import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, useTestApp } from '../../../test/app.ts';
 import { createSession } from '../../auth/sessions.ts';
@@ -124,16 +126,12 @@ describe('resetSimulation', () => {
     await inject('POST', '/api/v1/invitations', [{ productId: 'prod-veh-1', includeSensitiveData: false }]);
     await inject('PUT', '/api/v1/invitations/inv-owner-accepted/revoke');
     await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 500 });
-    const boundary = 'x-boundary';
+    const body = await multipartBody([{ name: 'a.pdf', content: makePdf(['x']) }]);
     const upload = await t.call(
       'POST',
       '/api/v1/agents/files/upload/section/REGISTRATION',
-      { ...as('newco@example.com'), 'content-type': `multipart/form-data; boundary=${boundary}` },
-      Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n\r\n`),
-        makePdf(['x']),
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]),
+      { ...as('newco@example.com'), ...body.headers },
+      body.payload,
     );
     expect(upload.statusCode).toBe(201);
     const filesDir = path.join(t.config.dataDir, 'agent-files');
@@ -187,6 +185,10 @@ describe('resetSimulation', () => {
   });
 });
 
+const simulationDisabledExample = (
+  loadContract().components as { examples: Record<string, { value: unknown }> }
+).examples.SIMULATION_DISABLED?.value;
+
 describe('production mode', () => {
   it('hides every simulator control behind 404 SIMULATION_DISABLED', async () => {
     const production = await createTestApp({ env: { PORTAL_MODE: 'production', LOG_LEVEL: 'silent' } });
@@ -212,6 +214,8 @@ describe('production mode', () => {
           404,
           'SIMULATION_DISABLED',
         ]);
+        // The contract's example of the code (which no replay on a simulator can produce) is this answer.
+        expect(response.json()).toEqual(simulationDisabledExample);
       }
       expect(await production.prisma.fault.count()).toBe(0);
       const devHeader = await production.app.inject({

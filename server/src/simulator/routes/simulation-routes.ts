@@ -1,11 +1,13 @@
 import { type ContractDocument, loadContract } from '@portal/contract/document';
-import type { PortalDeps } from '../../deps.ts';
-import { defineRoute } from '../../lib/route.ts';
+import type { FastifyRequest } from 'fastify';
+import { defineRoute, type RouteSetup } from '../../lib/route.ts';
 import { errorCatalogue, faultableOperations } from '../fault-catalogue.ts';
 import { listPersonas, switchPersona } from '../sandbox/personas.ts';
 import type { Simulator } from '../sandbox/simulator.ts';
+import type { SimulatedWorld } from '../sandbox/world.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import {
+  advanceClock,
   clearFaults,
   clockView,
   injectFault,
@@ -19,8 +21,12 @@ import {
  * Simulator controls (outside production): reset, clock, injected faults, personas. In production
  * mode every one answers 404 SIMULATION_DISABLED.
  */
-export function simulationRoutes(deps: PortalDeps & { simulator: Simulator }) {
-  const { config } = deps;
+export function simulationRoutes({ config, simulator }: RouteSetup & { simulator: Simulator }) {
+  /** The call's simulated world (the shared one or its sandbox), refused outside the simulation modes. */
+  const worldOf = (request: FastifyRequest): SimulatedWorld => {
+    requireSimulation(config);
+    return request.simWorld ?? simulator.shared;
+  };
   let document: ContractDocument | null = null;
   // Error statuses and codes come from the contract, read once when first needed.
   const contract = () => {
@@ -32,15 +38,11 @@ export function simulationRoutes(deps: PortalDeps & { simulator: Simulator }) {
       operationId: 'resetSimulation',
       status: 204,
       async handler({ body, request }) {
-        requireSimulation(config);
-        await resetSimulation(deps, {
+        await resetSimulation(worldOf(request), {
           scenario: body?.scenario,
           seed: body?.seed,
           keepSession: request.cookies[config.session.cookieName],
         });
-        deps.simulator.world().faults.markArmed();
-        // The scenario's pending jobs and toggles are the runner's to plan for.
-        deps.simulator.world().services.jobs.wake();
         return undefined;
       },
     }),
@@ -53,24 +55,23 @@ export function simulationRoutes(deps: PortalDeps & { simulator: Simulator }) {
     }),
     defineRoute({
       operationId: 'getSimulationClock',
-      async handler() {
+      async handler({ world }) {
         requireSimulation(config);
-        return clockView(deps);
+        return clockView(world);
       },
     }),
     defineRoute({
       operationId: 'setSimulationClock',
-      async handler({ body }) {
+      async handler({ world, body }) {
         requireSimulation(config);
-        return setClockSpeed(deps, body.speed);
+        return setClockSpeed(world, body.speed);
       },
     }),
     defineRoute({
       operationId: 'advanceSimulationClock',
-      async handler({ body }) {
+      async handler({ world, body }) {
         requireSimulation(config);
-        deps.clock.advance(body.minutes * 60_000);
-        return clockView(deps);
+        return advanceClock(world, body.minutes * 60_000);
       },
     }),
     defineRoute({
@@ -82,41 +83,38 @@ export function simulationRoutes(deps: PortalDeps & { simulator: Simulator }) {
     }),
     defineRoute({
       operationId: 'listSimulationPersonas',
-      async handler() {
+      async handler({ world }) {
         requireSimulation(config);
-        return listPersonas(deps);
+        return listPersonas(world);
       },
     }),
     defineRoute({
       operationId: 'switchSimulationPersona',
-      async handler({ body, request, reply }) {
+      async handler({ world, body, request, reply }) {
         requireSimulation(config);
-        return switchPersona(deps, request, reply, body.email);
+        return switchPersona(world, request, reply, body.email);
       },
     }),
     defineRoute({
       operationId: 'listFaults',
-      async handler() {
+      async handler({ world }) {
         requireSimulation(config);
-        return listFaults(deps);
+        return listFaults(world);
       },
     }),
     defineRoute({
       operationId: 'injectFault',
       status: 201,
-      async handler({ body }) {
-        requireSimulation(config);
-        const fault = await injectFault(deps, errorCatalogue(contract()), body);
-        deps.simulator.world().faults.markArmed();
-        return fault;
+      async handler({ body, request }) {
+        return injectFault(worldOf(request), errorCatalogue(contract()), body);
       },
     }),
     defineRoute({
       operationId: 'clearFaults',
       status: 204,
-      async handler() {
+      async handler({ world }) {
         requireSimulation(config);
-        await clearFaults(deps);
+        await clearFaults(world);
         return undefined;
       },
     }),

@@ -9,7 +9,9 @@ import { listAccounts } from '../identity-provider/accounts.ts';
 const PERSONA_LIMIT = 100;
 
 /** The accounts of the current world as the web app would see each one after switching. */
-export async function listPersonas(deps: Pick<PortalDeps, 'prisma' | 'clock'>): Promise<CurrentUser[]> {
+export async function listPersonas(
+  deps: Pick<PortalDeps, 'prisma' | 'reads' | 'clock'>,
+): Promise<CurrentUser[]> {
   const accounts = (await listAccounts(deps)).slice(0, PERSONA_LIMIT);
   return Promise.all(accounts.map((account) => loadCurrentUser(deps, account.id)));
 }

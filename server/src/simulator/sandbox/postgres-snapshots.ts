@@ -17,12 +17,16 @@ export const snapshotSchemaOf = (name: string): string =>
 
 type Tx = Pick<PortalPrisma, '$executeRawUnsafe' | '$queryRawUnsafe'>;
 
-/** The portal's tables in the current schema, parents before children (foreign keys). */
+/**
+ * The world's tables in the current schema, parents before children (foreign keys): all but the
+ * migrations' bookkeeping and the team's call list (what developers did, not the world's data).
+ */
 async function tablesInInsertOrder(tx: Tx): Promise<string[]> {
   const tables = (
     await tx.$queryRawUnsafe<{ name: string }[]>(
       `SELECT tablename AS name FROM pg_tables
-        WHERE schemaname = current_schema() AND tablename <> '_prisma_migrations' ORDER BY tablename`,
+        WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'SimCall')
+        ORDER BY tablename`,
     )
   ).map((row) => row.name);
   const references = await tx.$queryRawUnsafe<{ child: string; parent: string }[]>(

@@ -6,7 +6,7 @@ import { type Config, isDevMode } from '../../config.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { createViolationCheck, describeCall } from './call-recorder.ts';
 import { SANDBOX_ID, type Sandboxes } from './sandboxes.ts';
-import { activeWorld, runInWorld, type World } from './world.ts';
+import type { SimulatedWorld as World } from './world.ts';
 
 /** Opting a browser into its own sandbox: the panel sets it, every request then reaches that world. */
 export const SANDBOX_COOKIE = 'portal_sandbox';
@@ -49,9 +49,9 @@ function requestedSandbox(request: FastifyRequest): string | null {
 }
 
 /**
- * Outside production: picks each request's world and records its call for the panel's call list.
- * A request without a sandbox stays in the world it was made from (the built-in identity provider is
- * called in-process during a sandbox's sign-in) or else in the shared world.
+ * Outside production: picks each request's world (`request.world`: its sandbox, else the shared
+ * world) and records its call for the panel's call list. In-process calls made for a sandbox (the
+ * built-in identity provider during a sandbox's sign-in) name it in their `X-Sandbox` header.
  */
 async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions): Promise<void> {
   const { config, shared, sandboxes } = options;
@@ -62,7 +62,7 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
 
   const enter = (request: FastifyRequest, reply: FastifyReply, done: (error?: Error) => void) => {
     return (requested: World | null) => {
-      const world = requested ?? activeWorld() ?? shared;
+      const world = requested ?? shared;
       world.lastUsedAt = Date.now();
       let caller = request.cookies[CALLER_COOKIE];
       if ((!caller || !SANDBOX_ID.test(caller)) && !world.id && request.url.startsWith('/api/')) {
@@ -71,11 +71,8 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
       }
       request.simCaller = world.id ?? caller ?? '';
       request.simWorld = world;
-      // Already in that world (the shared one: outside any world everything reaches it) needs no
-      // AsyncLocalStorage context; entering one switches on its promise hooks for every promise of
-      // every request from then on (decision 0034).
-      if (world === (activeWorld() ?? shared)) done();
-      else runInWorld(world, () => done());
+      request.world = world;
+      done();
     };
   };
   // Synchronous unless a sandbox is asked for: most requests are not, and a promise per request shows.

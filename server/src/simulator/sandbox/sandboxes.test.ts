@@ -1,5 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, useTestApp } from '../../../test/app.ts';
 import { createBrowser, signIn } from '../../../test/auth/browser.ts';
@@ -18,21 +19,13 @@ const sharingState = async (headers: Record<string, string>) => {
   return (response.json() as { id: string; status: string }[]).find((s) => s.id === 'inv-second-accepted')
     ?.status;
 };
-const uploadDocument = (headers: Record<string, string>) => {
-  const boundary = 'sandbox-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.pdf"\r\n` +
-        'Content-Type: application/octet-stream\r\n\r\n',
-    ),
-    makePdf(['Sandbox document']),
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+const uploadDocument = async (headers: Record<string, string>) => {
+  const body = await multipartBody([{ name: 'a.pdf', content: makePdf(['Sandbox document']) }]);
   return t.call(
     'POST',
     '/api/v1/agents/files/upload/section/REGISTRATION',
-    { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    { ...headers, ...body.headers },
+    body.payload,
   );
 };
 const filesOf = async (headers: Record<string, string>) =>
@@ -111,9 +104,9 @@ describe('download jobs in a sandbox', () => {
     const job = (await call('POST', '/api/v1/products/prod-veh-1/download', owner)).json() as { id: string };
     const world = await t.app.portal.simulator.sandboxes.resolve('jobs');
     world.clock.advance(2_000);
-    await world.services.jobs.tick();
+    await world.runners.jobs.tick();
     world.clock.advance(5_000);
-    await world.services.jobs.tick();
+    await world.runners.jobs.tick();
     const { link } = (await call('GET', `/api/v1/products/download/jobs/${job.id}/link`, owner)).json();
     const download = await call('GET', link, owner);
     expect([download.statusCode, download.headers['content-type']]).toEqual([200, 'application/zip']);

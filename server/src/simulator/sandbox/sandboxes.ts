@@ -4,14 +4,13 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.ts';
-import { createPrisma } from '../../db/client.ts';
+import { type Database, openDatabase } from '../../db/client.ts';
 import { isPostgres } from '../../db/engine.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { type Clock, createSimulationClock } from '../../lib/clock.ts';
 import { DEFAULT_SCENARIO } from '../scenarios/registry.ts';
-import { createWorldServices } from '../world-services.ts';
 import { createTemplates } from './templates.ts';
-import { createWorld, type World } from './world.ts';
+import { createSimulatedWorld, type SimulatedWorld as World } from './world.ts';
 import { databaseUrlIn } from './world-files.ts';
 
 /** Sandbox names: what `X-Sandbox` and the sandbox cookie may carry. */
@@ -55,6 +54,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
   const removing = new Map<string, Promise<void>>();
+  const databases = new Map<World, Database>();
   const { max, idleMinutes, maxDiskMb, prepare } = config.sandboxes;
   let sweeper: NodeJS.Timeout | null = null;
 
@@ -64,13 +64,14 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const dataDir = path.join(worldsDir, id);
     await templates.copyTo(scenario, dataDir);
     const databaseUrl = databaseUrlIn(dataDir);
-    const prisma = createPrisma(databaseUrl);
+    const database = openDatabase(databaseUrl);
+    const { prisma, reads } = database;
     const clock = createSimulationClock();
-    const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, clock, wallClock };
+    const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, reads, clock, wallClock };
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
-    const { services, faults } = createWorldServices(deps, log);
-    const world = createWorld({ id, scenario, prisma, clock, dataDir, databaseUrl, services, faults });
-    await services.start();
+    const world = createSimulatedWorld({ id, scenario, deps }, log);
+    databases.set(world, database);
+    await world.runners.start();
     return world;
   }
 
@@ -79,8 +80,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     if (!world) return false;
     live.delete(id);
     const removal = (async () => {
-      await world.services.stop();
-      await world.prisma.$disconnect();
+      await world.runners.stop();
+      await databases.get(world)?.close();
+      databases.delete(world);
       await rm(world.dataDir, { recursive: true, force: true });
     })();
     removing.set(id, removal);

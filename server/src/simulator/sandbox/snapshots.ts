@@ -5,7 +5,7 @@ import { isPostgres } from '../../db/engine.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { dropPostgresSnapshot, restorePostgresSnapshot, savePostgresSnapshot } from './postgres-snapshots.ts';
-import type { World } from './world.ts';
+import type { SimulatedWorld as World } from './world.ts';
 import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
 
 export const SNAPSHOT_LIMIT = 20;

@@ -12,7 +12,7 @@ import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
 import { useUrlChoice } from '../../lib/url-state/use-url-choice.ts';
 import { useConnectedUsers } from './api/use-connected-users.ts';
-import { useInviteDownloads } from './api/use-invite-downloads.ts';
+import { useInvitationDownloads } from './api/use-invitation-downloads.ts';
 import { useRemoveConnectedUser } from './api/use-remove-connected-user.ts';
 import { RedeemModal } from './components/redeem-modal.tsx';
 import { UserCard } from './components/user-card.tsx';
@@ -35,7 +35,7 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
   const search = useSearchParam();
   const list = useConnectedUsers(filter, search.q);
   const { query } = list;
-  const downloads = useInviteDownloads();
+  const downloads = useInvitationDownloads();
   const remove = useRemoveConnectedUser();
 
   useEffect(() => {

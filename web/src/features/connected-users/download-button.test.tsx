@@ -4,7 +4,7 @@ import { browser } from '../../lib/browser.ts';
 import { activeAgent } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { errorBody, http, server } from '../../test/server.ts';
-import { downloadStateFor } from './api/use-invite-downloads.ts';
+import { downloadStateFor } from './api/use-invitation-downloads.ts';
 import {
   activeUser,
   allUsers,

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
-import type { DownloadState } from '../api/use-invite-downloads.ts';
+import type { DownloadState } from '../api/use-invitation-downloads.ts';
 
 export type DownloadButtonProps = {
   name: string;

@@ -8,7 +8,7 @@ import { Tooltip } from '../../../components/ui/tooltip.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import { avatarStyleOf, badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
-import type { DownloadState } from '../api/use-invite-downloads.ts';
+import type { DownloadState } from '../api/use-invitation-downloads.ts';
 import { type ConnectedInvitation, canManage } from '../invitation-status.ts';
 import { DownloadButton } from './download-button.tsx';
 

@@ -37,7 +37,7 @@ export function downloadStateFor(
 }
 
 /** The company's INVITE jobs, starting a job, and downloading a finished zip. */
-export function useInviteDownloads() {
+export function useInvitationDownloads() {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();

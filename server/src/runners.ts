@@ -1,25 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { PortalDeps } from './deps.ts';
 import { type FaultHooks, noFaults } from './hooks.ts';
-import { recordInviteDownload } from './services/audit.ts';
+import { recordInvitationDownload } from './services/audit.ts';
 import { createJobRunner, type JobRunner, type JobRunnerOptions } from './services/jobs.ts';
 
 /** Long-lived services next to the routes: the background workers of one world. */
-export interface PortalServices {
+export interface WorldRunners {
   /** Download jobs and collection toggles on the simulation clock. */
   jobs: JobRunner;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export function createServices(
+export function createRunners(
   deps: PortalDeps,
   log: FastifyBaseLogger,
   options: JobRunnerOptions & { faults?: FaultHooks } = {},
-): PortalServices {
+): WorldRunners {
   const jobs = createJobRunner(deps, log, { ...options, faults: options.faults ?? noFaults });
   // A company's completed export of a user's data belongs in that sharing's audit trail.
-  jobs.onCompleted(recordInviteDownload(deps.prisma, deps.clock));
+  jobs.onCompleted(recordInvitationDownload(deps.prisma, deps.clock));
   return {
     jobs,
     async start() {

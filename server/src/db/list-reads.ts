@@ -1,0 +1,307 @@
+// The lists a page load reads (the admin's sharings, the owner's invitations, an invitation's history
+// and its shared products, and who an invitation belongs to),
+// each page one joined statement instead of Prisma's one query per relation (3-4 statements, most of a
+// list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
+// engines, written through `Statement`: SQLite's `?` or PostgreSQL's `$n`, dates as each stores them,
+// the same ASCII case-insensitive search on both (SQLite's LIKE; see db/postgres-reads.ts). SQLite runs
+// them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. Nothing is
+// remembered: every read asks the database.
+import { storedDate } from './connected-users.ts';
+
+export type Dialect = 'sqlite' | 'postgresql';
+
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+
+/** One statement's text and parameters, built left to right in one dialect. */
+export class Statement {
+  readonly params: unknown[] = [];
+  readonly dialect: Dialect;
+  sql = '';
+  constructor(dialect: Dialect) {
+    this.dialect = dialect;
+  }
+
+  /** A parameter's placeholder. */
+  param(value: unknown): string {
+    this.params.push(value);
+    return this.dialect === 'sqlite' ? '?' : `$${this.params.length}`;
+  }
+
+  /** A date compared with a DateTime column (SQLite stores ISO text with `+00:00`). */
+  date(value: Date): string {
+    return this.dialect === 'sqlite'
+      ? this.param(storedDate(value))
+      : `${this.param(value.toISOString())}::timestamp`;
+  }
+
+  /** A DateTime column as text: SQLite's stored text, PostgreSQL's ISO 8601 with `Z` (isoFromStored reads both). */
+  text(column: string): string {
+    return this.dialect === 'sqlite' ? column : `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  }
+
+  /** `expression` contains `word`, ASCII letters folded (SQLite's LIKE), other letters as they are. */
+  contains(expression: string, word: string): string {
+    if (this.dialect === 'sqlite') return `${expression} LIKE ${this.param(`%${word}%`)}`;
+    return `translate(${expression}, '${UPPER}', '${UPPER.toLowerCase()}') LIKE ${this.param(`%${lowerAscii(word)}%`)}`;
+  }
+
+  /** `column` is one of `values`. */
+  oneOf(column: string, values: readonly string[]): string {
+    return this.dialect === 'sqlite'
+      ? `${column} IN (SELECT value FROM json_each(${this.param(JSON.stringify(values))}))`
+      : `${column} = ANY(${this.param([...values])}::text[])`;
+  }
+
+  /** A count as a number on both engines (PostgreSQL's is a bigint, which pg answers as text). */
+  count(expression = 'count(*)'): string {
+    return this.dialect === 'sqlite' ? expression : `(${expression})::int`;
+  }
+
+  /** Rows after (at, id) in newest-first order of `column`, then id. */
+  before(column: string, id: string, after: { at: Date; id: string } | undefined): string {
+    if (!after) return '';
+    const at = this.date(after.at);
+    const again = this.date(after.at);
+    return ` AND (${column} < ${at} OR (${column} = ${again} AND ${id} < ${this.param(after.id)}))`;
+  }
+
+  /** Rows after (at, id) in oldest-first order of `column`, then id. */
+  later(column: string, id: string, after: { at: Date; id: string } | undefined): string {
+    if (!after) return '';
+    const at = this.date(after.at);
+    const again = this.date(after.at);
+    return ` AND (${column} > ${at} OR (${column} = ${again} AND ${id} > ${this.param(after.id)}))`;
+  }
+
+  /** Every word in one of `fields(word)` (conditions built on this statement). */
+  search(words: readonly string[] | undefined, fields: (word: string) => string[]): string {
+    return (words ?? []).map((word) => ` AND (${fields(word).join(' OR ')})`).join('');
+  }
+
+  limit(take: number): string {
+    return ` LIMIT ${this.param(take)}`;
+  }
+}
+
+/** Where a page starts, and how many rows it holds. */
+export interface PageWindow {
+  after?: { at: Date; id: string };
+  limit: number;
+}
+
+export interface SharingQuery {
+  /** Every word must be in the owner's or the company's name or e-mail, the company's display name, or be the id. */
+  words?: readonly string[];
+}
+
+export interface SharingRow {
+  id: string;
+  status: string;
+  ownerEmail: string;
+  ownerName: string;
+  agentEmail: string | null;
+  agentFullName: string | null;
+  agentDisplayName: string | null;
+  createdAt: string;
+  statusChangedAt: string;
+  productCount: number;
+}
+
+export interface OwnerInvitationQuery {
+  ownerId: string;
+  /** With a company (`claimed`) or a code nobody has used yet. */
+  claimed: boolean;
+  statuses: readonly string[];
+  /** Only those whose status changed after this instant. */
+  changedAfter?: Date;
+  /** Every word must be the id, in the code, or in the company's name, display name or site. */
+  words?: readonly string[];
+}
+
+export interface OwnerInvitationRow {
+  id: string;
+  agentId: string | null;
+  code: string;
+  status: string;
+  createdAt: string;
+  statusChangedAt: string;
+  expiresAt: string;
+  agentFullName: string | null;
+  agentDisplayName: string | null;
+  agentSite: string | null;
+}
+
+/** Who an invitation belongs to: what every call on one invitation checks first. */
+export interface PartiesRow {
+  id: string;
+  ownerId: string;
+  agentId: string | null;
+  status: string;
+}
+
+/** A shared product with its collection state. */
+export interface PermissionRow {
+  id: string;
+  productType: string;
+  externalId: string;
+  model: string | null;
+  brand: string | null;
+  name: string | null;
+  /** Stored as 0/1 (SQLite) or a boolean (PostgreSQL). */
+  includeSensitiveData: number | boolean;
+  /** 1 when the product has an open collection period. */
+  enabled: number;
+}
+
+export interface EventRow {
+  id: string;
+  type: string;
+  actorRole: string;
+  at: string;
+  actorFullName: string | null;
+  actorDisplayName: string | null;
+}
+
+const SHARINGS_FROM = `FROM "Invitation" i
+  JOIN "User" o ON o.id = i."ownerId"
+  LEFT JOIN "User" a ON a.id = i."agentId"
+  LEFT JOIN "AgentProfile" ap ON ap."userId" = i."agentId"`;
+
+function sharingsWhere(s: Statement, query: SharingQuery): string {
+  return `WHERE i."agentId" IS NOT NULL${s.search(query.words, (word) => [
+    `i.id = ${s.param(word)}`,
+    s.contains('o."fullName"', word),
+    s.contains('o.email', word),
+    s.contains('a.email', word),
+    s.contains('a."fullName"', word),
+    s.contains('ap."displayName"', word),
+  ])}`;
+}
+
+const OWNER_FROM = `FROM "Invitation" i
+  LEFT JOIN "User" a ON a.id = i."agentId"
+  LEFT JOIN "AgentProfile" ap ON ap."userId" = i."agentId"`;
+
+function ownerWhere(s: Statement, query: OwnerInvitationQuery): string {
+  let where = `WHERE i."ownerId" = ${s.param(query.ownerId)} AND i."agentId" IS ${query.claimed ? 'NOT ' : ''}NULL`;
+  where += ` AND ${s.oneOf('i.status', query.statuses)}`;
+  if (query.changedAfter) where += ` AND i."statusChangedAt" > ${s.date(query.changedAfter)}`;
+  // Codes are stored normalised (upper case, no dashes): searched the way they are typed.
+  return (
+    where +
+    s.search(query.words, (word) => [
+      `i.id = ${s.param(word)}`,
+      s.contains('i.code', word.toUpperCase().replace(/-/g, '')),
+      s.contains('a."fullName"', word),
+      s.contains('ap."displayName"', word),
+      s.contains('ap.site', word),
+    ])
+  );
+}
+
+/** The SQL and parameters of each list read in one dialect (also what the query-plan test explains). */
+export const listStatements = {
+  sharings(dialect: Dialect, query: SharingQuery, page: PageWindow): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT i.id, i.status, o.email AS "ownerEmail", o."fullName" AS "ownerName",
+      a.email AS "agentEmail", a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName",
+      ${s.text('i."createdAt"')} AS "createdAt", ${s.text('i."statusChangedAt"')} AS "statusChangedAt",
+      (SELECT ${s.count()} FROM "InvitationProduct" x WHERE x."invitationId" = i.id) AS "productCount"
+      ${SHARINGS_FROM} ${sharingsWhere(s, query)}${s.before('i."createdAt"', 'i.id', page.after)}
+      ORDER BY i."createdAt" DESC, i.id DESC${s.limit(page.limit)}`;
+    return s;
+  },
+  sharingsCount(dialect: Dialect, query: SharingQuery): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.count()} AS total ${SHARINGS_FROM} ${sharingsWhere(s, query)}`;
+    return s;
+  },
+  ownerInvitations(dialect: Dialect, query: OwnerInvitationQuery, page: PageWindow): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT i.id, i."agentId", i.code, i.status, ${s.text('i."createdAt"')} AS "createdAt",
+      ${s.text('i."statusChangedAt"')} AS "statusChangedAt", ${s.text('i."expiresAt"')} AS "expiresAt",
+      a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName", ap.site AS "agentSite"
+      ${OWNER_FROM} ${ownerWhere(s, query)}${s.before('i."createdAt"', 'i.id', page.after)}
+      ORDER BY i."createdAt" DESC, i.id DESC${s.limit(page.limit)}`;
+    return s;
+  },
+  ownerInvitationsCount(dialect: Dialect, query: OwnerInvitationQuery): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.count()} AS total ${OWNER_FROM} ${ownerWhere(s, query)}`;
+    return s;
+  },
+  events(dialect: Dialect, invitationId: string, page: PageWindow): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT e.id, e.type, e."actorRole", ${s.text('e.at')} AS at,
+      u."fullName" AS "actorFullName", ap."displayName" AS "actorDisplayName"
+      FROM "SharingEvent" e
+      LEFT JOIN "User" u ON u.id = e."actorId"
+      LEFT JOIN "AgentProfile" ap ON ap."userId" = e."actorId"
+      WHERE e."invitationId" = ${s.param(invitationId)}${s.later('e.at', 'e.id', page.after)}
+      ORDER BY e.at ASC, e.id ASC${s.limit(page.limit)}`;
+    return s;
+  },
+  parties(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT id, "ownerId", "agentId", status FROM "Invitation" WHERE id = ${s.param(invitationId)}`;
+    return s;
+  },
+  permissions(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    const open = `EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)`;
+    s.sql = `SELECT p.id, p."productType", p."externalId", p.model, p.brand, p.name,
+      x."includeSensitiveData" AS "includeSensitiveData", ${dialect === 'sqlite' ? open : `(${open})::int`} AS enabled
+      FROM "InvitationProduct" x JOIN "Product" p ON p.id = x."productId"
+      WHERE x."invitationId" = ${s.param(invitationId)}
+      ORDER BY p."createdAt", p."externalId"`;
+    return s;
+  },
+  eventsCount(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.count()} AS total FROM "SharingEvent" e WHERE e."invitationId" = ${s.param(invitationId)}`;
+    return s;
+  },
+};
+
+type MaybePromise<T> = T | Promise<T>;
+
+/** The list reads of one database. */
+export interface ListReads {
+  sharings(query: SharingQuery, page: PageWindow): MaybePromise<SharingRow[]>;
+  sharingsCount(query: SharingQuery): MaybePromise<number>;
+  ownerInvitations(query: OwnerInvitationQuery, page: PageWindow): MaybePromise<OwnerInvitationRow[]>;
+  ownerInvitationsCount(query: OwnerInvitationQuery): MaybePromise<number>;
+  events(invitationId: string, page: PageWindow): MaybePromise<EventRow[]>;
+  eventsCount(invitationId: string): MaybePromise<number>;
+  /** The invitation's owner, company and status, or undefined. */
+  parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
+  /** The products an invitation shares, in the order the owner added them to the portal. */
+  permissions(invitationId: string): MaybePromise<PermissionRow[]>;
+}
+
+/** Runs a statement: SQLite's prepared statement at once, PostgreSQL's pool query as a promise. */
+export type RunStatement = <T>(statement: Statement) => MaybePromise<T[]>;
+
+const then = <T, R>(value: MaybePromise<T>, map: (value: T) => R): MaybePromise<R> =>
+  value instanceof Promise ? value.then(map) : map(value);
+
+const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
+
+export function createListReads(dialect: Dialect, run: RunStatement): ListReads {
+  return {
+    sharings: (query, page) => run<SharingRow>(listStatements.sharings(dialect, query, page)),
+    sharingsCount: (query) =>
+      then(run<{ total: number }>(listStatements.sharingsCount(dialect, query)), total),
+    ownerInvitations: (query, page) =>
+      run<OwnerInvitationRow>(listStatements.ownerInvitations(dialect, query, page)),
+    ownerInvitationsCount: (query) =>
+      then(run<{ total: number }>(listStatements.ownerInvitationsCount(dialect, query)), total),
+    events: (invitationId, page) => run<EventRow>(listStatements.events(dialect, invitationId, page)),
+    eventsCount: (invitationId) =>
+      then(run<{ total: number }>(listStatements.eventsCount(dialect, invitationId)), total),
+    parties: (invitationId) =>
+      then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
+    permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
+  };
+}

@@ -1,0 +1,21 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { World } from '../world.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The world the request works in: the app's, unless the simulator picked a sandbox. */
+    world: World;
+  }
+}
+
+/** Every request works in the app's world unless a later hook (the simulator's sandbox plugin) picks another. */
+async function requestWorld(app: FastifyInstance, { world }: { world: World }): Promise<void> {
+  app.decorateRequest('world', null as unknown as World);
+  app.addHook('onRequest', (request, _reply, done) => {
+    request.world = world;
+    done();
+  });
+}
+
+export const requestWorldPlugin = fp(requestWorld, { name: 'request-world', fastify: '5.x' });
