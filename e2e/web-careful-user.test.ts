@@ -83,7 +83,11 @@ describe('what a careful user trips over (issue 26)', () => {
           .getByText(/^Couldn't (enable|disable) data sharing/)
           .count(),
       ).toBe(0);
-      expect(await notifications(page).getByText(/^Your session has ended/).count()).toBe(1);
+      expect(
+        await notifications(page)
+          .getByText(/^Your session has ended/)
+          .count(),
+      ).toBe(1);
       await context.close();
     });
   }

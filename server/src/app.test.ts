@@ -91,9 +91,9 @@ describe('the reference server skeleton', () => {
   });
 
   it('answers an unexpected failure with 500, a request id and none of its internals', async () => {
-    const spy = vi
-      .spyOn(t.prisma.agentProfile, 'findMany')
-      .mockRejectedValueOnce(new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed'));
+    const spy = vi.spyOn(t.reads.lists, 'applications').mockImplementationOnce(() => {
+      throw new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed');
+    });
     const response = await t.call('GET', '/api/v1/admin/applications', 'admin@example.com');
     expect(spy).toHaveBeenCalled();
     spy.mockRestore();

@@ -71,6 +71,8 @@ export const settings: readonly Setting[] = [
   setting('BRAND_PRODUCT_NAME', 'TEXT', 'product name in the header (default Data Act Portal)'),
   setting('BRAND_MANUFACTURER', 'TEXT', 'manufacturer named in texts (default the manufacturer)'),
   setting('BRAND_SUPPORT_EMAIL', 'EMAIL', 'support address (default support@example.com)'),
+  setting('LOGIN_RATE_LIMIT_MAX', 'N', 'sign-in calls per client address and window (default 120)'),
+  setting('LOGIN_RATE_LIMIT_WINDOW_MS', 'MS', 'that window (default 60000)'),
   setting('REDEEM_RATE_LIMIT_MAX', 'N', 'access-code redemptions per company and window (default 10)'),
   setting('REDEEM_RATE_LIMIT_WINDOW_MS', 'MS', 'that window (default 60000)'),
   setting('EXPORTS_PER_USER', 'N', 'downloads one user may have waiting or running (default 5)'),

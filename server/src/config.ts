@@ -35,6 +35,8 @@ export interface Config {
   session: { idleMinutes: number; absoluteHours: number; cookieName: string };
   oidc: { issuer: string | null; clientId: string; clientSecret: string | null };
   brand: { productName: string; manufacturer: string; supportEmail: string };
+  /** Calls of `/api/v1/login` per client address and window (a script filling LoginAttempt, hammering the provider). */
+  loginRateLimit: { max: number; windowMs: number };
   redeemRateLimit: { max: number; windowMs: number };
   /** Download jobs one user may have waiting or running at once; more answer 429. */
   exportsPerUser: number;
@@ -143,6 +145,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       productName: env.BRAND_PRODUCT_NAME ?? 'Data Act Portal',
       manufacturer: env.BRAND_MANUFACTURER ?? 'the manufacturer',
       supportEmail: env.BRAND_SUPPORT_EMAIL ?? 'support@example.com',
+    },
+    loginRateLimit: {
+      max: int(env, 'LOGIN_RATE_LIMIT_MAX', 120),
+      windowMs: int(env, 'LOGIN_RATE_LIMIT_WINDOW_MS', 60_000),
     },
     redeemRateLimit: {
       max: int(env, 'REDEEM_RATE_LIMIT_MAX', 10),

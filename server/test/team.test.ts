@@ -3,7 +3,10 @@
 import { describe, expect, it } from 'vitest';
 import { persona, useTeam } from './team.ts';
 
-const team = useTeam({ instances: 2, env: { EXPORTS_PER_USER: '3', REDEEM_RATE_LIMIT_MAX: '4' } });
+const team = useTeam({
+  instances: 2,
+  env: { EXPORTS_PER_USER: '3', REDEEM_RATE_LIMIT_MAX: '4', LOGIN_RATE_LIMIT_MAX: '4' },
+});
 const owner = persona('owner@example.com');
 
 describe('two instances on one PostgreSQL database', () => {
@@ -98,6 +101,22 @@ describe('two instances on one PostgreSQL database', () => {
       if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
     }
     expect(statuses).toEqual([400, 400, 400, 400, 429, 429]);
+  });
+
+  it('holds the sign-in limit in total: four calls a minute from one address, whichever instance counts them', async () => {
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt += 1) {
+      const answer = await team.call(attempt % 2, 'GET', '/api/v1/login');
+      statuses.push(answer.status);
+      if (answer.status === 429) {
+        expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+        expect(answer.json().errors[0]).toEqual({
+          code: 'RATE_LIMITED',
+          message: 'Too many sign-in attempts. Please wait a minute and try again.',
+        });
+      }
+    }
+    expect(statuses).toEqual([302, 302, 302, 302, 429, 429]);
   });
 
   it('fires a fault armed through one instance exactly `count` times in total, on either instance', async () => {

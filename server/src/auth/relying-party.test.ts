@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { safeReturnTo } from './login-flow.ts';
-import { createLoginRateLimit } from './login-rate-limit.ts';
 import { type CustomFetch, isProviderUnavailable, withRegisteredRedirectUri } from './relying-party.ts';
 
 const registered = 'http://localhost:3000/auth/callback?client_id=data-act-portal';
@@ -75,18 +74,5 @@ describe('safeReturnTo', () => {
     expect(safeReturnTo('https://evil.example/')).toBe('/');
     expect(safeReturnTo('//evil.example/')).toBe('/');
     expect(safeReturnTo('/\\evil.example')).toBe('/');
-  });
-});
-
-describe('createLoginRateLimit', () => {
-  it('allows max calls per address and window, then refuses until the window passes', () => {
-    let time = 0;
-    const limit = createLoginRateLimit(2, 1000, () => time);
-    expect([limit.allow('a'), limit.allow('a'), limit.allow('a')]).toEqual([true, true, false]);
-    expect(limit.allow('b')).toBe(true);
-    time = 1;
-    expect(limit.retryAfterSeconds('a')).toBe(1);
-    time = 1000;
-    expect(limit.allow('a')).toBe(true);
   });
 });

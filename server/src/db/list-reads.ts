@@ -154,6 +154,45 @@ export interface PermissionRow {
   enabled: number;
 }
 
+export interface ApplicationQuery {
+  status?: string;
+  /** Every word must be in the legal or display name, the VAT number, the representative's names, or the person's e-mail or name. */
+  words?: readonly string[];
+}
+
+export interface ApplicationFileRow {
+  id: string;
+  userId: string;
+  section: string;
+  filename: string;
+  size: number;
+  contentType: string;
+}
+
+export interface ApplicationRow {
+  id: string;
+  userId: string;
+  status: string;
+  email: string;
+  fullName: string;
+  submittedAt: string;
+  decidedAt: string | null;
+  legalName: string;
+  displayName: string;
+  vatNumber: string;
+  country: string;
+  site: string | null;
+  type: string;
+  /** Stored as 0/1 (SQLite) or a boolean (PostgreSQL). */
+  sanction: number | boolean;
+  gatekeeper: number | boolean;
+  representativeTitle: string | null;
+  representativeFirstname: string;
+  representativeSurname: string;
+  /** The submitted registration documents, by section, oldest first. */
+  files: ApplicationFileRow[];
+}
+
 export interface EventRow {
   id: string;
   type: string;
@@ -177,6 +216,23 @@ function sharingsWhere(s: Statement, query: SharingQuery): string {
     s.contains('a."fullName"', word),
     s.contains('ap."displayName"', word),
   ])}`;
+}
+
+const APPLICATIONS_FROM = `FROM "AgentProfile" ap JOIN "User" u ON u.id = ap."userId"`;
+
+function applicationsWhere(s: Statement, query: ApplicationQuery): string {
+  return `WHERE ${query.status === undefined ? '1 = 1' : `ap.status = ${s.param(query.status)}`}${s.search(
+    query.words,
+    (word) => [
+      s.contains('ap."legalName"', word),
+      s.contains('ap."displayName"', word),
+      s.contains('ap."vatNumber"', word),
+      s.contains('ap."representativeFirstname"', word),
+      s.contains('ap."representativeSurname"', word),
+      s.contains('u.email', word),
+      s.contains('u."fullName"', word),
+    ],
+  )}`;
 }
 
 const OWNER_FROM = `FROM "Invitation" i
@@ -242,6 +298,33 @@ export const listStatements = {
       ORDER BY e.at ASC, e.id ASC${s.limit(page.limit)}`;
     return s;
   },
+  applications(dialect: Dialect, query: ApplicationQuery, page: PageWindow): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ap.id, ap."userId", ap.status, u.email, u."fullName",
+      ${s.text('ap."submittedAt"')} AS "submittedAt", ${s.text('ap."decidedAt"')} AS "decidedAt",
+      ap."legalName", ap."displayName", ap."vatNumber", ap.country, ap.site, ap.type, ap.sanction, ap.gatekeeper,
+      ap."representativeTitle", ap."representativeFirstname", ap."representativeSurname"
+      ${APPLICATIONS_FROM} ${applicationsWhere(s, query)}${s.before('ap."submittedAt"', 'ap.id', page.after)}
+      ORDER BY ap."submittedAt" DESC, ap.id DESC${s.limit(page.limit)}`;
+    return s;
+  },
+  applicationsCount(dialect: Dialect, query: ApplicationQuery): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.count()} AS total ${APPLICATIONS_FROM} ${applicationsWhere(s, query)}`;
+    return s;
+  },
+  /** The submitted documents of the given people (one page of applications). */
+  applicationFiles(dialect: Dialect, userIds: readonly string[]): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT f.id, f."userId", f.section, f.filename, f.size, f."contentType" FROM "AgentFile" f
+      WHERE f.submitted AND ${s.oneOf('f."userId"', userIds)} ORDER BY f.section, f."createdAt", f.id`;
+    return s;
+  },
+  agentStatus(dialect: Dialect, userId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT status FROM "AgentProfile" WHERE "userId" = ${s.param(userId)}`;
+    return s;
+  },
   parties(dialect: Dialect, invitationId: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT id, "ownerId", "agentId", status FROM "Invitation" WHERE id = ${s.param(invitationId)}`;
@@ -274,6 +357,11 @@ export interface ListReads {
   ownerInvitationsCount(query: OwnerInvitationQuery): MaybePromise<number>;
   events(invitationId: string, page: PageWindow): MaybePromise<EventRow[]>;
   eventsCount(invitationId: string): MaybePromise<number>;
+  /** Submitted registrations with their documents: one statement for the page, one for its documents. */
+  applications(query: ApplicationQuery, page: PageWindow): MaybePromise<ApplicationRow[]>;
+  applicationsCount(query: ApplicationQuery): MaybePromise<number>;
+  /** A company's registration status (pending, active, rejected), or undefined before it registers. */
+  agentStatus(userId: string): MaybePromise<string | undefined>;
   /** The invitation's owner, company and status, or undefined. */
   parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
   /** The products an invitation shares, in the order the owner added them to the portal. */
@@ -300,6 +388,23 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
     events: (invitationId, page) => run<EventRow>(listStatements.events(dialect, invitationId, page)),
     eventsCount: (invitationId) =>
       then(run<{ total: number }>(listStatements.eventsCount(dialect, invitationId)), total),
+    applications: (query, page) =>
+      // SQLite's nested reads answer at once; PostgreSQL's promise of a promise settles as one.
+      then(run<Omit<ApplicationRow, 'files'>>(listStatements.applications(dialect, query, page)), (rows) => {
+        if (rows.length === 0) return [];
+        const statement = listStatements.applicationFiles(dialect, [
+          ...new Set(rows.map((row) => row.userId)),
+        ]);
+        return then(run<ApplicationFileRow>(statement), (files) => {
+          const byUser = new Map<string, ApplicationFileRow[]>();
+          for (const file of files) byUser.set(file.userId, [...(byUser.get(file.userId) ?? []), file]);
+          return rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));
+        });
+      }) as MaybePromise<ApplicationRow[]>,
+    applicationsCount: (query) =>
+      then(run<{ total: number }>(listStatements.applicationsCount(dialect, query)), total),
+    agentStatus: (userId) =>
+      then(run<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
     parties: (invitationId) =>
       then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),

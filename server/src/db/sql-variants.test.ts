@@ -249,6 +249,41 @@ describe('the joined lists (db/list-reads.ts)', () => {
     expect(compared).toBeGreaterThan(5);
   });
 
+  it('pages, counts and searches the applications alike, with their documents', async () => {
+    let compared = 0;
+    for (const status of [undefined, 'pending', 'active', 'rejected']) {
+      for (const words of searches) {
+        compared += await compareLists(
+          `applications ${status} ${words}`,
+          async (reads, page) =>
+            (await reads.lists.applications({ status, words }, page)).map((row) => ({
+              ...row,
+              // SQLite stores a boolean as 0/1, PostgreSQL as a boolean.
+              sanction: Boolean(row.sanction),
+              gatekeeper: Boolean(row.gatekeeper),
+              createdAt: row.submittedAt,
+            })),
+          (reads) => reads.lists.applicationsCount({ status, words }),
+        );
+      }
+    }
+    expect(compared).toBeGreaterThan(5);
+  });
+
+  it("read every person's company status alike", async () => {
+    const users = await sqlite.prisma.user.findMany({ select: { id: true } });
+    const statuses = new Set<string | undefined>();
+    for (const { id } of [...users, { id: 'unknown' }]) {
+      const [a, b] = await Promise.all([
+        hotReads(sqlite).lists.agentStatus(id),
+        hotReads(postgres).lists.agentStatus(id),
+      ]);
+      expect(b, id).toBe(a);
+      statuses.add(a);
+    }
+    expect(statuses).toEqual(new Set([undefined, 'active', 'pending', 'rejected']));
+  });
+
   it("read every invitation's parties and shared products alike", async () => {
     const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
     let shared = 0;

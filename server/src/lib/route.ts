@@ -64,10 +64,13 @@ export interface RouteSetup {
   config: Config;
 }
 
+/** A per-route limit of @fastify/rate-limit (one mechanism for every limit, one `Retry-After` path). */
 export interface RouteRateLimit {
   max: number;
   timeWindow: number;
   keyGenerator?(request: FastifyRequest): string;
+  /** The message of the `429 RATE_LIMITED` answer. */
+  message: string;
 }
 
 export interface RouteDefinition<K extends OperationId> {

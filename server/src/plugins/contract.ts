@@ -81,7 +81,14 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
     };
     const routeConfig: FastifyContextConfig = { operationId };
     // Per-route limits are read by @fastify/rate-limit from the route's config.
-    if (route?.rateLimit) routeConfig.rateLimit = route.rateLimit;
+    if (route?.rateLimit) {
+      const { message, ...limit } = route.rateLimit;
+      // The plugin sets `Retry-After` (and the X-RateLimit headers), then throws this error.
+      routeConfig.rateLimit = {
+        ...limit,
+        errorResponseBuilder: () => new AppError(429, 'RATE_LIMITED', message),
+      };
+    }
     return {
       config: routeConfig,
       onRequest: [beforeHandler],

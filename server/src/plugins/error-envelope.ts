@@ -163,12 +163,6 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
     if (failure?.status === 401) {
       return sendError(reply, 401, { code: 'UNAUTHENTICATED', message: 'You need to sign in to do this.' });
     }
-    if (failure?.status === 429) {
-      return sendError(reply, 429, {
-        code: 'RATE_LIMITED',
-        message: 'Too many attempts. Please wait a minute and try again.',
-      });
-    }
     if (failure) {
       return sendError(reply, failure.status, {
         code: statusCodes[failure.status] ?? 'VALIDATION_FAILED',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { parse } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import { codeOf, expectError, useTestApp } from '../../test/app.ts';
 
@@ -44,15 +45,38 @@ describe('applications', () => {
     const response = await t.call('GET', '/api/v1/admin/files/file-pending-4', admin);
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
-    expect(response.headers['content-disposition']).toBe(
-      `attachment; filename="representative-id.png"; filename*=UTF-8''representative-id.png`,
-    );
+    expect(parse(String(response.headers['content-disposition']))).toEqual({
+      type: 'attachment',
+      parameters: { filename: 'representative-id.png' },
+    });
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     const row = await t.prisma.agentFile.findUniqueOrThrow({ where: { id: 'file-pending-4' } });
     const onDisk = await readFile(path.join(t.config.dataDir, 'agent-files', row.storedName));
     expect(response.rawPayload).toEqual(onDisk);
     const missing = await t.call('GET', '/api/v1/admin/files/nope', admin);
     expectError(missing, 404, 'FILE_NOT_FOUND');
+  });
+
+  it.each([
+    ['non-ASCII', 'Überweisung – 日本語の書類.png', true],
+    ['quotes, semicolons and a backslash', 'a "b"; filename=evil.exe\\c.png', false],
+    ['line breaks and control characters', 'x\r\nSet-Cookie: a=b\t\u0000.png', true],
+    ['percent signs', '100% %41%0D%0A.png', true],
+  ])('names a document with %s exactly, in one header line (RFC 6266)', async (_kind, filename, extended) => {
+    const where = { id: 'file-pending-4' };
+    const { filename: seeded } = await t.prisma.agentFile.findUniqueOrThrow({ where });
+    await t.prisma.agentFile.update({ where, data: { filename } });
+    const response = await t.call('GET', '/api/v1/admin/files/file-pending-4', admin);
+    await t.prisma.agentFile.update({ where, data: { filename: seeded } });
+    expect(response.statusCode).toBe(200);
+    const header = String(response.headers['content-disposition']);
+    // Printable ASCII only: no line break can end the header and start another.
+    expect(header).toMatch(/^[\x20-\x7e]+$/);
+    const parsed = parse(header);
+    expect(parsed.type).toBe('attachment');
+    // The exact name: quoted when it can be, else for clients of RFC 8187 (`filename*`) beside an ASCII stand-in.
+    expect(parsed.parameters.filename).toBe(filename);
+    expect(header.includes(`filename*=UTF-8''`)).toBe(extended);
   });
 
   it('approves and rejects pending applications only', async () => {

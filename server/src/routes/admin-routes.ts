@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { create as contentDisposition } from 'content-disposition';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
@@ -11,12 +12,6 @@ import {
   sharingsSource,
 } from '../services/admin.ts';
 import { storedFilePath } from '../services/agent-files.ts';
-
-/** RFC 6266 / 5987: an ASCII fallback name plus the exact name encoded, so no header injection. */
-export function attachmentHeader(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-}
 
 /** Admin: company applications and their documents, and control over sharings. */
 export function adminRoutes() {
@@ -55,7 +50,7 @@ export function adminRoutes() {
         // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
         return reply
           .header('content-type', file.contentType)
-          .header('content-disposition', attachmentHeader(file.filename))
+          .header('content-disposition', contentDisposition(file.filename))
           .header('content-length', String(size))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')

@@ -1,6 +1,6 @@
 import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../test/app.ts';
+import { createTestApp, expectError, useTestApp } from '../../test/app.ts';
 import {
   callbackFor,
   createBrowser,
@@ -151,6 +151,18 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(await t.prisma.loginAttempt.findUnique({ where: { state } })).toBeNull();
   });
 
+  // Before the limit tests below: every call from this address counts, a refused one too.
+  it('rejects over-long parameters with the validation envelope, or the login page for a navigation', async () => {
+    const response = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
+    const invalid = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`, {
+      'sec-fetch-mode': 'navigate',
+    });
+    expect(invalid.statusCode).toBe(302);
+    expect(invalid.headers.location).toMatch(/^\/login\?error=failed&requestId=/);
+  });
+
   it('limits sign-in calls per client address with 429 RATE_LIMITED and Retry-After, whatever X-Forwarded-For claims', async () => {
     // No proxy is trusted by default, so a made-up forwarded address per call changes nothing.
     const call = (i: number) => t.call('GET', '/api/v1/login', { 'x-forwarded-for': `203.0.113.${i % 250}` });
@@ -179,16 +191,33 @@ describe('GET /api/v1/login against the built-in provider', () => {
     expect(location.searchParams.get('requestId')).toMatch(/\S+/);
     // A script (no navigation) still gets the envelope.
     expect((await call('203.0.113.20', false)).json().errors[0].code).toBe('RATE_LIMITED');
-    const invalid = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`, {
-      'sec-fetch-mode': 'navigate',
-    });
-    expect(invalid.statusCode).toBe(302);
-    expect(invalid.headers.location).toMatch(/^\/login\?error=failed&requestId=/);
   });
+});
 
-  it('rejects over-long parameters with the validation envelope', async () => {
-    const response = await t.call('GET', `/api/v1/login?state=${'x'.repeat(600)}&code=a`);
-    expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
+describe('the sign-in limit (@fastify/rate-limit, like every limit)', () => {
+  it('answers 429 RATE_LIMITED with Retry-After past LOGIN_RATE_LIMIT_MAX calls a window from one address', async () => {
+    const limited = await createTestApp({ env: { LOGIN_RATE_LIMIT_MAX: '3', LOG_LEVEL: 'silent' } });
+    try {
+      const login = (remoteAddress: string) =>
+        limited.app.inject({ method: 'GET', url: '/api/v1/login', remoteAddress });
+      const statuses: number[] = [];
+      for (let attempt = 0; attempt < 3; attempt += 1) statuses.push((await login('203.0.113.7')).statusCode);
+      expect(statuses).toEqual([302, 302, 302]);
+      const refused = await login('203.0.113.7');
+      expectError(
+        refused,
+        429,
+        'RATE_LIMITED',
+        'Too many sign-in attempts. Please wait a minute and try again.',
+      );
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      // A callback counts too (every sign-in is two calls); another address has its own budget.
+      expect((await login('203.0.113.7')).statusCode).toBe(429);
+      expect((await login('203.0.113.8')).statusCode).toBe(302);
+    } finally {
+      await limited.close();
+    }
   });
 });

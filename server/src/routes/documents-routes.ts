@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { create as contentDisposition } from 'content-disposition';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { renderCatalogue, renderTerms, renderUserGuide } from '../domain/documents.ts';
 import type { CatalogueName } from '../domain/field-catalogue.ts';
@@ -60,7 +61,7 @@ function sendPdf(
   if (stillCurrent(request, doc.etag)) return reply.code(304).send();
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', `inline; filename="${fileName.replace(/[^A-Za-z0-9 ._-]/g, '_')}"`)
+    .header('content-disposition', contentDisposition(fileName, { type: 'inline' }))
     .header('content-length', String(doc.pdf.length))
     .header('last-modified', doc.lastModified);
   return request.method === 'HEAD' ? reply.send() : reply.send(doc.pdf);

@@ -1,4 +1,5 @@
 import { readZip } from '@portal/test-support/zip';
+import { parse } from 'content-disposition';
 import { describe, expect, it } from 'vitest';
 import {
   expectError,
@@ -179,9 +180,10 @@ describe('getDownloadLink and downloadExport', () => {
     const download = await t.call('GET', link, OWNER);
     expect(download.statusCode).toBe(200);
     expect(download.headers['content-type']).toBe('application/zip');
-    expect(download.headers['content-disposition']).toBe(
-      `attachment; filename="data-export-${job.createdAt.slice(0, 10)}-${job.id}.zip"`,
-    );
+    expect(parse(String(download.headers['content-disposition']))).toEqual({
+      type: 'attachment',
+      parameters: { filename: `data-export-${job.createdAt.slice(0, 10)}-${job.id}.zip` },
+    });
     expect(download.headers['cache-control']).toBe('no-store');
     expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
 

@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { create as contentDisposition } from 'content-disposition';
 import { answerList } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
@@ -69,7 +70,7 @@ export function downloadsRoutes() {
         );
         return reply
           .header('content-type', 'application/zip')
-          .header('content-disposition', `attachment; filename="${exportFileName(job.createdAt, job.id)}"`)
+          .header('content-disposition', contentDisposition(exportFileName(job.createdAt, job.id)))
           .header('content-length', String(size))
           .header('cache-control', 'no-store')
           .send(createReadStream(filePath));

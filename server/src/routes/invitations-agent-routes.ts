@@ -29,6 +29,7 @@ export function invitationsAgentRoutes({ config }: RouteSetup) {
         max: config.redeemRateLimit.max,
         timeWindow: config.redeemRateLimit.windowMs,
         keyGenerator: (request: FastifyRequest) => `redeem:${request.user?.id ?? `ip:${request.ip}`}`,
+        message: 'Too many attempts. Please wait a minute and try again.',
       },
       handler: async ({ world, user, params }) =>
         redeemCode(world, await activeAgent(world, user), params.code),

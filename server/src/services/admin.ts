@@ -1,11 +1,11 @@
 import type { components } from '@portal/contract/schema';
 import { isoFromStored } from '../db/connected-users.ts';
-import type { SharingRow } from '../db/list-reads.ts';
+import type { ApplicationRow, SharingRow } from '../db/list-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
-import { type ListSource, newestFirst, type Position, searchWhere, searchWords } from '../lib/paging.ts';
+import { type ListSource, searchWords } from '../lib/paging.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
 import { transitionInvitation } from './invitation-transitions.ts';
@@ -24,16 +24,17 @@ const applicationInclude = {
     },
   },
 } satisfies Prisma.AgentProfileInclude;
-type ApplicationRow = Prisma.AgentProfileGetPayload<{ include: typeof applicationInclude }>;
+type ApplicationWithFiles = Prisma.AgentProfileGetPayload<{ include: typeof applicationInclude }>;
 
+/** An application as the list reads it (db/list-reads.ts). */
 function toApplication(row: ApplicationRow): AgentApplication {
   return {
     id: row.id,
     status: row.status as AgentStatus,
-    email: row.user.email,
-    fullName: row.user.fullName,
-    submittedAt: row.submittedAt.toISOString(),
-    decidedAt: row.decidedAt?.toISOString() ?? null,
+    email: row.email,
+    fullName: row.fullName,
+    submittedAt: isoFromStored(row.submittedAt),
+    decidedAt: row.decidedAt === null ? null : isoFromStored(row.decidedAt),
     registration: {
       legalName: row.legalName,
       displayName: row.displayName,
@@ -41,15 +42,15 @@ function toApplication(row: ApplicationRow): AgentApplication {
       country: row.country,
       site: row.site,
       type: row.type as AgentApplication['registration']['type'],
-      sanction: row.sanction,
-      gatekeeper: row.gatekeeper,
+      sanction: row.sanction === true || row.sanction === 1,
+      gatekeeper: row.gatekeeper === true || row.gatekeeper === 1,
       representative: {
         title: row.representativeTitle as 'mr' | 'ms' | null,
         firstname: row.representativeFirstname,
         surname: row.representativeSurname,
       },
     },
-    files: row.user.agentFiles.map((file) => ({
+    files: row.files.map((file) => ({
       id: file.id,
       section: file.section as FileSection,
       filename: file.filename,
@@ -59,26 +60,34 @@ function toApplication(row: ApplicationRow): AgentApplication {
   };
 }
 
-/** Submitted registrations, newest first, optionally one status, searched in the database. */
-export function applicationsSource({ prisma }: Pick<Deps, 'prisma'>, status?: AgentStatus, q?: string) {
-  const where: Prisma.AgentProfileWhereInput = {
-    ...(status ? { status } : {}),
-    ...searchWhere<Prisma.AgentProfileWhereInput>(prisma, q, (word) => [
-      { legalName: { contains: word } },
-      { displayName: { contains: word } },
-      { vatNumber: { contains: word } },
-      { representativeFirstname: { contains: word } },
-      { representativeSurname: { contains: word } },
-      { user: { email: { contains: word } } },
-      { user: { fullName: { contains: word } } },
-    ]),
-  };
-  const order = newestFirst('submittedAt', where);
+/** The same application from Prisma's row with its person and documents (after a decision). */
+function applicationRowOf({ user, ...profile }: ApplicationWithFiles): ApplicationRow {
   return {
-    fetch: (position: Position | undefined, take: number) =>
-      prisma.agentProfile.findMany({ ...order.rowsAfter(position, take), include: applicationInclude }),
-    count: () => prisma.agentProfile.count({ where }),
-    position: order.position,
+    ...profile,
+    email: user.email,
+    fullName: user.fullName,
+    submittedAt: profile.submittedAt.toISOString(),
+    decidedAt: profile.decidedAt?.toISOString() ?? null,
+    files: user.agentFiles,
+  };
+}
+
+/**
+ * Submitted registrations, newest first, optionally one status, searched in the database: one joined
+ * statement per page and one for its documents (db/list-reads.ts).
+ */
+export function applicationsSource(
+  { reads }: Pick<PortalDeps, 'reads'>,
+  status?: AgentStatus,
+  q?: string,
+): ListSource<ApplicationRow, AgentApplication> {
+  const query = { status, words: searchWords(q) };
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
+  return {
+    fetch: async (after, limit) => (none ? [] : reads.lists.applications(query, { after, limit })),
+    count: async () => (none ? 0 : reads.lists.applicationsCount(query)),
+    position: (row) => ({ at: new Date(row.submittedAt), id: row.id }),
     toItem: toApplication,
   };
 }
@@ -102,7 +111,7 @@ export async function decideApplication(
       `This application is already ${row.status}; only pending ones can be decided.`,
     );
   }
-  return toApplication(row);
+  return toApplication(applicationRowOf(row));
 }
 
 const sharingInclude = {

@@ -23,12 +23,8 @@ import { toApiDownloadJob } from './job-snapshot.ts';
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 /** Only an approved (active) company may see or touch users' data. */
-export async function requireActiveAgent({ prisma }: Pick<Deps, 'prisma'>, agentId: string): Promise<void> {
-  const profile = await prisma.agentProfile.findUnique({
-    where: { userId: agentId },
-    select: { status: true },
-  });
-  if (profile?.status !== 'active') {
+export async function requireActiveAgent({ reads }: Pick<Deps, 'reads'>, agentId: string): Promise<void> {
+  if ((await reads.lists.agentStatus(agentId)) !== 'active') {
     throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
   }
 }

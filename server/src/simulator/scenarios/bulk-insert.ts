@@ -1,8 +1,9 @@
 // Batched multi-row INSERTs inside the scenario's transaction. Prisma's createMany sends every row
 // through the query engine; a scenario of half a million rows loads several times faster as a few
 // hundred `INSERT ... VALUES (...), (...)` statements (see docs/decisions/0016). One variant per engine:
-// SQLite binds `?` and stores dates as the text Prisma's adapter writes; PostgreSQL binds `$n` and
-// takes dates and booleans as they are (`timestamp(3)` and `boolean` columns).
+// SQLite binds `?` and stores dates as the text Prisma's adapter writes; PostgreSQL takes a whole batch
+// as one JSON parameter that the server turns into rows of the table's own type
+// (`json_populate_recordset`), instead of tens of thousands of bound values per statement.
 import { type Db, engineOfClient } from '../../db/client.ts';
 
 export type Cell = string | number | boolean | Date | null;
@@ -21,25 +22,30 @@ function sqliteCell(value: Cell): string | number | null {
   return value;
 }
 
-const postgresCell = (value: Cell): Cell => value;
+/** Rows per PostgreSQL statement: one JSON text of a few megabytes. */
+const POSTGRES_ROWS = 10_000;
 
-/** Inserts rows (all with the keys of the first) into a table, in as few statements as SQLite allows. */
+async function insertPostgresRows(db: Db, table: string, columns: string[], rows: readonly Row[]) {
+  const list = columns.map((c) => `"${c}"`).join(', ');
+  const statement = `INSERT INTO "${table}" (${list}) SELECT ${list} FROM json_populate_recordset(NULL::"${table}", $1::json)`;
+  for (let start = 0; start < rows.length; start += POSTGRES_ROWS) {
+    // Dates become ISO text in UTC, which `timestamp(3)` columns take as Prisma writes them.
+    await db.$executeRawUnsafe(statement, JSON.stringify(rows.slice(start, start + POSTGRES_ROWS)));
+  }
+}
+
+/** Inserts rows (all with the keys of the first) into a table, in as few statements as the engine allows. */
 export async function insertRows(db: Db, table: string, rows: readonly Row[]): Promise<void> {
   const first = rows[0];
   if (!first) return;
   const columns = Object.keys(first);
+  if (engineOfClient(db) === 'postgresql') return insertPostgresRows(db, table, columns, rows);
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_VALUES / columns.length)));
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
-  const postgres = engineOfClient(db) === 'postgresql';
-  const cell = postgres ? postgresCell : sqliteCell;
-  const sqliteTuple = `(${columns.map(() => '?').join(', ')})`;
-  const tuple = postgres
-    ? (index: number) =>
-        `(${columns.map((_, column) => `$${index * columns.length + column + 1}`).join(', ')})`
-    : () => sqliteTuple;
+  const tuple = `(${columns.map(() => '?').join(', ')})`;
   for (let start = 0; start < rows.length; start += perStatement) {
     const batch = rows.slice(start, start + perStatement);
-    const values = batch.flatMap((row) => columns.map((column) => cell(row[column] ?? null)));
-    await db.$executeRawUnsafe(head + batch.map((_, index) => tuple(index)).join(', '), ...values);
+    const values = batch.flatMap((row) => columns.map((column) => sqliteCell(row[column] ?? null)));
+    await db.$executeRawUnsafe(head + batch.map(() => tuple).join(', '), ...values);
   }
 }
