@@ -22,15 +22,15 @@ export type ModalProps = {
   className?: string;
 };
 
-// From the top of the buttons to the bottom of the screen: on a mobile, notifications rise above a
-// full-screen modal's buttons instead of covering them (styles/notifications.css).
-const clearanceBelow = (node: HTMLElement) => window.innerHeight - node.getBoundingClientRect().top;
+// From the top of the screen to the bottom of the title bar: on a mobile, notifications come down below a
+// full-screen sheet's title and close button instead of covering them (styles/notifications.css).
+const clearanceAbove = (node: HTMLElement) => node.getBoundingClientRect().bottom;
 
-function ModalFooter({ children }: { children: ReactNode }) {
+function ModalHeader({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  usePublishedSize(ref, '--modal-footer-clearance', clearanceBelow);
+  usePublishedSize(ref, '--modal-header-clearance', clearanceAbove);
   return (
-    <div ref={ref} className="ui-modal__footer">
+    <div ref={ref} className="ui-modal__header">
       {children}
     </div>
   );
@@ -88,19 +88,19 @@ export function Modal({
           onInteractOutside={preventOutside}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="ui-modal__header">
+          <ModalHeader>
             <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
             {showClose && (
               <Dialog.Close className="ui-icon-button ui-icon-button--ghost" aria-label={t('common.close')}>
                 <CloseIcon />
               </Dialog.Close>
             )}
-          </div>
+          </ModalHeader>
           {description && (
             <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
           )}
           {children && <div className="ui-modal__body">{children}</div>}
-          {footer && <ModalFooter>{footer}</ModalFooter>}
+          {footer && <div className="ui-modal__footer">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
