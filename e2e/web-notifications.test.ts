@@ -25,8 +25,8 @@ async function settled(notification: Locator): Promise<string> {
   return notification.evaluate(async (element) => {
     await Promise.all(element.getAnimations().map((animation) => animation.finished));
     const name = getComputedStyle(element).animationName;
-    for (const sheet of document.styleSheets)
-      for (const rule of sheet.cssRules)
+    for (const sheet of Array.from(document.styleSheets))
+      for (const rule of Array.from(sheet.cssRules))
         if (rule instanceof CSSKeyframesRule && rule.name === name)
           return (rule.cssRules[0] as CSSKeyframeRule).style.transform;
     return `no keyframes named ${name}`;
