@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FocusOrigin, takeFocusOrigin } from '../../lib/focus-origin.ts';
 import { usePublishedSize } from '../../lib/published-size.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -36,6 +37,27 @@ function ModalHeader({ children }: { children: ReactNode }) {
   );
 }
 
+/** What had the focus when the dialog opened, or the menu button whose item opened it. */
+function focusOrigin(): FocusOrigin | null {
+  const fromMenu = takeFocusOrigin();
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="menu"]'))
+    return { element: active, label: null };
+  return fromMenu;
+}
+
+/**
+ * Where the focus goes back to: the same element, or, if a list drew its card anew meanwhile (a
+ * virtual list), the menu button with the same name.
+ */
+function returnTarget(origin: FocusOrigin | null): HTMLElement | null {
+  if (!origin) return null;
+  if (origin.element.isConnected) return origin.element;
+  if (!origin.label) return null;
+  const same = document.querySelector(`[aria-haspopup="menu"][aria-label="${CSS.escape(origin.label)}"]`);
+  return same instanceof HTMLElement ? same : null;
+}
+
 /** Accessible dialog (Radix): focus is trapped inside and restored on close, Escape closes it. */
 export function Modal({
   open,
@@ -54,7 +76,7 @@ export function Modal({
   const { t } = useTranslation();
   const style = { '--modal-width': `${width}px`, '--modal-height': `${height}px` } as CSSProperties;
   // Without a Radix Trigger, focus would not return on close: remember what had it when opening.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef<FocusOrigin | null>(null);
   const prevent = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -73,12 +95,11 @@ export function Modal({
           className={className ? `ui-modal ${className}` : 'ui-modal'}
           style={style}
           onOpenAutoFocus={() => {
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocus.current = focusOrigin();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocus.current;
-            if (target?.isConnected) {
+            const target = returnTarget(returnFocus.current);
+            if (target) {
               event.preventDefault();
               target.focus();
             }
