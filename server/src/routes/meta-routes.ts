@@ -1,6 +1,6 @@
 import { isDevMode } from '../config.ts';
 import { defineRoute, type RouteSetup } from '../lib/route.ts';
-import { checkDatabase } from '../services/portal-status.ts';
+import { checkDatabase } from '../services/meta.ts';
 
 export function metaRoutes(setup: RouteSetup) {
   const { config } = setup;

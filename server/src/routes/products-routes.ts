@@ -4,7 +4,7 @@ import {
   ownProductsAnswer,
   ownProductWithState,
   requestCollectionChange,
-} from '../services/collection.ts';
+} from '../services/products.ts';
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
 export function productsRoutes() {

@@ -11,10 +11,10 @@ import {
   searchWhere,
 } from '../lib/paging.ts';
 import type { World } from '../world.ts';
-import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
+import { enabledProductIds, findOwnProduct, listOwnProducts } from './products.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
 // export and the export behind such a link. Every lookup is scoped to the caller.

@@ -5,7 +5,7 @@ import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { toApiProduct } from './collection.ts';
+import { toApiProduct } from './products.ts';
 
 type Schemas = components['schemas'];
 export type InvitationListEntry = Schemas['InvitationListEntry'];

@@ -6,7 +6,6 @@ import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { type ListSource, searchWords } from '../lib/paging.ts';
 import { sharingEventRow } from './audit.ts';
-import { listOwnProducts } from './collection.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
@@ -16,6 +15,7 @@ import {
   toListEntry,
   withAgentProfile,
 } from './invitation-views.ts';
+import { listOwnProducts } from './products.ts';
 
 /** How long an unclaimed code can be redeemed (docs/architecture.md). */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
