@@ -44,7 +44,7 @@ export interface JobRunnerOptions {
  * run it again at once. Runs never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
 export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
-  const storage = createExportStorage(deps.config);
+  const storage = createExportStorage(deps);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
   const exports = createExportRuns(deps, log, {
     storage,
