@@ -63,6 +63,7 @@ const termsDocument: OperationPlan = {
 
 export const plan: Record<string, OperationPlan> = {
   getHealth: {},
+  getLiveness: {},
   getPortalConfig: {},
   login: {
     errors: [

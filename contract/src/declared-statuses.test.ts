@@ -60,7 +60,7 @@ describe('declared statuses', () => {
   it('x-unmatched declares what a request that reaches no operation gets, with catalogued codes', () => {
     const unmatched = indexOperations(document).unmatched;
     const catalogue = document['x-error-catalogue'] as Record<string, { status: number }>;
-    expect(unmatched?.statuses.sort()).toEqual(['400', '403', '404', '408', '431']);
+    expect(unmatched?.statuses.sort()).toEqual(['400', '403', '404', '408', '431', '503']);
     for (const code of unmatched?.errorCodes ?? []) {
       expect(unmatched?.responses[String(catalogue[code]?.status)], code).toBeDefined();
     }

@@ -78,7 +78,7 @@ describe('error examples', () => {
       }
     }
     expect(checked).toBeGreaterThan(400);
-  });
+  }, 60_000);
 
   it('every code an operation declares has its example on the status of that code (HEAD answers have no body)', () => {
     for (const answerer of answerers.filter((each) => each.method !== 'HEAD')) {

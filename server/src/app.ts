@@ -8,6 +8,7 @@ import { type Config, isDevMode } from './config.ts';
 import { type HotReads, openReads } from './db/client.ts';
 import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
+import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
@@ -15,6 +16,7 @@ import { connectionOptions, connectionsPlugin } from './plugins/connections.ts';
 import { contractPlugin } from './plugins/contract.ts';
 import { corsOriginsPlugin } from './plugins/cors.ts';
 import { docsPlugin } from './plugins/docs.ts';
+import type { EarlyPort } from './plugins/early-port.ts';
 import { errorEnvelopePlugin, frameworkErrors, maxPathParameterLength } from './plugins/error-envelope.ts';
 import { createIdempotency } from './plugins/idempotency.ts';
 import { createRateLimitCounter, databaseRateLimitStore } from './plugins/rate-limit-store.ts';
@@ -38,7 +40,7 @@ import {
 declare module 'fastify' {
   interface FastifyInstance {
     /** The app's own world (what a request reaches without a sandbox) and the simulator. */
-    portal: SimulatedWorld & { simulator: Simulator };
+    portal: SimulatedWorld & { simulator: Simulator; lifecycle: Lifecycle };
   }
 }
 
@@ -56,10 +58,19 @@ function trustProxyOption(trust: Config['trustProxy']): FastifyServerOptions['tr
 /** What the app is built on; `reads` are opened on `config.databaseUrl` (and closed with the app) when absent. */
 export type AppDeps = Omit<PortalDeps, 'reads'> & { reads?: HotReads };
 
-/** Builds the reference server: external plugins, then the contract's routes, then the web app. */
+export interface BuildOptions {
+  logStream?: NodeJS.WritableStream;
+  /** The port main.ts opened before the start; the app answers on it once it is ready (`takeOver`). */
+  port?: EarlyPort;
+}
+
+/**
+ * Builds the reference server: external plugins, then the contract's routes, then the web app. It is
+ * ready (`getHealth` answers 200) once its runners and sandboxes have started, and not from its close on.
+ */
 export async function buildApp(
   { reads: givenReads, ...given }: AppDeps,
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const { config } = given;
   const reads = givenReads ?? openReads(config.databaseUrl);
@@ -78,11 +89,13 @@ export async function buildApp(
     ajv: { customOptions: { removeAdditional: false } },
     // Time limits, answers to requests that are not valid HTTP, connections after refusals.
     ...connectionOptions(config.timeouts),
+    ...(options.port ? { serverFactory: options.port.serverFactory } : {}),
   });
   // The app's own world (with its runner and the simulator's faults), the sandboxes, the drift log.
   const simulator = createSimulator(deps, app.log);
   const world = simulator.shared;
-  app.decorate('portal', { ...world, simulator });
+  const lifecycle = createLifecycle();
+  app.decorate('portal', { ...world, simulator, lifecycle });
 
   await app.register(requestWorldPlugin, { world });
   await app.register(requestLogPlugin);
@@ -121,7 +134,7 @@ export async function buildApp(
   });
   await app.register(contractPlugin, {
     document,
-    routes: [...createRoutes({ config }), ...simulatorRoutes({ config, simulator })],
+    routes: [...createRoutes({ config, lifecycle }), ...simulatorRoutes({ config, lifecycle, simulator })],
     authenticate: (request) => authenticateRequest(request.world, request),
     beforeOperation: (request, operationId) => request.world.faults.apply(request, operationId),
     idempotency: createIdempotency(),
@@ -138,6 +151,13 @@ export async function buildApp(
   app.addHook('onReady', async () => {
     await simulator.shared.runners.start();
     if (isDevMode(config)) await simulator.sandboxes.start();
+    lifecycle.ready();
+  });
+  app.addHook('preClose', async () => {
+    lifecycle.stopping();
+    // Fastify closes only a server it made listen itself; this one stops taking connections here and the
+    // close waits for the calls being answered, before the runners and the database close.
+    await options.port?.close();
   });
   app.addHook('onClose', async () => {
     await simulator.sandboxes.stop();

@@ -112,6 +112,23 @@ describe('process life', () => {
     expect(logged.slice(-2)).toEqual(['portal stopping', 'portal stopped']);
   }, 90_000);
 
+  it('answers from its first moment: alive (liveness 200) and not ready (readiness 503) until its start is over', async () => {
+    const server = await start({ PORTAL_MODE: 'test', DATA_DIR: dataDir() });
+    const readiness: number[] = [];
+    for (const deadline = Date.now() + 120_000; Date.now() < deadline && readiness.at(-1) !== 200; ) {
+      const live = await fetch(`${server.url}/api/v1/health/live`).then(
+        (response) => response.status,
+        () => 0,
+      );
+      if (live === 200) readiness.push((await fetch(`${server.url}/api/v1/health`)).status);
+      else await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    // Migrating and seeding an empty database takes longer than one round trip.
+    expect(readiness[0]).toBe(503);
+    expect(readiness.at(-1)).toBe(200);
+    expect(new Set(readiness)).toEqual(new Set([503, 200]));
+  }, 150_000);
+
   it('exits after SHUTDOWN_TIMEOUT_MS when a call being answered never ends, and logs it', async () => {
     const server = await start({
       PORTAL_MODE: 'test',

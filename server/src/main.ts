@@ -6,6 +6,7 @@ import { isPostgres, redactDatabaseUrl } from './db/engine.ts';
 import { applyMigrations, SEED_LOCK, withAdvisoryLock } from './db/migrate.ts';
 import { createSimulationClock, createWallClock } from './lib/clock.ts';
 import { DataDirLockedError, lockDataDir } from './lib/data-dir-lock.ts';
+import { openEarlyPort } from './plugins/early-port.ts';
 import { cleanUpAfterCrash, orphanQuietMs, removeOrphanDocuments } from './services/startup-cleanup.ts';
 import { seedIfEmpty } from './simulator/seeding.ts';
 import { restoreClockSpeed } from './simulator/simulation.ts';
@@ -31,6 +32,11 @@ if (!team) {
     process.exit(1);
   }
 }
+// The port answers from here on: alive, and 503 "starting" until the app below is ready.
+const port = await openEarlyPort(config).catch((error: NodeJS.ErrnoException) => {
+  console.error(`  Cannot listen on ${config.host}:${config.port}: ${error.code ?? error.message}`);
+  process.exit(1);
+});
 // stdout carries only the JSON log lines (for log shippers); what the operator reads goes to stderr.
 console.error(`  Starting in ${modeStatement(config)}`);
 if (team) console.error(`  Database: ${redactDatabaseUrl(config.databaseUrl)} (team mode)`);
@@ -54,7 +60,7 @@ const cleanup = team
   ? { orphanDocuments: await sweepDocuments() }
   : await cleanUpAfterCrash({ config, prisma });
 
-const app = await buildApp({ config, prisma, reads, clock, wallClock });
+const app = await buildApp({ config, prisma, reads, clock, wallClock }, { port });
 app.log.info({ mode: config.mode, ...cleanup }, `portal starting in ${config.mode} mode`);
 if (team) {
   setInterval(() => {
@@ -94,7 +100,8 @@ const shutdown = async (signal: NodeJS.Signals) => {
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);
 
-await app.listen({ host: config.host, port: config.port });
+await app.ready();
+port.takeOver();
 const url = config.publicUrl;
 app.log.info(
   { url, mode: config.mode, proxyTarget: config.proxy.target },

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { World } from '../world.ts';
 import { unauthenticated } from './app-error.ts';
+import type { Lifecycle } from './lifecycle.ts';
 
 /** Route handlers are typed by the contract: params, query, body and answers come from openapi.yaml. */
 export type OperationId = keyof operations;
@@ -62,6 +63,8 @@ export interface RouteContext<K extends OperationId> {
  */
 export interface RouteSetup {
   config: Config;
+  /** Where the server is in its life (readiness). */
+  lifecycle: Lifecycle;
 }
 
 /** A per-route limit of @fastify/rate-limit (one mechanism for every limit, one `Retry-After` path). */

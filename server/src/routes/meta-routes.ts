@@ -1,14 +1,24 @@
 import { isDevMode } from '../config.ts';
+import { notReady } from '../lib/lifecycle.ts';
 import { defineRoute, type RouteSetup } from '../lib/route.ts';
 import { checkDatabase } from '../services/meta.ts';
 
 export function metaRoutes(setup: RouteSetup) {
-  const { config } = setup;
+  const { config, lifecycle } = setup;
   return [
     defineRoute({
       operationId: 'getHealth',
       async handler({ world }) {
+        // Readiness: not while the server starts or stops, nor without its database.
+        const { phase } = lifecycle;
+        if (phase !== 'ready') throw notReady(phase);
         await checkDatabase(world);
+        return { status: 'ok' as const };
+      },
+    }),
+    defineRoute({
+      operationId: 'getLiveness',
+      async handler() {
         return { status: 'ok' as const };
       },
     }),

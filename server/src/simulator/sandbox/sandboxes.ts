@@ -126,7 +126,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   }
 
   /**
-   * Before the server answers (start runs in Fastify's onReady, so /api/v1/health waits for it): the
+   * Before the server is ready (start runs in Fastify's onReady; /api/v1/health answers 503 until then): the
    * default scenario's template (a migration and a seed, most of a second), then one throwaway
    * sandbox made and removed, which loads and warms every code path a creation takes (the copy, a
    * Prisma client on a new file, the services). The first sandbox a client asks for then costs what
