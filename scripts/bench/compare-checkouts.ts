@@ -33,7 +33,11 @@ const loads: Array<{ name: string; persona: string; path: string }> = [
   { name: 'getCurrentUser', persona: 'owner@example.com', path: '/api/v1/users/me' },
   { name: 'listProducts', persona: 'owner@example.com', path: '/api/v1/products' },
   { name: 'listDownloadJobs', persona: 'second@example.com', path: '/api/v1/products/download/jobs' },
-  { name: 'listUnclaimedInvitations', persona: 'owner@example.com', path: '/api/v1/invitations/unclaimed/ALL' },
+  {
+    name: 'listUnclaimedInvitations',
+    persona: 'owner@example.com',
+    path: '/api/v1/invitations/unclaimed/ALL',
+  },
   { name: 'listSharings', persona: 'admin@example.com', path: '/api/v1/admin/sharings' },
   { name: 'listAgentApplications', persona: 'admin@example.com', path: '/api/v1/admin/applications' },
 ];
