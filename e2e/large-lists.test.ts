@@ -94,10 +94,11 @@ describe('lists of the large-fleet scenario', () => {
       expect(titles.every((title) => title === name)).toBe(true);
       expect(await itemsInDom(page, list)).toBeLessThanOrEqual(200);
 
-      // Another tab starts without the search (a company name means nothing among links).
+      // Another tab starts without the search (a company name means nothing among links); the tab is
+      // in the URL, so Back and reload return to it.
       await page.getByRole('tab', { name: /^Invitation Links/ }).click();
       await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
-      expect(new URL(page.url()).search).toBe('');
+      expect(new URL(page.url()).search).toBe('?tab=invitations');
       await expect(page.getByRole('searchbox', { name: 'Search by access code' }).inputValue()).resolves.toBe(
         '',
       );

@@ -146,7 +146,10 @@ describe('the sign-in page prerendered at build time', () => {
       const language = page.getByRole('combobox', { name: 'Language' });
       expect(await company.isDisabled()).toBe(true);
       expect(await language.isDisabled()).toBe(true);
-      expect(await company.evaluate((element) => getComputedStyle(element).cursor)).toBe('progress');
+      // The stylesheet may still be on its way when the markup is there: the pointer shows progress once it is.
+      await expect
+        .poll(() => company.evaluate((element) => getComputedStyle(element).cursor))
+        .toBe('progress');
       // The sign-in button submits the plain form to the provider, which needs no app: it stays enabled.
       expect(await page.getByRole('button', { name: 'Login / Sign up' }).isEnabled()).toBe(true);
       // Clicked at once: the click waits for the choice to work, and the app keeps it.

@@ -251,8 +251,11 @@ describe('web defects (issue 13)', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Login / Sign up' }).click();
     await page.getByRole('button', { name: /owner@example\.com/i }).click();
-    await page.waitForURL('**/agents');
+    // Back to the same page, on the same tab (it is in the URL).
+    await page.waitForURL((url) => url.pathname === '/agents');
     await page.getByRole('heading', { level: 1, name: 'Data recipients' }).waitFor();
+    expect(new URL(page.url()).searchParams.get('tab')).toBe('invitations');
+    await page.getByRole('tab', { name: /^Invitation Links/, selected: true }).waitFor();
     await context.close();
   });
 

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { appStarted } from './support/browser.ts';
 import { injectFault } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
 import { ownerPage } from './support/owner-screens.ts';
@@ -66,6 +67,7 @@ describe('web layout (issue 13)', () => {
 
   it('Escape in a menu returns focus to its trigger; closing a modal returns focus to what opened it', async () => {
     const { context, page } = await ownerPage(browser());
+    await appStarted(page);
     const account = page.getByRole('button', { name: 'Account menu' });
     await account.focus();
     await page.keyboard.press('Enter');
@@ -75,6 +77,7 @@ describe('web layout (issue 13)', () => {
     expect(await account.evaluate((element) => element === document.activeElement)).toBe(true);
 
     await page.goto('/agents');
+    await appStarted(page);
     const filter = page.getByRole('button', { name: /^Filter:/ });
     await filter.focus();
     await page.keyboard.press('Enter');

@@ -123,7 +123,7 @@ describe('390 px (issue 13)', () => {
     await expectTappable(wizard, 'step 1');
     await wizard.getByRole('button', { name: 'Next' }).click();
     await wizard.getByText('Step 2 of 2').waitFor();
-    // The success notice sits at the bottom of a phone's screen, above the sheet's buttons: it covers none.
+    // The success notice comes down below the sheet's title bar, above its buttons: it covers none.
     const notice = page.locator('.ui-notification').filter({ hasText: 'Invitation created' });
     await notice.waitFor();
     await notice.evaluate((element) => Promise.all(element.getAnimations().map((a) => a.finished)));

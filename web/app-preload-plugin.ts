@@ -1,9 +1,12 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Plugin, Rollup } from 'vite';
+import type { Manifest, Plugin, Rollup } from 'vite';
 
 /** Where a page's own files are listed for the server (route → chunks and stylesheets to preload). */
 const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+/** Vite's build manifest (`build.manifest: true`), written beside the bundle. */
+const MANIFEST_FILE = '.vite/manifest.json';
+/** The app (every page but a fresh /login), and the screens: `src/app/routes/<name>-route.tsx` serves `/<name>`. */
+const APP_MODULE = 'src/app/start-app.tsx';
+const SCREEN_MODULE = /^src\/app\/routes\/(.+)-route\.tsx$/;
 
 type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
 
@@ -13,7 +16,7 @@ const chunksOf = (bundle: Rollup.OutputBundle) =>
   Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
 
 const appChunk = (chunks: readonly Chunk[]) =>
-  chunks.find((chunk) => chunk.facadeModuleId?.endsWith('/src/app/start-app.tsx'));
+  chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
 
 /** `fileName` and every chunk it statically imports, transitively. */
 function closure(chunks: readonly Chunk[], fileName: string, files = new Set<string>()): Set<string> {
@@ -24,18 +27,31 @@ function closure(chunks: readonly Chunk[], fileName: string, files = new Set<str
   return files;
 }
 
+/** A manifest entry and every entry it statically imports, transitively (manifest keys). */
+function manifestClosure(manifest: Manifest, key: string, keys = new Set<string>()): Set<string> {
+  if (keys.has(key) || !manifest[key]) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) manifestClosure(manifest, imported, keys);
+  return keys;
+}
+
 /**
- * The screens of src/app/router.tsx (`'/path': () => import('…')`), read from its source so the route
- * list stays in one place: path → absolute module file.
+ * For each screen in the manifest, the chunks and stylesheets it needs beyond the app's (which every
+ * signed-in page already preloads), as root-relative URLs.
  */
-function routerScreens(root: string): Map<string, string> {
-  const router = path.join(root, 'src/app/router.tsx');
-  const source = readFileSync(router, 'utf8');
-  const screens = new Map<string, string>();
-  for (const [, route, module] of source.matchAll(/'(\/[a-z-]*)': \(\) => import\('([^']+)'\)/g)) {
-    if (route && module) screens.set(route, path.resolve(path.dirname(router), module));
+export function routePreloads(manifest: Manifest): RoutePreloads {
+  const appKeys = manifestClosure(manifest, APP_MODULE);
+  const preloads: RoutePreloads = {};
+  for (const key of Object.keys(manifest).sort()) {
+    const route = SCREEN_MODULE.exec(key)?.[1];
+    if (!route) continue;
+    const own = [...manifestClosure(manifest, key)].filter((item) => !appKeys.has(item));
+    preloads[`/${route}`] = {
+      modules: own.map((item) => `/${manifest[item]?.file}`),
+      styles: own.flatMap((item) => manifest[item]?.css ?? []).map((file) => `/${file}`),
+    };
   }
-  return screens;
+  return preloads;
 }
 
 /**
@@ -44,18 +60,16 @@ function routerScreens(root: string): Map<string, string> {
  * script instead of after it. The links carry `data-app-preload`; the prerendered sign-in page drops
  * them (scripts/prerender-login.mjs), since /login does not need the app.
  *
- * It also writes `route-preloads.json`: for each screen of the router, the chunks and stylesheets
- * it needs beyond the app's, which the server names in the page it answers for that route, so the
- * screen is fetched with the app instead of after it.
+ * It also writes `route-preloads.json` from Vite's build manifest: for each screen, the chunks and
+ * stylesheets it needs beyond the app's, which the server names in the page it answers for that
+ * route, so the screen is fetched with the app instead of after it.
  */
 export function appPreload(): Plugin {
-  let root = process.cwd();
   let serverBuild = false;
   return {
     name: 'portal-app-preload',
     apply: 'build',
     configResolved(config) {
-      root = config.root;
       serverBuild = Boolean(config.build.ssr);
     },
     transformIndexHtml: {
@@ -77,30 +91,22 @@ export function appPreload(): Plugin {
         }));
       },
     },
-    generateBundle(_options, bundle) {
-      if (serverBuild) return; // the server-side renders (dist/ssr/) are not pages
-      const chunks = chunksOf(bundle);
-      const app = appChunk(chunks);
-      // The page preloads the app already (above); a route adds only its screen's own files.
-      const appFiles = app ? closure(chunks, app.fileName) : new Set<string>();
-      const preloads: RoutePreloads = {};
-      for (const [route, module] of routerScreens(root)) {
-        const screen = chunks.find((chunk) => chunk.facadeModuleId === module);
-        if (!screen) continue;
-        const files = [...closure(chunks, screen.fileName)].filter((file) => !appFiles.has(file));
-        const styles = files.flatMap((file) => [
-          ...(chunks.find((chunk) => chunk.fileName === file)?.viteMetadata?.importedCss ?? []),
-        ]);
-        preloads[route] = {
-          modules: files.map((file) => `/${file}`),
-          styles: styles.map((file) => `/${file}`),
-        };
-      }
-      this.emitFile({
-        type: 'asset',
-        fileName: ROUTE_PRELOADS_FILE,
-        source: JSON.stringify(preloads, null, 2),
-      });
+    generateBundle: {
+      // After Vite's own manifest plugin has added the manifest to the bundle.
+      order: 'post',
+      handler(_options, bundle) {
+        if (serverBuild) return; // the server-side renders (dist/ssr/) are not pages
+        const manifest = bundle[MANIFEST_FILE];
+        if (manifest?.type !== 'asset') this.error(`${MANIFEST_FILE} is missing: set build.manifest`);
+        const preloads = routePreloads(JSON.parse(String(manifest.source)) as Manifest);
+        // The manifest served its purpose: the server reads the route list, not the whole bundle map.
+        delete bundle[MANIFEST_FILE];
+        this.emitFile({
+          type: 'asset',
+          fileName: ROUTE_PRELOADS_FILE,
+          source: JSON.stringify(preloads, null, 2),
+        });
+      },
     },
   };
 }

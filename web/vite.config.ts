@@ -31,6 +31,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Read by app-preload-plugin.ts (each screen's files for the server), then left out of dist/.
+    manifest: !isSsrBuild,
     // The server-side builds (the sign-in prerender, the signed-in page render) need no public files.
     copyPublicDir: !isSsrBuild,
     rolldownOptions: {

@@ -1,6 +1,8 @@
 // The invitation state machine as data. Every status change in the server goes through
 // `transition`, so an illegal state cannot be written (docs/architecture.md, 'The invitation lifecycle').
 
+import { filterShows } from '@portal/contract/web-app';
+
 export const INVITATION_STATUSES = [
   'CREATED',
   'CLAIMED',
@@ -102,17 +104,12 @@ export function allowedActions(status: InvitationStatus): InvitationAction[] {
 export const INVITATION_FILTERS = ['ALL', 'ACTIVE', 'DECLINED', 'PENDING', 'REVOKED'] as const;
 export type InvitationFilter = (typeof INVITATION_FILTERS)[number];
 
-const FILTERS: Readonly<Record<InvitationFilter, readonly InvitationStatus[]>> = {
-  ALL: INVITATION_STATUSES,
-  ACTIVE: ['CREATED', 'ACCEPTED'],
-  PENDING: ['CLAIMED'],
-  DECLINED: ['DECLINED'],
-  REVOKED: ['REVOKED_BEFORE_CLAIMED', 'REVOKED_AFTER_CLAIMED', 'REVOKED_AFTER_ACCEPTED'],
-};
-
-/** The server statuses a list filter selects (docs/product-rules.md, Statuses: PAUSED_BY_ADMIN only under ALL). */
+/**
+ * The server statuses a list filter selects: those the screens show as the filter's status (one table,
+ * @portal/contract/web-app, shared with the web app; a paused sharing appears only under ALL).
+ */
 export function filterStatuses(filter: InvitationFilter): readonly InvitationStatus[] {
-  return FILTERS[filter];
+  return INVITATION_STATUSES.filter((status) => filterShows(filter, status));
 }
 
 /** Whether an agent may read the shared data now: only while the sharing is accepted. */

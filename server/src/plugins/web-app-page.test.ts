@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PAGE_ELEMENT_IDS } from '@portal/contract/web-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { as, type HttpResponse, injectFault, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
-import { EMBEDDED_USER_ID, scriptSafeJson } from './web-app-page.ts';
+import { scriptSafeJson } from './web-app-page.ts';
 
 // A signed-in visit's page: the user written in (exactly GET /users/me's answer), the screen and its
 // first calls preloaded; never for a visit without a valid session, never kept by a cache.
@@ -40,7 +41,7 @@ describe('the app page of a signed-in visit', () => {
   /** The embedded user's JSON, or undefined when the page has none. */
   const embedded = (page: HttpResponse): unknown => {
     const match = page.body.match(
-      new RegExp(`<script type="application/json" id="${EMBEDDED_USER_ID}">(.*?)</script>`, 's'),
+      new RegExp(`<script type="application/json" id="${PAGE_ELEMENT_IDS.currentUser}">(.*?)</script>`, 's'),
     );
     return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
   };
@@ -56,28 +57,20 @@ describe('the app page of a signed-in visit', () => {
     expect(page.body).toContain('<div id="root"></div>');
   });
 
-  it('preloads the screen of the route and its first calls, with credentials as the app sends them', async () => {
+  it('preloads the screen of the route and the configuration, with credentials as the app sends them', async () => {
     const page = await get('/products', 'owner@example.com');
     expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/products-page-abc.js">');
     expect(page.body).toContain(
       '<link rel="preload" as="style" crossorigin href="/assets/products-page-abc.css">',
     );
-    for (const call of ['/api/v1/config', '/api/v1/products', '/api/v1/products/download/jobs']) {
-      expect(page.body).toContain(
-        `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${call}">`,
-      );
-    }
+    // The app asks for the configuration before its first render (the page's own calls follow).
+    expect(page.body).toContain(
+      '<link rel="preload" as="fetch" crossorigin="use-credentials" href="/api/v1/config">',
+    );
     // Another route has no screen files listed; the user is still embedded.
     const other = await get('/redeem/ABCD-EFGH-JKMN-PQRS', 'owner@example.com');
     expect(embedded(other)).toMatchObject({ email: 'owner@example.com' });
     expect(other.body).not.toContain('modulepreload');
-  });
-
-  it('preloads no data an agent may not read (the app sends them elsewhere)', async () => {
-    const page = await get('/products', 'fleet@example.com');
-    expect(embedded(page)).toMatchObject({ email: 'fleet@example.com', role: 'agent' });
-    expect(page.body).toContain('as="fetch" crossorigin="use-credentials" href="/api/v1/config"');
-    expect(page.body).not.toContain('href="/api/v1/products');
   });
 
   it('embeds nothing without a valid session cookie: none, an unknown one, or only a test-mode header', async () => {

@@ -1,19 +1,15 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { PAGE_ELEMENT_IDS, type SignedInRenderResult } from '@portal/contract/web-app';
 import type { CurrentUser } from '../auth/current-user.ts';
-import { configCall, type RenderedPage, renderedPages } from './web-app-render.ts';
 
 // The app's page (index.html) for a signed-in visit: the current user written in, so the app draws
-// the header and page without first asking GET /api/v1/users/me, and the screen's files and first data
-// calls named as preloads, so they load beside the app instead of after it. See
-// docs/decisions/0031-signed-in-first-load.md.
+// the header and page without first asking GET /api/v1/users/me, the screen's files named as preloads,
+// so they load beside the app instead of after it, and the page itself when the server drew it.
+// See docs/decisions/0031-signed-in-first-load.md and 0043.
 
 /** Written by the web build (web/app-preload-plugin.ts): a screen's chunks and stylesheets by route. */
 type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
-
-/** The elements the web app reads the user and the first answers from (web/src/app/first-page.ts). */
-export const EMBEDDED_USER_ID = 'portal-current-user';
-export const EMBEDDED_ANSWERS_ID = 'portal-first-answers';
 
 /** index.html's boot placeholder (a loading screen), which a page drawn by the server replaces. */
 const bootPlaceholder = /<div id="root">.*?<\/div><\/div>\n/s;
@@ -50,26 +46,27 @@ const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/s
 /** The route of a page path: no trailing slash. */
 export const routeOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
 
+/** GET /api/v1/config: drawn above every page (the mode banner, the product name). */
+const CONFIG_CALL = '/api/v1/config';
+
 /**
  * index.html with the signed-in user embedded and the route's screen preloaded; with the page as the
  * server drew it (`rendered`), its markup in the root and the answers it was drawn from, otherwise
- * the page's first calls preloaded. A preload is only used when its mode matches the later request's:
- * the app's fetches send credentials, Vite loads a screen's stylesheet with `crossorigin` (anonymous),
- * and module preloads are always CORS.
+ * the configuration preloaded (the app asks for it first). A preload is only used when its mode
+ * matches the later request's: the app's fetches send credentials, Vite loads a screen's stylesheet
+ * with `crossorigin` (anonymous), and module preloads are always CORS.
  */
 export function signedInPage(
   html: string,
   pathname: string,
   user: CurrentUser,
   preloads: RoutePreloads,
-  rendered: RenderedPage | null = null,
+  rendered: SignedInRenderResult | null = null,
   /** The rules of `pageStylesheets` by file, inlined in a drawn page so it paints without a request. */
   styles: ReadonlyMap<string, string> = new Map(),
 ): string {
   const route = routeOf(pathname);
   const screen = preloads[route];
-  const page = renderedPages[route];
-  const pageCalls = page && page.role === user.role && !user.termsToAccept ? page.calls : [];
   const drawn = rendered !== null && bootPlaceholder.test(html);
   const links = [
     ...(screen?.modules ?? []).map(
@@ -80,15 +77,15 @@ export function signedInPage(
       (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
     ),
     // The configuration is drawn above every page (web/src/app/first-page.ts asks for it first).
-    ...(drawn ? [] : [configCall, ...pageCalls]).map(
-      ({ url }) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}">`,
+    ...(drawn ? [] : [CONFIG_CALL]).map(
+      (url) => `<link rel="preload" as="fetch" crossorigin="use-credentials" href="${attribute(url)}">`,
     ),
   ];
   const head = [
-    `<script type="application/json" id="${EMBEDDED_USER_ID}">${scriptSafeJson(user)}</script>`,
+    `<script type="application/json" id="${PAGE_ELEMENT_IDS.currentUser}">${scriptSafeJson(user)}</script>`,
     ...(drawn
       ? [
-          `<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">${scriptSafeJson(rendered.answers)}</script>`,
+          `<script type="application/json" id="${PAGE_ELEMENT_IDS.firstPageState}">${scriptSafeJson(rendered.state)}</script>`,
           ...(screen?.styles ?? []).flatMap((href) => {
             const css = styles.get(href);
             return css === undefined ? [] : [styleElement(css)];

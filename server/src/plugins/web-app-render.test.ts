@@ -1,14 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PAGE_ELEMENT_IDS } from '@portal/contract/web-app';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HttpResponse, injectFault, useTestApp } from '../../test/app.ts';
 import { createSession } from '../auth/sessions.ts';
-import { EMBEDDED_ANSWERS_ID } from './web-app-page.ts';
 
-// A signed-in /products drawn by the server: the web build's server entry (here a stand-in that echoes
-// what it was given) renders from the exact answers of the page's first calls, which the page carries;
-// never for another role, while a fault waits for a call, or when the render fails.
+// A signed-in page drawn by the server: the web build's server entry (here a stand-in) draws any route
+// and asks this server for each GET call it makes, with the visitor's cookies; the page carries what it
+// was drawn from. Never while a fault waits for a call, after a refused call, or when the render fails.
 describe('a signed-in page drawn by the server', () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-render-'));
   const placeholder = '<div id="root"><div class="loading-screen"><svg></svg></div></div>\n';
@@ -23,11 +23,25 @@ describe('a signed-in page drawn by the server', () => {
     }),
     'assets/index-abc.css': '.app-shell{display:grid}',
     'assets/products-page-abc.css': '.products-page{gap:1rem}',
-    // Echoes its input; a language named "fail" or "partial" stands for a render that failed.
+    // Asks for the calls its URL names (`?calls=/a,/b`; `POST:/a` for another method) and echoes its
+    // input and their answers; a language named "fail", "partial" or "none" stands for a render that
+    // failed, one with a failed part, and a page it leaves to the app.
     'ssr/signed-in-render.js': `export async function renderSignedInPage(input) {
       if (input.language === 'fail') throw new Error('render failed');
-      if (input.language === 'partial') return '<main><!--$!--><template></template></main>';
-      return '<main data-input="' + encodeURIComponent(JSON.stringify(input)) + '">drawn</main>';
+      if (input.language === 'partial') return { markup: '<main><!--$!--><template></template></main>', state: {} };
+      if (input.language === 'none') return null;
+      const calls = new URL(input.url, 'http://portal.invalid').searchParams.get('calls')?.split(',') ?? [];
+      const answers = {};
+      for (const call of calls) {
+        const [method, url] = call.includes(':') ? call.split(':') : ['GET', call];
+        const answer = await input.fetch(new Request('http://portal.invalid' + url, { method }));
+        answers[url] = { status: answer.status, total: answer.headers.get('x-total-count'), body: await answer.json() };
+      }
+      const echo = { url: input.url, user: input.user, language: input.language, answers };
+      return {
+        markup: '<main data-input="' + encodeURIComponent(JSON.stringify(echo)) + '">drawn</main>',
+        state: { queries: [{ queryHash: 'x', state: { data: '</script><script>alert(1)</script>' } }], mutations: [] },
+      };
     }`,
   };
   for (const [name, text] of Object.entries(files)) {
@@ -51,39 +65,58 @@ describe('a signed-in page drawn by the server', () => {
       headers,
       cookies: { [t.config.session.cookieName]: tokens.get(email) ?? '', ...cookies },
     });
-  /** What the stand-in render was given, or undefined when the page was not drawn. */
-  const renderInput = (page: HttpResponse) => {
+  /** What the stand-in render was given and was answered, or undefined when the page was not drawn. */
+  const renderEcho = (page: HttpResponse) => {
     const encoded = page.body.match(/<main data-input="([^"]*)">drawn<\/main>/)?.[1];
     return encoded === undefined ? undefined : JSON.parse(decodeURIComponent(encoded));
   };
-  const embeddedAnswers = (page: HttpResponse): unknown => {
+  const embeddedState = (page: HttpResponse): unknown => {
     const match = page.body.match(
-      new RegExp(`<script type="application/json" id="${EMBEDDED_ANSWERS_ID}">(.*?)</script>`, 's'),
+      new RegExp(
+        `<script type="application/json" id="${PAGE_ELEMENT_IDS.firstPageState}">(.*?)</script>`,
+        's',
+      ),
     );
     return match?.[1] === undefined ? undefined : JSON.parse(match[1]);
   };
   const expectNotDrawn = (page: HttpResponse) => {
     expect(page.statusCode).toBe(200);
-    expect(renderInput(page)).toBeUndefined();
-    expect(embeddedAnswers(page)).toBeUndefined();
+    expect(renderEcho(page)).toBeUndefined();
+    expect(embeddedState(page)).toBeUndefined();
     expect(page.body).toContain(placeholder);
+    // The app asks for the configuration first: it is preloaded.
+    expect(page.body).toContain('as="fetch" crossorigin="use-credentials" href="/api/v1/config"');
   };
 
-  it('draws /products from the exact answers of its first calls, which the page carries', async () => {
-    const page = await get('/products', 'owner@example.com', {}, { 'sec-ch-ua-mobile': '?1' });
+  it('draws a page from the answers of the calls it makes, as this server answers the visitor', async () => {
+    const url = '/agents?tab=invitations&calls=/api/v1/products,/api/v1/invitations/unclaimed/ALL?limit=2';
+    const page = await get(url, 'owner@example.com');
     expect(page.statusCode).toBe(200);
     expect(page.headers['cache-control']).toBe('no-store');
-    const answers: Record<string, unknown> = {};
-    for (const call of ['/api/v1/config', '/api/v1/products', '/api/v1/products/download/jobs']) {
-      const answer = await get(call, 'owner@example.com');
-      expect(answer.statusCode).toBe(200);
-      answers[call] = answer.json();
-    }
-    const input = renderInput(page);
-    expect(input).toMatchObject({ pathname: '/products', answers, device: 'mobile', language: 'en' });
-    expect(input.user).toMatchObject({ email: 'owner@example.com', role: 'user' });
-    expect(embeddedAnswers(page)).toEqual(answers);
+    const echo = renderEcho(page);
+    expect(echo).toMatchObject({ url, language: null, user: { email: 'owner@example.com', role: 'user' } });
+    expect(echo.answers['/api/v1/products']).toEqual({
+      status: 200,
+      total: null,
+      body: (await get('/api/v1/products', 'owner@example.com')).json(),
+    });
+    // A paged list's headers come along (the app reads the total and the next page from them).
+    const links = await get('/api/v1/invitations/unclaimed/ALL?limit=2', 'owner@example.com');
+    expect(echo.answers['/api/v1/invitations/unclaimed/ALL?limit=2']).toEqual({
+      status: 200,
+      total: links.headers['x-total-count'],
+      body: links.json(),
+    });
     expect(page.body).not.toContain(placeholder);
+    // What the page was drawn from travels with it, written so that it cannot end its element.
+    expect(embeddedState(page)).toEqual({
+      queries: [{ queryHash: 'x', state: { data: '</script><script>alert(1)</script>' } }],
+      mutations: [],
+    });
+    expect(page.body).not.toContain('<script>alert(1)');
+    // Another visitor's page is drawn from that visitor's answers.
+    const company = renderEcho(await get('/users?calls=/api/v1/agents/invitations/ALL', 'fleet@example.com'));
+    expect(company.answers['/api/v1/agents/invitations/ALL'].status).toBe(200);
   });
 
   it('carries its rules inline and loads its scripts beside the first paint, asking for no data', async () => {
@@ -100,59 +133,34 @@ describe('a signed-in page drawn by the server', () => {
     );
   });
 
-  it('draws in the language the visitor chose, for the layout the browser says it has', async () => {
-    const desktop = await get(
-      '/products',
-      'owner@example.com',
-      { portal_language: 'el' },
-      {
-        'sec-ch-ua-mobile': '?0',
-        'user-agent': 'Mozilla/5.0 (Linux; Android 14) Mobile',
-      },
-    );
-    expect(renderInput(desktop)).toMatchObject({ language: 'el', device: 'laptop' });
-    // A browser that says its width is drawn for it, whatever its kind.
-    const narrow = await get(
-      '/products',
-      'owner@example.com',
-      {},
-      {
-        'sec-ch-viewport-width': '390',
-        'sec-ch-ua-mobile': '?0',
-      },
-    );
-    expect(renderInput(narrow)).toMatchObject({ device: 'mobile' });
-    const tablet = await get('/products', 'owner@example.com', {}, { 'sec-ch-viewport-width': '800' });
-    expect(renderInput(tablet)).toMatchObject({ device: 'tablet' });
-    expect(tablet.headers['accept-ch']).toBe('Sec-CH-Viewport-Width');
-    const phone = await get(
-      '/products',
-      'owner@example.com',
-      {},
-      { 'user-agent': 'Mozilla/5.0 (iPhone) Mobile' },
-    );
-    expect(renderInput(phone)).toMatchObject({ device: 'mobile' });
+  it('draws in the language the visitor chose, and needs nothing about the width', async () => {
+    const page = await get('/products', 'owner@example.com', { portal_language: 'el' });
+    expect(renderEcho(page)).toMatchObject({ language: 'el' });
+    // The markup is right at every width by CSS alone: no client hint is asked for.
+    expect(page.headers['accept-ch']).toBeUndefined();
   });
 
   it('compresses the page for a browser that accepts it', async () => {
     const page = await get('/products', 'owner@example.com', {}, { 'accept-encoding': 'gzip' });
     expect(page.headers['content-encoding']).toBe('gzip');
     expect(page.headers.vary).toContain('Accept-Encoding');
-    expect(renderInput(page)).toBeDefined();
+    expect(renderEcho(page)).toBeDefined();
   });
 
-  it('leaves the page to the app for another role, a failed render, or a fault waiting for a call', async () => {
-    expectNotDrawn(await get('/products', 'fleet@example.com'));
-    for (const language of ['fail', 'partial']) {
-      const page = await get('/products', 'owner@example.com', { portal_language: language });
-      expectNotDrawn(page);
-      expect(page.body).toContain('as="fetch" crossorigin="use-credentials" href="/api/v1/products"');
-    }
+  it('leaves the page to the app when the render declines, fails, or makes a call it may not', async () => {
+    for (const language of ['none', 'fail', 'partial'])
+      expectNotDrawn(await get('/products', 'owner@example.com', { portal_language: language }));
+    // Only GET calls of the contract's operations, answered 200.
+    for (const calls of ['POST:/api/v1/invitations', '/api/v1/nothing-here', '/api/v1/admin/sharings'])
+      expectNotDrawn(await get(`/products?calls=${calls}`, 'owner@example.com'));
+  });
+
+  it('leaves the page to the app while a simulated fault waits for one of its calls', async () => {
     await injectFault(t, 'listProducts');
-    expectNotDrawn(await get('/products', 'owner@example.com'));
+    expectNotDrawn(await get('/products?calls=/api/v1/products', 'owner@example.com'));
     // The fault is still there for the app's own call.
     expect((await get('/api/v1/products', 'owner@example.com')).statusCode).toBe(500);
-    expect(renderInput(await get('/products', 'owner@example.com'))).toBeDefined();
+    expect(renderEcho(await get('/products?calls=/api/v1/products', 'owner@example.com'))).toBeDefined();
   });
 
   it('never serves the server render as a file', async () => {

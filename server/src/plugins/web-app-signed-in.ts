@@ -44,7 +44,7 @@ export async function sendSignedInPage(
   const [html, preloads, rendered] = await Promise.all([
     readFile(path.join(webDist, 'index.html'), 'utf8'),
     readRoutePreloads(webDist),
-    renderPage(request, webDist, route, user),
+    renderPage(request, webDist, user),
   ]);
   const styles = new Map<string, string>();
   if (rendered) {

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError, unknownAddress } from './error-envelope.ts';
-import { loadRender, SERVER_RENDER_DIR, VIEWPORT_HINT } from './web-app-render.ts';
+import { loadRender, SERVER_RENDER_DIR } from './web-app-render.ts';
 import { sendSignedInPage } from './web-app-signed-in.ts';
 
 // Case-insensitive: `/API/v1/...` is a wrong address for a call, not a page of the web app.
@@ -91,8 +91,6 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       !isNonCanonicalPath(request.url);
     if (isPage && built) {
       dropPreconditions(request);
-      // The browser's width on its next page, so a page the server draws has the app's layout.
-      reply.header('accept-ch', VIEWPORT_HINT);
       const file = pageFile(request.url);
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
       if (user) return sendSignedInPage(request, reply, options.webDist, user);

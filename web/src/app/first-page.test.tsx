@@ -1,11 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import { dehydrate, QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { CurrentUser } from '../lib/api/types.ts';
+import { downloadJobsQueryKey } from '../features/products/api/use-download-jobs.ts';
+import { productsQueryKey } from '../features/products/api/use-products.ts';
+import { portalConfigQueryOptions } from '../lib/branding.ts';
 import { currentUserQueryKey } from '../lib/session/current-user.ts';
 import { activeAgent, owner, products } from '../test/fixtures.ts';
 import { errorBody, http, server } from '../test/server.ts';
-import { embeddedAnswers, embeddedUser, prepareFirstPage } from './first-page.ts';
+import { embeddedState, embeddedUser, prepareFirstPage } from './first-page.ts';
 import { startApp } from './start-app.tsx';
 
 // A signed-in visit: the server writes the user into the page (server/src/plugins/web-app-page.ts),
@@ -29,18 +31,18 @@ function recordCalls(): Map<string, number> {
   return calls;
 }
 
-/** The answers a page drawn by the server carries (server/src/plugins/web-app-page.ts). */
-function embedAnswers(answers: Record<string, unknown>): void {
+/** What a page drawn by the server carries (app/signed-in-render.tsx): the cache it was drawn from. */
+function embedState(text: string): void {
   const script = document.createElement('script');
   script.type = 'application/json';
-  script.id = 'portal-first-answers';
-  script.textContent = JSON.stringify(answers);
+  script.id = 'portal-first-page-state';
+  script.textContent = text;
   document.head.append(script);
 }
 
 afterEach(() => {
   document.getElementById('portal-current-user')?.remove();
-  document.getElementById('portal-first-answers')?.remove();
+  document.getElementById('portal-first-page-state')?.remove();
   server.events.removeAllListeners();
   window.history.replaceState(null, '', '/');
 });
@@ -58,15 +60,14 @@ describe('the user embedded in the page', () => {
     expect(embeddedUser()).toBeNull();
   });
 
-  it('draws the products page without asking GET /users/me, its data already fetched', async () => {
+  it('draws the products page without asking GET /users/me', async () => {
     const calls = recordCalls();
     embed(JSON.stringify({ ...owner, email: 'embedded.owner@example.com' }));
     window.history.replaceState(null, '', '/products');
     const container = document.createElement('div');
     document.body.append(container);
     await startApp(container);
-    // The data was asked for before the first render, so the first render already shows it.
-    expect(calls.get('/api/v1/products')).toBe(1);
+    // The configuration was asked for before the first render (it is drawn above the page).
     expect(calls.get('/api/v1/config')).toBe(1);
     expect(await screen.findByText('Garage charger')).toBeInTheDocument();
     // GET /users/me answers 401 here (the default handler): only the embedded user keeps the visit on
@@ -94,11 +95,12 @@ describe('a page the server drew', () => {
       ...products,
       wallboxes: products.wallboxes.map((item) => ({ ...item, productFields: { name: 'Carried charger' } })),
     };
-    embedAnswers({
-      '/api/v1/config': config,
-      '/api/v1/products': renamed,
-      '/api/v1/products/download/jobs': [],
-    });
+    // What app/signed-in-render.tsx writes: the query cache it drew the page from.
+    const drawnFrom = new QueryClient();
+    drawnFrom.setQueryData(portalConfigQueryOptions().queryKey, config);
+    drawnFrom.setQueryData(productsQueryKey, renamed);
+    drawnFrom.setQueryData(downloadJobsQueryKey, []);
+    embedState(JSON.stringify(dehydrate(drawnFrom)));
     window.history.replaceState(null, '', '/products');
     const container = document.createElement('div');
     document.body.append(container);
@@ -116,41 +118,32 @@ describe('a page the server drew', () => {
     container.remove();
   });
 
-  it('falls back to asking when the carried answers are unreadable', async () => {
-    embedAnswers({});
-    const element = document.getElementById('portal-first-answers');
-    for (const text of ['[1,', '[1]', 'null']) {
+  it('falls back to asking when what it carries is unreadable', async () => {
+    embedState('{}');
+    const element = document.getElementById('portal-first-page-state');
+    for (const text of ['[1,', '[1]', 'null', '{"queries":{}}']) {
       if (element) element.textContent = text;
-      expect(embeddedAnswers()).toBeNull();
+      expect(embeddedState()).toBeNull();
     }
   });
 });
 
-describe('preparing the first page', () => {
-  const prepare = (user: CurrentUser, path: string) => {
+describe('preparing a page the server did not draw', () => {
+  it('seeds the user and asks for the configuration only: the page asks for its own data', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const calls = recordCalls();
-    return { client, calls, done: prepareFirstPage(client, path, user) };
-  };
-
-  it('seeds the user and asks for a page’s data only for the user the page is for', async () => {
-    const agent = prepare(activeAgent, '/products');
-    await agent.done;
-    expect(agent.client.getQueryData(currentUserQueryKey)).toEqual(activeAgent);
-    expect(agent.calls.get('/api/v1/products')).toBeUndefined();
-    expect(agent.calls.get('/api/v1/config')).toBe(1);
-    server.events.removeAllListeners();
-    const terms = prepare({ ...owner, termsToAccept: 'v2' }, '/products');
-    await terms.done;
-    expect(terms.calls.get('/api/v1/products')).toBeUndefined();
+    await prepareFirstPage(client, activeAgent);
+    expect(client.getQueryData(currentUserQueryKey)).toEqual(activeAgent);
+    expect(calls.get('/api/v1/config')).toBe(1);
+    expect([...calls.keys()]).toEqual(['/api/v1/config']);
   });
 
-  it('ends the wait on a failing call (after its one retry): the page then shows the failure itself', async () => {
-    server.use(
-      http.get('/api/v1/products', ({ response }) => response(500).json(errorBody('INTERNAL_ERROR'))),
+  it('ends the wait on a failing configuration: the page then draws with the defaults', async () => {
+    server.use(http.get('/api/v1/config', ({ response }) => response(500).json(errorBody('INTERNAL_ERROR'))));
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prepareFirstPage(client, owner);
+    await waitFor(() =>
+      expect(client.getQueryState(portalConfigQueryOptions().queryKey)?.status).toBe('error'),
     );
-    const { client, done } = prepare(owner, '/products/');
-    await done;
-    await waitFor(() => expect(client.getQueryState(['get', '/api/v1/products', {}])?.status).toBe('error'));
   });
 });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Outlet, useNavigate } from 'react-router-dom';
+import { Outlet, ScrollRestoration, useNavigate } from 'react-router-dom';
 import { NotificationViewport } from '../components/ui/notification-viewport.tsx';
 import { onNetworkFailure } from '../lib/api/network-events.ts';
 import { usePortalConfig } from '../lib/branding.ts';
@@ -41,6 +41,8 @@ export function RootLayout() {
       <DocumentSettings />
       <ModeBanner mode={config?.mode} />
       <Outlet />
+      {/* Back and a reload come back to where the page was scrolled (lists keep their measures). */}
+      <ScrollRestoration />
       <NotificationViewport />
       <SimulatorSlot />
     </>

@@ -6,28 +6,41 @@ import { RootLayout } from './root-layout.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 import { ErrorPage } from './shell/error-page.tsx';
 import { RedirectHandler } from './shell/redirect-handler.tsx';
-import { RouteGuard } from './shell/route-guard.tsx';
+import { type RouteAccess, RouteGuard } from './shell/route-guard.tsx';
 
-// Screens load on demand, so the login page ships only the shell's code. The server reads this map
-// (web/app-preload-plugin.ts) to preload a first page's screen: keep the `'/path': () => import('…')` form.
-const screens = {
-  '/products': () => import('../features/products/products-page.tsx'),
-  '/agents': () => import('./routes/agents-route.tsx'),
-  '/agent-registration': () => import('./routes/agent-registration-route.tsx'),
-  '/users': () => import('./routes/users-route.tsx'),
-  '/admin': () => import('./routes/admin-route.tsx'),
+/**
+ * The signed-in screens: `app/routes/<name>-route.tsx` serves `/<name>` (its default export). They load
+ * on demand, so the sign-in page ships only the shell's code; the build's manifest lists each under its
+ * file, which is how the server learns a route's files (web/app-preload-plugin.ts).
+ */
+const screenModules = import.meta.glob<{ default: ComponentType }>('./routes/*-route.tsx');
+const screens = new Map(
+  Object.entries(screenModules).map(([file, load]) => [
+    file.replace(/^\.\/routes\/(.*)-route\.tsx$/, '/$1'),
+    load,
+  ]),
+);
+
+/** Who may open each screen (the route guard; the server draws only what the guard lets through). */
+export const routeAccess: Readonly<Record<string, RouteAccess>> = {
+  '/products': { roles: ['user'] },
+  '/agents': { roles: ['user'] },
+  '/agent-registration': { roles: ['agent'], agentActive: false },
+  '/users': { roles: ['agent'], agentActive: true },
+  '/admin': { roles: ['admin'] },
 };
-type Screen = keyof typeof screens;
-type ScreenModule<S extends Screen> = Awaited<ReturnType<(typeof screens)[S]>>;
 
-const loading = new Map<Screen, Promise<unknown>>();
-const loaded = new Map<Screen, unknown>();
+type ScreenModule = { default: ComponentType };
+const loading = new Map<string, Promise<ScreenModule>>();
+const loaded = new Map<string, ScreenModule>();
 
 /** One fetch per screen, shared by the first page's preload and the route; a failed one is tried again. */
-function loadScreen<S extends Screen>(screen: S): Promise<ScreenModule<S>> {
+function loadScreen(screen: string): Promise<ScreenModule> {
   let promise = loading.get(screen);
   if (!promise) {
-    promise = screens[screen]().then(
+    const load = screens.get(screen);
+    if (!load) return Promise.reject(new Error(`No screen for ${screen}`));
+    promise = load().then(
       (module) => {
         loaded.set(screen, module);
         return module;
@@ -39,7 +52,13 @@ function loadScreen<S extends Screen>(screen: S): Promise<ScreenModule<S>> {
     );
     loading.set(screen, promise);
   }
-  return promise as Promise<ScreenModule<S>>;
+  return promise;
+}
+
+/** The screen route of a page path (no trailing slash), or null when it is not a screen. */
+export function screenOf(pathname: string): string | null {
+  const screen = pathname.replace(/\/+$/, '');
+  return screens.has(screen) ? screen : null;
 }
 
 /**
@@ -47,9 +66,9 @@ function loadScreen<S extends Screen>(screen: S): Promise<ScreenModule<S>> {
  * promise settles when it is loaded (never rejects: the route shows a failure itself).
  */
 export function preloadScreen(pathname: string): Promise<void> {
-  const screen = pathname.replace(/\/+$/, '');
-  if (!(screen in screens)) return Promise.resolve();
-  return loadScreen(screen as Screen).then(
+  const screen = screenOf(pathname);
+  if (!screen) return Promise.resolve();
+  return loadScreen(screen).then(
     () => undefined,
     () => undefined,
   );
@@ -60,28 +79,34 @@ export function preloadScreen(pathname: string): Promise<void> {
  * calls back at once), so a first page whose screen was preloaded renders without a Suspense fallback
  * flashing in between (no layout shift).
  */
-function lazyScreen<S extends Screen, C extends ComponentType>(
-  screen: S,
-  pick: (module: ScreenModule<S>) => C,
-) {
+function lazyScreen(screen: string) {
   return lazy(() => {
-    const module = loaded.get(screen) as ScreenModule<S> | undefined;
+    const module = loaded.get(screen);
     if (module) {
       const ready = {
         // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, for React.lazy to resolve at once
-        then: (resolve: (value: { default: C }) => void) => resolve({ default: pick(module) }),
+        then: (resolve: (value: ScreenModule) => void) => resolve(module),
       };
-      return ready as unknown as Promise<{ default: C }>;
+      return ready as unknown as Promise<ScreenModule>;
     }
-    return loadScreen(screen).then((loadedModule) => ({ default: pick(loadedModule) }));
+    return loadScreen(screen);
   });
 }
 
-const ProductsPage = lazyScreen('/products', (m) => m.ProductsPage);
-const AgentsRoute = lazyScreen('/agents', (m) => m.AgentsRoute);
-const AgentRegistrationRoute = lazyScreen('/agent-registration', (m) => m.AgentRegistrationRoute);
-const UsersRoute = lazyScreen('/users', (m) => m.UsersRoute);
-const AdminRoute = lazyScreen('/admin', (m) => m.AdminRoute);
+/** A screen's route: its guard around its lazily loaded module. */
+function screenRoute(path: string): RouteObject {
+  const Screen = lazyScreen(path);
+  const access = routeAccess[path];
+  if (!access) throw new Error(`No access rule for ${path}`);
+  return {
+    path,
+    element: (
+      <RouteGuard {...access}>
+        <Screen />
+      </RouteGuard>
+    ),
+  };
+}
 
 export const routes: RouteObject[] = [
   {
@@ -91,30 +116,7 @@ export const routes: RouteObject[] = [
       { path: '/login', element: <LoginRoute /> },
       { path: '/auth/callback', element: <AuthCallbackPage /> },
       { index: true, element: <RedirectHandler /> },
-      {
-        element: <AppShell />,
-        children: [
-          {
-            path: '/products',
-            element: (
-              <RouteGuard roles={['user']}>
-                <ProductsPage />
-              </RouteGuard>
-            ),
-          },
-          {
-            path: '/agents',
-            element: (
-              <RouteGuard roles={['user']}>
-                <AgentsRoute />
-              </RouteGuard>
-            ),
-          },
-          { path: '/agent-registration', element: <AgentRegistrationRoute /> },
-          { path: '/users', element: <UsersRoute /> },
-          { path: '/admin', element: <AdminRoute /> },
-        ],
-      },
+      { element: <AppShell />, children: [...screens.keys()].map(screenRoute) },
       { path: '*', element: <RedirectHandler /> },
     ],
   },

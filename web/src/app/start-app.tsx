@@ -73,7 +73,7 @@ export async function startApp(container: HTMLElement): Promise<void> {
     language ? loadLanguage(language).catch(() => undefined) : undefined,
     // A signed-in visit (the server embedded the user) draws its page once, complete: with its screen
     // and first data. Without it, the shell asks GET /users/me and the page loads as it renders.
-    ...(user ? [prepareFirstPage(queryClient, pathname, user), screen] : []),
+    ...(user ? [prepareFirstPage(queryClient, user), screen] : []),
   ]);
   // A transition, so the first render is split into short tasks: the page stays as the server drew
   // it (or the boot placeholder) until the app's identical page replaces it in one commit.

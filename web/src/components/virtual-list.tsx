@@ -35,8 +35,13 @@ export type VirtualListProps<T> = {
   renderItem: (item: T, props: ListItemProps) => ReactNode;
 };
 
-const GAP_PX = 12; // --space-3 between cards
+const GAP_PX = 12; // --space-3 between cards (the list's CSS gap)
 const OVERSCAN = 6;
+/**
+ * The viewport a render without one assumes (the server's, and the app's first, which must equal it):
+ * tall enough for a phone's or a laptop's first screen of cards, which are then in the page's HTML.
+ */
+const FIRST_VIEW = { width: 0, height: 1000 };
 /** Ask for the next page this many items before the end comes into view. */
 const PREFETCH = 15;
 
@@ -44,6 +49,11 @@ const PREFETCH = 15;
  * A list that renders only the items near the viewport (window scrolling, so the page keeps its
  * layout), loads the next page before the end is reached, keeps the focused item rendered while it
  * scrolls away, and tells screen readers how many items the whole list has.
+ *
+ * The rendered items are in the normal flow, between a top and a bottom padding that stand for the
+ * items outside the window: the first items need no measuring to sit right, so a page drawn by the
+ * server (which measures nothing) is the page the app draws over it, and nothing moves. A focused item
+ * kept outside the window is placed at its own offset instead.
  */
 export function VirtualList<T>(props: VirtualListProps<T>) {
   const { list, label, className, estimateSize, getKey, renderItem } = props;
@@ -56,10 +66,13 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
   }, []);
   // The focused item stays rendered (and focused) however far the list scrolls.
+  const kept = useRef<number | null>(null);
   const rangeExtractor = useCallback(
     (range: Range) => {
       const indexes = defaultRangeExtractor(range);
+      kept.current = null;
       if (focused === null || focused >= items.length || indexes.includes(focused)) return indexes;
+      kept.current = focused;
       return [...indexes, focused].sort((a, b) => a - b);
     },
     [focused, items.length],
@@ -71,10 +84,17 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     gap: GAP_PX,
     scrollMargin,
     rangeExtractor,
+    initialRect: FIRST_VIEW,
     getItemKey: (index) => getKey(items[index] as T),
   });
   const virtualItems = virtualizer.getVirtualItems();
-  const lastIndex = virtualItems[virtualItems.length - 1]?.index ?? -1;
+  const inFlow = virtualItems.filter((item) => item.index !== kept.current);
+  const margin = virtualizer.options.scrollMargin;
+  const firstInFlow = inFlow[0];
+  const lastInFlow = inFlow[inFlow.length - 1];
+  const paddingTop = firstInFlow ? firstInFlow.start - margin : 0;
+  const paddingBottom = lastInFlow ? Math.max(0, virtualizer.getTotalSize() - (lastInFlow.end - margin)) : 0;
+  const lastIndex = lastInFlow?.index ?? -1;
   const hasMore = query.hasNextPage;
   const loadingMore = query.isFetchingNextPage;
   const loadMoreFailed = query.isFetchNextPageError;
@@ -92,7 +112,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         ref={listRef}
         className={`virtual-list ${className}`}
         aria-label={label}
-        style={{ height: virtualizer.getTotalSize() }}
+        style={{ paddingTop, paddingBottom }}
         onFocus={(event) => {
           const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
           if (item) setFocused(Number(item.dataset.index));
@@ -102,7 +122,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
           <Fragment key={virtual.key}>
             {renderItem(items[virtual.index] as T, {
               ref: virtualizer.measureElement,
-              style: { transform: `translateY(${virtual.start - virtualizer.options.scrollMargin}px)` },
+              style:
+                virtual.index === kept.current
+                  ? { position: 'absolute', insetInline: 0, top: virtual.start - margin }
+                  : {},
               'data-index': virtual.index,
               'aria-posinset': virtual.index + 1,
               'aria-setsize': total,

@@ -1,3 +1,6 @@
+// How a server status is shown and which filter shows it: one table, shared with the server's list
+// filters (docs/product-rules.md, Statuses).
+import { type DisplayStatus, displayStatusOf, INVITATION_FILTERS as FILTERS } from '@portal/contract/web-app';
 import type { AvatarStyle } from '../components/ui/avatar.tsx';
 import type { BadgeTone } from '../components/ui/badge.tsx';
 import type { Schemas } from './api/types.ts';
@@ -5,31 +8,10 @@ import type { Schemas } from './api/types.ts';
 export type InvitationStatus = Schemas['InvitationStatus'];
 export type InvitationFilter = Schemas['InvitationFilter'];
 
-/** The status a card shows (docs/product-rules.md, Statuses): the server status folded into five. */
-export type DisplayStatus = 'active' | 'pending' | 'declined' | 'revoked' | 'paused';
-
-export const FILTERS: readonly InvitationFilter[] = ['ALL', 'ACTIVE', 'PENDING', 'DECLINED', 'REVOKED'];
+export { type DisplayStatus, displayStatusOf, FILTERS };
 
 export function isFilter(value: string): value is InvitationFilter {
   return (FILTERS as readonly string[]).includes(value);
-}
-
-export function displayStatusOf(status: InvitationStatus): DisplayStatus {
-  switch (status) {
-    case 'CREATED':
-    case 'ACCEPTED':
-      return 'active';
-    case 'CLAIMED':
-      return 'pending';
-    case 'DECLINED':
-      return 'declined';
-    case 'PAUSED_BY_ADMIN':
-      return 'paused';
-    case 'REVOKED_BEFORE_CLAIMED':
-    case 'REVOKED_AFTER_CLAIMED':
-    case 'REVOKED_AFTER_ACCEPTED':
-      return 'revoked';
-  }
 }
 
 const AVATAR: Record<DisplayStatus, AvatarStyle> = {

@@ -9,17 +9,22 @@ import { server } from './server.ts';
 // findBy*/waitFor wait up to 10 s: the first render of a file loads lazy route chunks, which takes
 // more than the default second on a busy machine.
 configure({ asyncUtilTimeout: 10_000 });
-installDomShims();
-initI18n('en');
+// A file for the server's render runs without a document (`@vitest-environment node`).
+const inBrowser = typeof document !== 'undefined';
+if (inBrowser) {
+  installDomShims();
+  initI18n('en');
+}
 
 beforeAll(() => {
   server.listen({ onUnhandledFrame: 'error' });
-  installFetchShim();
+  if (inBrowser) installFetchShim();
 });
 
 afterEach(async () => {
-  cleanup();
   server.resetHandlers();
+  if (!inBrowser) return;
+  cleanup();
   window.localStorage.clear();
   await i18next.changeLanguage('en');
 });

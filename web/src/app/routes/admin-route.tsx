@@ -1,11 +1,6 @@
 import { AdminPage } from '../../features/admin/admin-page.tsx';
-import { RouteGuard } from '../shell/route-guard.tsx';
 
-/** /admin: admins only. */
-export function AdminRoute() {
-  return (
-    <RouteGuard roles={['admin']}>
-      <AdminPage />
-    </RouteGuard>
-  );
+/** /admin (admins): company applications and data sharings. */
+export default function AdminRoute() {
+  return <AdminPage />;
 }

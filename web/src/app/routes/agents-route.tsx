@@ -4,7 +4,7 @@ import { PermissionsModal } from '../../features/permissions/permissions-modal.t
 import { RecipientsPage } from '../../features/recipients/recipients-page.tsx';
 
 /** /agents: the data recipients page with the invitation wizard and the permissions modal it opens. */
-export function AgentsRoute() {
+export default function AgentsRoute() {
   const [wizardOpen, setWizardOpen] = useState(false);
   const [permissionsFor, setPermissionsFor] = useState<string | null>(null);
   return (

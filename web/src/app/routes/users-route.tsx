@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { ConnectedUsersPage } from '../../features/connected-users/connected-users-page.tsx';
 import { PermissionsModal } from '../../features/permissions/permissions-modal.tsx';
-import { RouteGuard } from '../shell/route-guard.tsx';
 
 type Viewing = { invitationId: string; fullName: string };
 
 /** /users (active agents only): the connected users, with the company-side permissions modal. */
-export function UsersRoute() {
+export default function UsersRoute() {
   const [viewing, setViewing] = useState<Viewing | null>(null);
   return (
-    <RouteGuard roles={['agent']} agentActive>
+    <>
       <ConnectedUsersPage
         onViewPermissions={(invitationId, fullName) => setViewing({ invitationId, fullName })}
       />
@@ -19,6 +18,6 @@ export function UsersRoute() {
         subjectName={viewing?.fullName}
         onClose={() => setViewing(null)}
       />
-    </RouteGuard>
+    </>
   );
 }

@@ -9,17 +9,34 @@ import type { CurrentUser } from '../../lib/api/types.ts';
 import { USER_GUIDE_URL, useOpenStaticDocument } from '../../lib/static-documents.ts';
 import { isSelected, navItemsFor } from './nav-items.ts';
 
-type AccountMenuProps = { user: CurrentUser; mobile: boolean };
+type AccountMenuProps = { user: CurrentUser };
 
-/** Avatar menu on desktop, burger menu on mobile (which also lists the nav items). */
-export function AccountMenu({ user, mobile }: AccountMenuProps) {
+/**
+ * Avatar menu from 768 px, burger menu below (which also lists the nav items): both are in the page
+ * and CSS shows the one for the width (`.account-menu--wide`, `.account-menu--narrow`), so a page
+ * drawn without knowing the width is right at every width and nothing changes when the app starts.
+ */
+export function AccountMenu({ user }: AccountMenuProps) {
+  return (
+    <>
+      <div className="account-menu account-menu--narrow">
+        <AccountMenuFor user={user} narrow />
+      </div>
+      <div className="account-menu account-menu--wide">
+        <AccountMenuFor user={user} narrow={false} />
+      </div>
+    </>
+  );
+}
+
+function AccountMenuFor({ user, narrow }: { user: CurrentUser; narrow: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const logout = useLogout();
   const openDocument = useOpenStaticDocument();
 
-  const trigger = mobile ? (
+  const trigger = narrow ? (
     <button type="button" className="ui-icon-button ui-icon-button--ghost" aria-label={t('shell.openMenu')}>
       <MenuIcon />
     </button>
@@ -30,21 +47,20 @@ export function AccountMenu({ user, mobile }: AccountMenuProps) {
       <span className="visually-hidden">{t('shell.accountMenu')}</span>
     </button>
   );
-
   return (
-    <Menu trigger={trigger} label={mobile ? t('shell.openMenu') : t('shell.accountMenu')}>
+    <Menu trigger={trigger} label={narrow ? t('shell.openMenu') : t('shell.accountMenu')}>
       <MenuLabel>
         <span className="account-menu__signed-in">{t('shell.signedInAs')}</span>
         <span className="account-menu__email">{user.email}</span>
       </MenuLabel>
       <MenuSeparator />
-      {mobile &&
+      {narrow &&
         navItemsFor(user).map((item) => (
           <MenuItem key={item.to} current={isSelected(item, pathname)} onSelect={() => navigate(item.to)}>
             {t(item.labelKey)}
           </MenuItem>
         ))}
-      {mobile && navItemsFor(user).length > 0 && <MenuSeparator />}
+      {narrow && navItemsFor(user).length > 0 && <MenuSeparator />}
       <MenuItem
         icon={<DocumentIcon size={18} />}
         onSelect={() => void openDocument(USER_GUIDE_URL, t('shell.userGuideFile'))}

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/api/types.ts';
 import { useBranding } from '../../lib/branding.ts';
-import { useBreakpoint } from '../../lib/breakpoints.ts';
 import { homePathFor } from '../../lib/session/current-user.ts';
 import { AccountMenu } from './account-menu.tsx';
 import { isSelected, navItemsFor } from './nav-items.ts';
@@ -11,7 +10,6 @@ export function Header({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const { productName } = useBranding();
   const { pathname } = useLocation();
-  const mobile = useBreakpoint() === 'mobile';
   const items = navItemsFor(user);
 
   return (
@@ -23,7 +21,8 @@ export function Header({ user }: { user: CurrentUser }) {
       >
         {productName}
       </Link>
-      {!mobile && items.length > 0 && (
+      {/* Below 768 px CSS hides the links: the menu button's menu lists them (account-menu.tsx). */}
+      {items.length > 0 && (
         <nav className="app-header__nav" aria-label={t('shell.mainNav')}>
           <ul>
             {items.map((item) => {
@@ -44,7 +43,7 @@ export function Header({ user }: { user: CurrentUser }) {
         </nav>
       )}
       <div className="app-header__end">
-        <AccountMenu user={user} mobile={mobile} />
+        <AccountMenu user={user} />
       </div>
     </header>
   );

@@ -1,5 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
-import type { ReactElement, ReactNode } from 'react';
+import { createContext, type ReactElement, type ReactNode, type RefObject, useContext, useRef } from 'react';
+import { rememberFocusOrigin } from '../../lib/focus-origin.ts';
+
+/** The open menu's button: a dialog opened by one of its items gives the focus back to it. */
+const MenuButton = createContext<RefObject<HTMLButtonElement | null> | null>(null);
 
 export type MenuProps = {
   /** One button element; it receives aria-haspopup/expanded from Radix. */
@@ -11,12 +15,15 @@ export type MenuProps = {
 
 /** Dropdown menu (Radix): arrow keys move, Escape closes and focus returns to the trigger. */
 export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
+  const button = useRef<HTMLButtonElement>(null);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>{trigger}</DropdownMenu.Trigger>
+      <DropdownMenu.Trigger asChild ref={button}>
+        {trigger}
+      </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="ui-menu" align={align} sideOffset={6} aria-label={label}>
-          {children}
+          <MenuButton.Provider value={button}>{children}</MenuButton.Provider>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>
@@ -34,10 +41,14 @@ export type MenuItemProps = {
 };
 
 export function MenuItem({ children, onSelect, icon, disabled, danger, current }: MenuItemProps) {
+  const button = useContext(MenuButton);
   return (
     <DropdownMenu.Item
       className={danger ? 'ui-menu__item ui-menu__item--danger' : 'ui-menu__item'}
-      onSelect={onSelect}
+      onSelect={() => {
+        rememberFocusOrigin(button?.current ?? null);
+        onSelect?.();
+      }}
       disabled={disabled}
       aria-current={current ? 'page' : undefined}
       data-current={current || undefined}

@@ -1,6 +1,7 @@
 import { Dialog } from 'radix-ui';
 import { type CSSProperties, type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { type FocusOrigin, takeFocusOrigin } from '../../lib/focus-origin.ts';
 import { usePublishedSize } from '../../lib/published-size.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -22,18 +23,39 @@ export type ModalProps = {
   className?: string;
 };
 
-// From the top of the buttons to the bottom of the screen: on a mobile, notifications rise above a
-// full-screen modal's buttons instead of covering them (styles/notifications.css).
-const clearanceBelow = (node: HTMLElement) => window.innerHeight - node.getBoundingClientRect().top;
+// From the top of the screen to the bottom of the title bar: on a mobile, notifications come down below a
+// full-screen sheet's title and close button instead of covering them (styles/notifications.css).
+const clearanceAbove = (node: HTMLElement) => node.getBoundingClientRect().bottom;
 
-function ModalFooter({ children }: { children: ReactNode }) {
+function ModalHeader({ children }: { children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
-  usePublishedSize(ref, '--modal-footer-clearance', clearanceBelow);
+  usePublishedSize(ref, '--modal-header-clearance', clearanceAbove);
   return (
-    <div ref={ref} className="ui-modal__footer">
+    <div ref={ref} className="ui-modal__header">
       {children}
     </div>
   );
+}
+
+/** What had the focus when the dialog opened, or the menu button whose item opened it. */
+function focusOrigin(): FocusOrigin | null {
+  const fromMenu = takeFocusOrigin();
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="menu"]'))
+    return { element: active, label: null };
+  return fromMenu;
+}
+
+/**
+ * Where the focus goes back to: the same element, or, if a list drew its card anew meanwhile (a
+ * virtual list), the menu button with the same name.
+ */
+function returnTarget(origin: FocusOrigin | null): HTMLElement | null {
+  if (!origin) return null;
+  if (origin.element.isConnected) return origin.element;
+  if (!origin.label) return null;
+  const same = document.querySelector(`[aria-haspopup="menu"][aria-label="${CSS.escape(origin.label)}"]`);
+  return same instanceof HTMLElement ? same : null;
 }
 
 /** Accessible dialog (Radix): focus is trapped inside and restored on close, Escape closes it. */
@@ -54,7 +76,7 @@ export function Modal({
   const { t } = useTranslation();
   const style = { '--modal-width': `${width}px`, '--modal-height': `${height}px` } as CSSProperties;
   // Without a Radix Trigger, focus would not return on close: remember what had it when opening.
-  const returnFocus = useRef<HTMLElement | null>(null);
+  const returnFocus = useRef<FocusOrigin | null>(null);
   const prevent = (event: Event) => {
     if (blocking) event.preventDefault();
   };
@@ -73,12 +95,11 @@ export function Modal({
           className={className ? `ui-modal ${className}` : 'ui-modal'}
           style={style}
           onOpenAutoFocus={() => {
-            returnFocus.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            returnFocus.current = focusOrigin();
           }}
           onCloseAutoFocus={(event) => {
-            const target = returnFocus.current;
-            if (target?.isConnected) {
+            const target = returnTarget(returnFocus.current);
+            if (target) {
               event.preventDefault();
               target.focus();
             }
@@ -88,19 +109,19 @@ export function Modal({
           onInteractOutside={preventOutside}
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
-          <div className="ui-modal__header">
+          <ModalHeader>
             <Dialog.Title className="ui-modal__title">{title}</Dialog.Title>
             {showClose && (
               <Dialog.Close className="ui-icon-button ui-icon-button--ghost" aria-label={t('common.close')}>
                 <CloseIcon />
               </Dialog.Close>
             )}
-          </div>
+          </ModalHeader>
           {description && (
             <Dialog.Description className="ui-modal__description">{description}</Dialog.Description>
           )}
           {children && <div className="ui-modal__body">{children}</div>}
-          {footer && <ModalFooter>{footer}</ModalFooter>}
+          {footer && <div className="ui-modal__footer">{footer}</div>}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,17 +1,17 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { useUrlChoice } from '../../lib/url-state/use-url-choice.ts';
 import { ApplicationsPanel } from './components/applications-panel.tsx';
 import { SharingsPanel } from './components/sharings-panel.tsx';
 import './admin.css';
 
-type View = 'applications' | 'sharings';
+const VIEWS = ['applications', 'sharings'] as const;
 
 /** /admin: validate company applications and suspend or resume data sharing. */
 export function AdminPage() {
   const { t } = useTranslation();
-  const [view, setView] = useState<View>('applications');
+  const [view, setView] = useUrlChoice('tab', VIEWS);
   return (
     <div className="page admin-page">
       <PageHeader title={t('admin.title')} subtitle={t('admin.subtitle')} />

@@ -7,9 +7,10 @@ import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
 import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
-import { displayStatusOf, type InvitationFilter } from '../../lib/invitation-status.ts';
+import { displayStatusOf, FILTERS } from '../../lib/invitation-status.ts';
 import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
+import { useUrlChoice } from '../../lib/url-state/use-url-choice.ts';
 import { useConnectedUsers } from './api/use-connected-users.ts';
 import { useInvitationDownloads } from './api/use-invitation-downloads.ts';
 import { useRemoveConnectedUser } from './api/use-remove-connected-user.ts';
@@ -25,7 +26,8 @@ export type ConnectedUsersPageProps = {
 /** /users: the company's connected users, redeeming access codes, downloads and removal. */
 export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProps) {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<InvitationFilter>('ALL');
+  // In the URL (`?status=pending`), like the search: a reload or Back keeps both.
+  const [filter, setFilter] = useUrlChoice('status', FILTERS);
   // A code from a /redeem/ link pre-fills the modal and opens it once; then it is used up.
   const [pendingCode] = useState(readPendingInvitationCode);
   const [redeemOpen, setRedeemOpen] = useState(pendingCode !== null);

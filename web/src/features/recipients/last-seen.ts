@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { readStored, writeStored } from '../../lib/browser-storage.ts';
 import type { InvitationFilter } from '../../lib/invitation-status.ts';
 import type { InvitationEntry, RecipientsView } from './recipient-status.ts';
 
@@ -12,7 +13,7 @@ const slot = (view: RecipientsView, filter: InvitationFilter) => `${view}:${filt
 
 export function readLastSeen(userId: string | undefined): LastSeen {
   try {
-    const parsed: unknown = JSON.parse(window.localStorage.getItem(storageKey(userId)) ?? '{}');
+    const parsed: unknown = JSON.parse(readStored(storageKey(userId)) ?? '{}');
     if (typeof parsed !== 'object' || parsed === null) return {};
     return Object.fromEntries(Object.entries(parsed).filter(([, value]) => typeof value === 'number'));
   } catch {
@@ -38,7 +39,7 @@ export function useLastSeen(userId: string | undefined) {
         const mark = seenMark(entries, current[key]);
         if (mark === current[key] || mark === 0) return current;
         const next = { ...current, [key]: mark };
-        window.localStorage.setItem(storageKey(userId), JSON.stringify(next));
+        writeStored(storageKey(userId), JSON.stringify(next));
         return next;
       });
     },

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
@@ -12,12 +12,9 @@ import {
   findCard,
   pendingAgent,
   revokedAgent,
-  setWidth,
 } from './recipients-test-helpers.ts';
 
 describe('data recipients page', () => {
-  afterEach(() => setWidth(1024));
-
   it('shows the title, subtitle and the invite button, which opens the wizard', async () => {
     answerLists([]);
     const { user } = renderApp('/agents', { user: owner });
@@ -102,7 +99,7 @@ describe('data recipients page', () => {
     expect(screen.getByRole('button', { name: 'Filter: Active' })).toBeInTheDocument();
   });
 
-  it('shows a pending agent with inline Decline and Accept on desktop, and a single View permissions icon button', async () => {
+  it('draws a pending agent for both widths: Decline, Accept and one icon button, or the label and a menu', async () => {
     answerLists([pendingAgent]);
     server.use(
       http.get('/api/v1/invitations/{id}/permissions', ({ response }) =>
@@ -112,24 +109,23 @@ describe('data recipients page', () => {
     const { user } = renderApp('/agents', { user: owner });
     const card = await findCard('Charge Point Data');
     expect(within(card).getByText('Code: CODE-INV_PENDING')).toBeInTheDocument();
-    expect(card.querySelector('.ui-badge')).toBeNull();
-    expect(within(card).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
-    expect(within(card).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
-    await user.click(within(card).getByRole('button', { name: 'View permissions' }));
+    expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'dotted');
+    // From 768 px (CSS shows this part): inline Decline and Accept, and View permissions alone.
+    const decision = card.querySelector('.recipient-card__decision') as HTMLElement;
+    const wide = card.querySelector('.recipient-card__wide') as HTMLElement;
+    expect(within(decision).getByRole('button', { name: 'Decline' })).toBeInTheDocument();
+    expect(within(decision).getByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(within(wide).queryByRole('button', { name: /Actions for/ })).not.toBeInTheDocument();
+    await user.click(within(wide).getByRole('button', { name: 'View permissions' }));
     const dialog = await screen.findByRole('dialog', { name: 'Data permissions' });
     expect(await within(dialog).findByText('No products are shared.')).toBeInTheDocument();
-  });
-
-  it('on mobile shows the Pending label and puts Accept and Decline in the menu', async () => {
-    setWidth(390);
-    answerLists([pendingAgent]);
-    const { user } = renderApp('/agents', { user: owner });
-    const card = await findCard('Charge Point Data');
-    expect(within(card).getByText('Pending')).toHaveClass('ui-badge');
-    expect(within(card).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
-    expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'dotted');
-    await user.click(within(card).getByRole('button', { name: 'Actions for Charge Point Data' }));
+    await user.keyboard('{Escape}');
+    // Below 768 px: the Pending label and a menu with Accept and Decline.
+    const narrow = [...card.querySelectorAll<HTMLElement>('.recipient-card__narrow')];
+    expect(within(narrow[0] as HTMLElement).getByText('Pending')).toHaveClass('ui-badge');
+    await user.click(
+      within(narrow[1] as HTMLElement).getByRole('button', { name: 'Actions for Charge Point Data' }),
+    );
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['View permissions', 'Accept', 'Decline']);
   });

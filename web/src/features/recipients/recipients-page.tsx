@@ -5,11 +5,11 @@ import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
-import { useBreakpoint } from '../../lib/breakpoints.ts';
-import type { InvitationFilter } from '../../lib/invitation-status.ts';
+import { FILTERS } from '../../lib/invitation-status.ts';
 import { useNotify } from '../../lib/notifications/notifications-context.tsx';
 import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { useCurrentUser } from '../../lib/session/current-user.ts';
+import { useUrlChoice } from '../../lib/url-state/use-url-choice.ts';
 import { useRecipientActions } from './api/use-recipient-actions.ts';
 import { useRecipientList, useUnreadCount } from './api/use-recipient-lists.ts';
 import { type PendingConfirm, RecipientConfirmModal } from './components/recipient-confirm-modal.tsx';
@@ -25,16 +25,17 @@ export type RecipientsPageProps = {
   onViewPermissions: (invitationId: string) => void;
 };
 
-const VIEWS: readonly RecipientsView[] = ['agents', 'invitations'];
+const VIEWS: readonly [RecipientsView, RecipientsView] = ['agents', 'invitations'];
 const isView = (value: string): value is RecipientsView => (VIEWS as readonly string[]).includes(value);
 
 export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPageProps) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const desktop = useBreakpoint() !== 'mobile';
   const { data: user } = useCurrentUser();
-  const [view, setView] = useState<RecipientsView>('agents');
-  const [filter, setFilter] = useState<InvitationFilter>('ALL');
+  // The tab and the filter are in the URL (`?tab=invitations&status=pending`), like the search: Back
+  // and a reload come back to them.
+  const [view, setView] = useUrlChoice('tab', VIEWS);
+  const [filter, setFilter] = useUrlChoice('status', FILTERS);
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const search = useSearchParam();
   const list = useRecipientList(view, filter, search.q);
@@ -88,9 +89,9 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
           value={view}
           onValueChange={(value) => {
             if (!isView(value)) return;
-            setView(value);
             // A search of one tab means nothing in the other (company names vs access codes).
-            search.clear();
+            search.setText('');
+            setView(value, { drop: [search.name] });
           }}
           label={t('recipients.title')}
           items={[
@@ -112,9 +113,7 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
               <h2 className="visually-hidden">
                 {t(tab === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations')}
               </h2>
-              {tab === view && (
-                <RecipientList view={tab} list={list} q={search.q} desktop={desktop} onAction={onAction} />
-              )}
+              {tab === view && <RecipientList view={tab} list={list} q={search.q} onAction={onAction} />}
             </TabPanel>
           ))}
         </Tabs>

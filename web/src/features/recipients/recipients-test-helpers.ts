@@ -88,8 +88,3 @@ export async function findCard(title: string): Promise<HTMLElement> {
   const heading = await screen.findByRole('heading', { name: title, level: 3 });
   return heading.closest('li') as HTMLElement;
 }
-
-export function setWidth(width: number) {
-  window.innerWidth = width;
-  window.dispatchEvent(new Event('resize'));
-}

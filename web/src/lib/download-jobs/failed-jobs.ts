@@ -1,4 +1,5 @@
 import type { Schemas } from '../api/types.ts';
+import { readStored, writeStored } from '../browser-storage.ts';
 
 type DownloadJob = Schemas['DownloadJob'];
 
@@ -10,7 +11,7 @@ function keyFor(userId: string | undefined): string {
 
 /** The failed job ids recorded for this user, or null before the first load ever recorded them. */
 export function readFailedJobIds(userId: string | undefined): string[] | null {
-  const raw = window.localStorage.getItem(keyFor(userId));
+  const raw = readStored(keyFor(userId));
   if (raw === null) return null;
   try {
     const parsed: unknown = JSON.parse(raw);
@@ -21,7 +22,7 @@ export function readFailedJobIds(userId: string | undefined): string[] | null {
 }
 
 export function writeFailedJobIds(userId: string | undefined, ids: readonly string[]): void {
-  window.localStorage.setItem(keyFor(userId), JSON.stringify(ids));
+  writeStored(keyFor(userId), JSON.stringify(ids));
 }
 
 export type FailedJobsCheck = { notify: boolean; record: string[] };

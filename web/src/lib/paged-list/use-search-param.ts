@@ -32,5 +32,5 @@ export function useSearchParam(name = 'q') {
     setText('');
     setParams((current) => withParam(current, name, ''), { replace: true });
   };
-  return { text, setText, q, clear };
+  return { name, text, setText, q, clear };
 }

@@ -5,6 +5,7 @@ import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
 import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
+import { useUrlChoice } from '../../../lib/url-state/use-url-choice.ts';
 import {
   type AgentApplication,
   type ApplicationStatus,
@@ -16,12 +17,12 @@ import { AdminListPanel } from './admin-list-panel.tsx';
 import { ApplicationCard } from './application-card.tsx';
 
 type StatusFilter = ApplicationStatus | 'all';
-const FILTERS: readonly StatusFilter[] = ['pending', 'active', 'rejected', 'all'];
+const FILTERS = ['pending', 'active', 'rejected', 'all'] as const satisfies readonly StatusFilter[];
 const isFilter = (value: string): value is StatusFilter => (FILTERS as readonly string[]).includes(value);
 
 export function ApplicationsPanel() {
   const { t } = useTranslation();
-  const [filter, setFilter] = useState<StatusFilter>('pending');
+  const [filter, setFilter] = useUrlChoice('status', FILTERS);
   const [pending, setPending] = useState<{ application: AgentApplication; decision: Decision } | null>(null);
   const search = useSearchParam();
   const list = useApplications(filter, search.q);

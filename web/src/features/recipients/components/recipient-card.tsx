@@ -17,8 +17,6 @@ import { StatusBadge } from './status-badge.tsx';
 
 type RecipientCardProps = {
   entry: InvitationEntry;
-  /** Desktop: a pending agent shows Decline and Accept buttons instead of its status label. */
-  desktop: boolean;
   onAction: (entry: InvitationEntry, action: RecipientAction) => void;
   /** Position and measuring from the virtual list. */
   listItem?: ListItemProps;
@@ -30,12 +28,17 @@ function DateText({ label }: { label: DateLabel }) {
   return <>{t(`recipients.dates.${label.key}`, { date: formatDate(label.date) })}</>;
 }
 
-export function RecipientCard({ entry, desktop, onAction, listItem }: RecipientCardProps) {
+/**
+ * From 768 px a pending agent shows Decline and Accept buttons instead of its status label, and its
+ * one other action as an icon button; below, the label and a menu with all three. Both are in the
+ * markup and CSS shows the one for the width (recipients.css), so the card is right at every width.
+ */
+export function RecipientCard({ entry, onAction, listItem }: RecipientCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const status = displayStatusOf(entry.status);
   const isAgent = entry.type === 'agent';
-  const inlineDecision = desktop && isAgent && status === 'pending';
+  const inlineDecision = isAgent && status === 'pending';
   const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
   const subtitle = isAgent ? entry.site : entry.link;
   return (
@@ -59,7 +62,7 @@ export function RecipientCard({ entry, desktop, onAction, listItem }: RecipientC
         </ul>
       </div>
       <div className="recipient-card__side">
-        {inlineDecision ? (
+        {inlineDecision && (
           <div className="recipient-card__decision">
             <span className="visually-hidden">{t('status.pending')}</span>
             <Button
@@ -74,15 +77,37 @@ export function RecipientCard({ entry, desktop, onAction, listItem }: RecipientC
               {t('recipients.actions.accept')}
             </Button>
           </div>
-        ) : (
-          <StatusBadge status={status} />
         )}
-        <RecipientActions
-          actions={actionsFor(entry, inlineDecision)}
-          name={title}
-          describedBy={titleId}
-          onAction={(action) => onAction(entry, action)}
-        />
+        <div className={inlineDecision ? 'recipient-card__narrow' : 'recipient-card__status'}>
+          <StatusBadge status={status} />
+        </div>
+        {inlineDecision ? (
+          <>
+            <div className="recipient-card__wide">
+              <RecipientActions
+                actions={actionsFor(entry, true)}
+                name={title}
+                describedBy={titleId}
+                onAction={(action) => onAction(entry, action)}
+              />
+            </div>
+            <div className="recipient-card__narrow">
+              <RecipientActions
+                actions={actionsFor(entry, false)}
+                name={title}
+                describedBy={titleId}
+                onAction={(action) => onAction(entry, action)}
+              />
+            </div>
+          </>
+        ) : (
+          <RecipientActions
+            actions={actionsFor(entry, false)}
+            name={title}
+            describedBy={titleId}
+            onAction={(action) => onAction(entry, action)}
+          />
+        )}
       </div>
     </li>
   );

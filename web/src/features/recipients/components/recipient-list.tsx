@@ -9,12 +9,11 @@ type RecipientListProps = {
   list: ReturnType<typeof useRecipientList>;
   /** The search the list was asked for ('' for none). */
   q: string;
-  desktop: boolean;
   onAction: (entry: InvitationEntry, action: RecipientAction) => void;
 };
 
 /** One tab's entries as a virtual list loaded page by page; loading, failure, empty and no-match states. */
-export function RecipientList({ view, list, q, desktop, onAction }: RecipientListProps) {
+export function RecipientList({ view, list, q, onAction }: RecipientListProps) {
   const { t } = useTranslation();
   const label = t(view === 'agents' ? 'recipients.tabs.agents' : 'recipients.tabs.invitations');
   const prefix = view === 'agents' ? 'agents' : 'invitations';
@@ -38,10 +37,10 @@ export function RecipientList({ view, list, q, desktop, onAction }: RecipientLis
       }
       label={label}
       className="recipient-list"
-      estimateSize={desktop ? 96 : 150}
+      estimateSize={120}
       getKey={(entry) => entry.id}
       renderItem={(entry, listItem) => (
-        <RecipientCard listItem={listItem} entry={entry} desktop={desktop} onAction={onAction} />
+        <RecipientCard listItem={listItem} entry={entry} onAction={onAction} />
       )}
     />
   );

@@ -1,3 +1,4 @@
+import { readStored, removeStored, writeStored } from '../../../lib/browser-storage.ts';
 import {
   COMPANY_TYPES,
   emptyValues,
@@ -27,7 +28,7 @@ function pickStrings<T extends Record<string, string>>(base: T, source: unknown)
 export function loadDraft(userId: string): RegistrationValues {
   const base = emptyValues();
   try {
-    const raw = window.localStorage.getItem(keyFor(userId));
+    const raw = readStored(keyFor(userId));
     const parsed: unknown = raw ? JSON.parse(raw) : null;
     if (!isRecord(parsed)) return base;
     const { representative, ...rest } = base;
@@ -56,9 +57,9 @@ export function loadDraft(userId: string): RegistrationValues {
 }
 
 export function saveDraft(userId: string, values: RegistrationValues): void {
-  window.localStorage.setItem(keyFor(userId), JSON.stringify(values));
+  writeStored(keyFor(userId), JSON.stringify(values));
 }
 
 export function clearDraft(userId: string): void {
-  window.localStorage.removeItem(keyFor(userId));
+  removeStored(keyFor(userId));
 }
