@@ -27,7 +27,6 @@
 // --cpu-prof DIR: the server's CPU profile of the first timed run of each operation (and of the mixed
 // workload), DIR/<operationId>.cpuprofile; summarise one with scripts/bench/profile-summary.ts, or open
 // it in Chrome DevTools or speedscope for the flame graph.
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -47,7 +46,7 @@ import { type Browser, createBrowser, signIn } from './bench/browser.ts';
 import { connectInspector } from './bench/inspector.ts';
 import { type Load, type LoadRequest, load } from './bench/load.ts';
 import { mixedScript, prepareMixedSlots } from './bench/mixed-workload.ts';
-import { freePort, type Started, startProcess } from './bench/processes.ts';
+import { freePort, type Started, serverStart, startProcess } from './bench/processes.ts';
 import { argument, type Row as Figure, printTable, runsArgument, spread } from './bench/stats.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
@@ -74,17 +73,6 @@ const targets = {
   startSeconds: 1.5,
 };
 
-/**
- * The Node flags `npm start` gives the server (its script in server/package.json), so the server is
- * measured as it runs, e.g. with its larger young generation (--max-semi-space-size, decision 0034).
- */
-function serverStart(): { flags: string[]; entry: string } {
-  const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
-  const words = String(manifest.scripts.start).split(' ');
-  const entry = words.findIndex((word) => word.startsWith('src/'));
-  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
-}
-
 async function startPortal(dataDir: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
@@ -101,7 +89,7 @@ async function startPortal(dataDir: string) {
   const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const server = await startProcess(
     process.execPath,
-    [...inspect, ...serverStart().flags, serverStart().entry],
+    [...inspect, ...serverStart(root).flags, serverStart(root).entry],
     { env, readyUrl: `${origin}/api/v1/health`, name: 'reference server', timeoutMs: 180_000 },
   );
   return { server, origin, inspector: inspectPort ? await connectInspector(inspectPort) : undefined };

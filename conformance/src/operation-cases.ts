@@ -94,25 +94,21 @@ export function casesFor(document: ContractDocument, operation: Operation): Oper
       expect: { status: error.status, code: error.code },
     });
   }
-  if (declares(500) && !entry.unreachable?.['500']) {
+  // An unexpected failure, and a database that cannot be reached (stopping the target's database is
+  // out of reach): faults the simulator injects, where the operation declares the status.
+  const faults = [
+    [500, 'INTERNAL_ERROR', 'unexpected failure (injected fault)'],
+    [503, 'SERVICE_UNAVAILABLE', 'database unavailable (injected fault)'],
+  ] as const;
+  for (const [status, code, name] of faults) {
+    if (!declares(status) || entry.unreachable?.[String(status)]) continue;
     cases.push({
       ...unprepared,
       kind: 'fault',
-      name: 'unexpected failure (injected fault)',
+      name,
       persona: entry.persona,
-      injectFault: { status: 500, code: 'INTERNAL_ERROR' },
-      expect: { status: 500, code: 'INTERNAL_ERROR' },
-    });
-  }
-  // A database that cannot be reached: a fault too (stopping the target's database is out of reach).
-  if (declares(503) && !entry.unreachable?.['503']) {
-    cases.push({
-      ...unprepared,
-      kind: 'fault',
-      name: 'database unavailable (injected fault)',
-      persona: entry.persona,
-      injectFault: { status: 503, code: 'SERVICE_UNAVAILABLE' },
-      expect: { status: 503, code: 'SERVICE_UNAVAILABLE' },
+      injectFault: { status, code },
+      expect: { status, code },
     });
   }
   return [...cases, ...invalidCases(document, operation, entry.persona)];

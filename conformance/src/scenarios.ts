@@ -41,6 +41,38 @@ const statusIs =
   };
 const tokenOf = (state: State) => state.link?.split('/').pop() ?? '';
 
+/** The download job of `state.job` completes, then `persona` gets its link and downloads a zip. */
+const exportSteps = (persona: Persona, who: string): ScenarioStep[] => [
+  {
+    name: 'the download job completes',
+    operationId: 'listDownloadJobs',
+    expect: { status: 200 },
+    wait: (context, state) => context.waitForJob(persona, state.job ?? '', state.jobStatus),
+  },
+  {
+    name: `${who} gets the download link`,
+    operationId: 'getDownloadLink',
+    persona,
+    request: (state) => ({ params: { jobId: state.job ?? '' } }),
+    expect: { status: 200 },
+    verify: (answer, state) => {
+      state.link = field(answer, 'link');
+      return state.link ? undefined : 'no link in the answer';
+    },
+  },
+  {
+    name: `${who} downloads a zip`,
+    operationId: 'downloadExport',
+    persona,
+    request: (state) => ({ params: { token: tokenOf(state) } }),
+    expect: { status: 200 },
+    verify: (answer) =>
+      answer.contentType.includes('zip')
+        ? undefined
+        : `content type is ${answer.contentType}, expected a zip`,
+  },
+];
+
 /** The lifecycles, with the progressions the contract allows. */
 export function lifecycles(document: ContractDocument): Scenario[] {
   const jobs = jobProgression(document);
@@ -91,30 +123,7 @@ export function lifecycles(document: ContractDocument): Scenario[] {
           expect: { status: 201 },
           verify: newJob,
         },
-        {
-          name: 'the download job completes',
-          operationId: 'listDownloadJobs',
-          expect: { status: 200 },
-          wait: (context, state) => context.waitForJob(p.fleet, state.job ?? '', state.jobStatus),
-        },
-        {
-          name: 'company gets the download link',
-          operationId: 'getDownloadLink',
-          persona: p.fleet,
-          request: (state) => ({ params: { jobId: state.job ?? '' } }),
-          expect: { status: 200 },
-          verify: (answer, state) => {
-            state.link = field(answer, 'link');
-            return undefined;
-          },
-        },
-        {
-          name: 'company downloads the export',
-          operationId: 'downloadExport',
-          persona: p.fleet,
-          request: (state) => ({ params: { token: tokenOf(state) } }),
-          expect: { status: 200 },
-        },
+        ...exportSteps(p.fleet, 'company'),
         {
           name: 'owner revokes the invitation',
           operationId: 'revokeInvitation',
@@ -163,34 +172,7 @@ export function lifecycles(document: ContractDocument): Scenario[] {
             return undefined;
           },
         },
-        {
-          name: 'the job completes',
-          operationId: 'listDownloadJobs',
-          expect: { status: 200 },
-          wait: (context, state) => context.waitForJob(p.owner, state.job ?? '', state.jobStatus),
-        },
-        {
-          name: 'owner gets the download link',
-          operationId: 'getDownloadLink',
-          persona: p.owner,
-          request: (state) => ({ params: { jobId: state.job ?? '' } }),
-          expect: { status: 200 },
-          verify: (answer, state) => {
-            state.link = field(answer, 'link');
-            return state.link ? undefined : 'no link in the answer';
-          },
-        },
-        {
-          name: 'owner downloads a zip',
-          operationId: 'downloadExport',
-          persona: p.owner,
-          request: (state) => ({ params: { token: tokenOf(state) } }),
-          expect: { status: 200 },
-          verify: (answer) =>
-            answer.contentType.includes('zip')
-              ? undefined
-              : `content type is ${answer.contentType}, expected a zip`,
-        },
+        ...exportSteps(p.owner, 'owner'),
       ],
     },
     {

@@ -3,12 +3,7 @@
 // the built-in provider's account page), signs new people and companies up on that page, and asks
 // for the simulator's persona switch (the panel's "sign in as").
 import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
-
-interface StoredCookie {
-  name: string;
-  value: string;
-  path: string;
-}
+import { CookieJar } from 'tough-cookie';
 
 export interface BrowserAnswer {
   status: number;
@@ -35,31 +30,17 @@ export interface Browser {
 
 /** `origin` is where requests go; `publicUrl` the portal's public address its redirects name. */
 export function createBrowser(origin: string, extraHeaders: Record<string, string> = {}): Browser {
-  const jar = new Map<string, StoredCookie>();
-  const remember = (header: string) => {
-    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    const attribute = (key: string) =>
-      attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-    const path = attribute('path') ?? '/';
-    const gone = attribute('max-age') === '0' || value === '';
-    const key = `${name};${path}`;
-    if (gone) jar.delete(key);
-    else jar.set(key, { name, value, path });
-  };
-  const cookieHeader = (path = '/') =>
-    [...jar.values()]
-      .filter((c) => c.path === '/' || path === c.path || path.startsWith(c.path.replace(/\/?$/, '/')))
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
+  // A real browser's cookie rules (path, expiry, Max-Age, Secure): tough-cookie's jar.
+  const jar = new CookieJar();
+  const cookieHeader = (path = '/') => jar.getCookieStringSync(new URL(path, origin).href);
   return {
     cookieHeader,
-    cookie: (name) => [...jar.values()].find((c) => c.name === name)?.value,
+    cookie: (name) => jar.getCookiesSync(origin, { allPaths: true }).find((c) => c.key === name)?.value,
     async request(method, url, options = {}) {
-      const target = new URL(url, origin);
-      const cookie = cookieHeader(target.pathname);
+      // Redirects name the public URL; the requests, and the cookies, still go to `origin`.
+      const absolute = new URL(url, origin);
+      const target = new URL(`${absolute.pathname}${absolute.search}`, origin);
+      const cookie = cookieHeader(`${target.pathname}${target.search}`);
       const headers: Record<string, string> = { origin, ...extraHeaders, ...options.headers };
       if (cookie) headers.cookie = cookie;
       let body: string | Uint8Array | undefined;
@@ -73,14 +54,13 @@ export function createBrowser(origin: string, extraHeaders: Record<string, strin
         headers['content-type'] = 'application/json';
         body = JSON.stringify(options.json);
       }
-      // Redirects name the public URL; the requests still go to `origin`.
-      const response = await fetch(new URL(`${target.pathname}${target.search}`, origin), {
+      const response = await fetch(target, {
         method,
         headers,
         body,
         redirect: 'manual',
       });
-      for (const line of response.headers.getSetCookie()) remember(line);
+      for (const line of response.headers.getSetCookie()) jar.setCookieSync(line, target.href);
       return {
         status: response.status,
         location: response.headers.get('location') ?? undefined,
@@ -120,10 +100,7 @@ export async function signIn(
   );
   const callback = expectRedirect(await browser.request('GET', submitted), 303, 'resume');
   const done = await browser.request('GET', loginUrlFromCallback(callback));
-  if (done.status !== 302 || !browser.cookie('portal_session')) {
-    throw new Error(`sign-in of ${email} ended ${done.status} without a session: ${done.text.slice(0, 300)}`);
-  }
-  return browser;
+  return withSession(browser, done, 302, `sign-in of ${email}`);
 }
 
 /**
@@ -160,8 +137,13 @@ export async function personaSession(
 ): Promise<Browser> {
   const browser = createBrowser(origin, headers);
   const answer = await browser.request('POST', '/api/v1/sim/persona', { json: { email } });
-  if (answer.status !== 200 || !browser.cookie('portal_session')) {
-    throw new Error(`persona switch to ${email} answered ${answer.status}: ${answer.text.slice(0, 300)}`);
+  return withSession(browser, answer, 200, `persona switch to ${email}`);
+}
+
+/** The browser, once `answer` (of `step`) came with `status` and left it a session cookie. */
+function withSession(browser: Browser, answer: BrowserAnswer, status: number, step: string): Browser {
+  if (answer.status !== status || !browser.cookie('portal_session')) {
+    throw new Error(`${step} answered ${answer.status} without a session: ${answer.text.slice(0, 300)}`);
   }
   return browser;
 }

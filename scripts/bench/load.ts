@@ -125,11 +125,7 @@ export async function load(options: LoadOptions): Promise<Load> {
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {}))
     statuses[status] = stat?.count ?? 0;
   const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const good = (status: number) =>
-    options.expected ? options.expected.includes(status) : status >= 200 && status < 400;
-  const unexpected = Object.entries(statuses)
-    .filter(([status]) => !good(Number(status)))
-    .reduce((sum, [, count]) => sum + count, 0);
+  const unexpected = unexpectedAnswers(statuses, options.expected);
   return {
     // autocannon's own average counts whole seconds; a run of a fixed number of requests is shorter.
     requestsPerSecond: amount === undefined ? result.requests.average : answered / elapsed,
@@ -140,6 +136,14 @@ export async function load(options: LoadOptions): Promise<Load> {
     statuses,
     cpuMicrosPerRequest: (cpuMicros(options.pid) - before) / Math.max(1, answered),
   };
+}
+
+/** How many answers have a status other than the expected ones (by default any 2xx or 3xx). */
+function unexpectedAnswers(statuses: Record<string, number>, expected?: readonly number[]): number {
+  const good = (status: number) => (expected ? expected.includes(status) : status >= 200 && status < 400);
+  return Object.entries(statuses)
+    .filter(([status]) => !good(Number(status)))
+    .reduce((sum, [, count]) => sum + count, 0);
 }
 
 const percentile = (sorted: readonly number[], share: number) =>
@@ -184,11 +188,7 @@ async function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> 
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const good = (status: number) =>
-    options.expected ? options.expected.includes(status) : status >= 200 && status < 400;
-  const unexpected = Object.entries(statuses)
-    .filter(([status]) => !good(Number(status)))
-    .reduce((sum, [, count]) => sum + count, 0);
+  const unexpected = unexpectedAnswers(statuses, options.expected);
   return {
     requestsPerSecond: latencies.length / elapsed,
     p50Ms: percentile(latencies, 0.5),

@@ -1,6 +1,8 @@
 // Child processes for benchmarks: start on a free loopback port, wait until they answer, stop them.
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 export function freePort(): Promise<number> {
@@ -26,6 +28,8 @@ export async function startProcess(
   args: readonly string[],
   options: {
     env?: NodeJS.ProcessEnv;
+    /** The working directory (default this process's). */
+    cwd?: string;
     readyUrl: string;
     headers?: Record<string, string>;
     timeoutMs?: number;
@@ -38,6 +42,7 @@ export async function startProcess(
 ): Promise<Started> {
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
+    cwd: options.cwd,
     stdio: ['ignore', 'ignore', 'pipe'],
     detached: true,
   });
@@ -70,4 +75,16 @@ export async function startProcess(
   }
   await stop();
   throw new Error(`${options.name} did not answer ${options.readyUrl} in time: ${stderr}`);
+}
+
+/**
+ * The Node flags `npm start` gives the server of the checkout at `root` (its script in
+ * server/package.json), so the server is measured as it runs, e.g. with its larger young generation
+ * (--max-semi-space-size, decision 0034).
+ */
+export function serverStart(root: string): { flags: string[]; entry: string } {
+  const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
+  const words = String(manifest.scripts.start).split(' ');
+  const entry = words.findIndex((word) => word.startsWith('src/'));
+  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
 }

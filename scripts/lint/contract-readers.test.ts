@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { matchingLines } from './matching-lines.ts';
 
 // The contract is read once: @portal/contract/operations indexes every operation with its references
 // followed, and @portal/contract/document holds the one `$ref` resolver. No other file walks the
@@ -18,10 +19,7 @@ const readers: Array<[string, RegExp]> = [
 
 /** The lines of `source` that read the contract around the index, as `line: what`. */
 function contractReadsIn(source: string): string[] {
-  return source.split('\n').flatMap((line, index) => {
-    const found = readers.find(([, pattern]) => pattern.test(line));
-    return found ? [`${index + 1}: ${found[0]}`] : [];
-  });
+  return matchingLines(source, (line) => readers.find(([, pattern]) => pattern.test(line))?.[0]);
 }
 
 describe('the contract is read through its operation index', () => {

@@ -11,13 +11,25 @@ const listed = useTestApp({ env: { CORS_ORIGINS: `${vite}, https://app.example.c
 const unset = useTestApp();
 const check = createAnswerChecker(loadContract());
 
-const preflight = (origin: string, method = 'POST', headers = 'content-type,idempotency-key') => ({
-  origin,
-  'access-control-request-method': method,
-  'access-control-request-headers': headers,
-  'sec-fetch-site': 'same-site',
-  'sec-fetch-mode': 'cors',
-});
+/** The browser's preflight from `origin` before a credentialed call of `method` to `url`. */
+const preflight = (
+  app: typeof listed,
+  url: string,
+  origin: string,
+  method = 'POST',
+  headers = 'content-type,idempotency-key',
+) =>
+  app.http({
+    method: 'OPTIONS',
+    url,
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': headers,
+      'sec-fetch-site': 'same-site',
+      'sec-fetch-mode': 'cors',
+    },
+  });
 
 /** A preflight is no operation: a refused one is an error in the envelope, an accepted one is empty. */
 function expectInContract(response: HttpResponse, operationId: string | null): void {
@@ -33,11 +45,7 @@ function expectInContract(response: HttpResponse, operationId: string | null): v
 
 describe('a listed origin', () => {
   it('gets its preflight answered 204 with what the contract lets a page send and read', async () => {
-    const response = await listed.http({
-      method: 'OPTIONS',
-      url: '/api/v1/products/download',
-      headers: preflight(vite),
-    });
+    const response = await preflight(listed, '/api/v1/products/download', vite);
     expect(response.statusCode).toBe(204);
     expect(response.body).toBe('');
     expect(response.headers['access-control-allow-origin']).toBe(vite);
@@ -53,11 +61,7 @@ describe('a listed origin', () => {
   });
 
   it('is matched by its normalised origin (trailing slash, default port)', async () => {
-    const response = await listed.http({
-      method: 'OPTIONS',
-      url: '/api/v1/users/me',
-      headers: preflight('https://app.example.com:8443', 'GET', ''),
-    });
+    const response = await preflight(listed, '/api/v1/users/me', 'https://app.example.com:8443', 'GET', '');
     expect(response.statusCode).toBe(204);
     expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com:8443');
   });
@@ -116,11 +120,7 @@ describe('a listed origin', () => {
 
 describe('an origin that is not listed', () => {
   it('has its preflight refused as cross-site, without CORS headers', async () => {
-    const response = await listed.http({
-      method: 'OPTIONS',
-      url: '/api/v1/products/download',
-      headers: preflight('http://localhost:5174'),
-    });
+    const response = await preflight(listed, '/api/v1/products/download', 'http://localhost:5174');
     expectError(response, 403, 'CSRF_REJECTED', 'This request came from another site and was refused.');
     expectInContract(response, null);
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
@@ -147,11 +147,7 @@ describe('an origin that is not listed', () => {
       'https://localhost:5173',
       'http://localhost:5173.evil.example',
     ]) {
-      const response = await listed.http({
-        method: 'OPTIONS',
-        url: '/api/v1/products',
-        headers: preflight(origin),
-      });
+      const response = await preflight(listed, '/api/v1/products', origin);
       expect(response.statusCode, origin).toBe(403);
     }
   });
@@ -169,11 +165,7 @@ describe('no Origin header', () => {
 
 describe('without CORS_ORIGINS', () => {
   it('refuses every other origin, its preflight included, and sends no CORS header', async () => {
-    const ask = await unset.http({
-      method: 'OPTIONS',
-      url: '/api/v1/products/download',
-      headers: preflight(vite),
-    });
+    const ask = await preflight(unset, '/api/v1/products/download', vite);
     expectError(ask, 403, 'CSRF_REJECTED');
     expectInContract(ask, null);
     const write = await unset.call('POST', '/api/logout', { ...as('owner@example.com'), origin: vite });

@@ -41,7 +41,7 @@ export function adminRoutes() {
       async handler({ world, params, reply }) {
         const file = await findApplicationFile(world, params.id);
         if (!file) throw fileNotFound();
-        const filePath = storedFilePath(world.config, file.storedName);
+        const filePath = storedFilePath(world, file.storedName);
         const size = await stat(filePath).then(
           (info) => (info.isFile() ? info.size : null),
           () => null,

@@ -8,7 +8,7 @@ import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
 import { createPromiseCache } from '../lib/promise-cache.ts';
 import { defineRoute, type RouteContext, type RouteSetup } from '../lib/route.ts';
-import { termsPublishedAt } from '../services/portal-status.ts';
+import { termsPublishedAt } from '../services/documents.ts';
 import type { World } from '../world.ts';
 
 const USER_GUIDE_FILE = 'User Guide.pdf';

@@ -23,7 +23,7 @@ function exportFileName(createdAt: Date, jobId: string): string {
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes() {
   // The export folder belongs to the request's world (the app's or a sandbox).
-  const storage = (world: World) => createExportStorage(world.config);
+  const storage = (world: World) => createExportStorage(world);
 
   return [
     defineRoute({

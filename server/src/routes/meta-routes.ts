@@ -1,7 +1,7 @@
 import { isDevMode } from '../config.ts';
 import { notReady } from '../lib/lifecycle.ts';
 import { defineRoute, type RouteSetup } from '../lib/route.ts';
-import { checkDatabase } from '../services/portal-status.ts';
+import { checkDatabase } from '../services/meta.ts';
 
 export function metaRoutes(setup: RouteSetup) {
   const { config, lifecycle } = setup;

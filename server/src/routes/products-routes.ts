@@ -4,7 +4,7 @@ import {
   ownProductsAnswer,
   ownProductWithState,
   requestCollectionChange,
-} from '../services/collection.ts';
+} from '../services/products.ts';
 
 /** The caller's vehicles and wallboxes, and the data collection toggle (which takes a while). */
 export function productsRoutes() {
@@ -13,7 +13,7 @@ export function productsRoutes() {
       operationId: 'listProducts',
       roles: ['user'],
       async handler({ world, user }) {
-        return ownProductsAnswer(world.reads, callerOf(user).id);
+        return ownProductsAnswer(world, callerOf(user).id);
       },
     }),
     defineRoute({
@@ -23,7 +23,7 @@ export function productsRoutes() {
         const ownerId = callerOf(user).id;
         const change = await requestCollectionChange(world, ownerId, params.id, params.action);
         await awaitCollectionChange(world, change);
-        return ownProductWithState(world.prisma, ownerId, params.id);
+        return ownProductWithState(world, ownerId, params.id);
       },
     }),
   ];

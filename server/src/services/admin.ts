@@ -1,11 +1,11 @@
 import type { components } from '@portal/contract/schema';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { ApplicationRow, SharingRow } from '../db/list-reads.ts';
-import type { PortalDeps } from '../deps.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { type ListSource, searchWords } from '../lib/paging.ts';
+import type { World } from '../world.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
 import { transitionInvitation } from './invitation-transitions.ts';
@@ -13,7 +13,7 @@ import { transitionInvitation } from './invitation-transitions.ts';
 type Schemas = components['schemas'];
 type AgentApplication = Schemas['AgentApplication'];
 type Sharing = Schemas['Sharing'];
-type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
+type Deps = Pick<World, 'prisma' | 'clock'>;
 
 const applicationInclude = {
   user: {
@@ -77,7 +77,7 @@ function applicationRowOf({ user, ...profile }: ApplicationWithFiles): Applicati
  * statement per page and one for its documents (db/list-reads.ts).
  */
 export function applicationsSource(
-  { reads }: Pick<PortalDeps, 'reads'>,
+  { reads }: Pick<World, 'reads'>,
   status?: AgentStatus,
   q?: string,
 ): ListSource<ApplicationRow, AgentApplication> {
@@ -155,10 +155,7 @@ function sharingRowOf(row: SharingWithParties): SharingRow {
  * Every redeemed invitation (a sharing exists once a company has claimed the code), newest first:
  * one joined statement per page (db/list-reads.ts).
  */
-export function sharingsSource(
-  { reads }: Pick<PortalDeps, 'reads'>,
-  q?: string,
-): ListSource<SharingRow, Sharing> {
+export function sharingsSource({ reads }: Pick<World, 'reads'>, q?: string): ListSource<SharingRow, Sharing> {
   const query = { words: searchWords(q) };
   // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
   const none = query.words?.length === 0;
@@ -173,8 +170,8 @@ export function sharingsSource(
 const sharingNotFound = () => notFound('SHARING_NOT_FOUND', 'This sharing could not be found.');
 
 /** ACCEPTED → PAUSED_BY_ADMIN (suspend) or back (resume), through the invitation lifecycle. */
-export async function changeSharing(deps: Deps, adminId: string, id: string, event: 'suspend' | 'resume') {
-  await transitionInvitation(deps, {
+export async function changeSharing(world: Deps, adminId: string, id: string, event: 'suspend' | 'resume') {
+  await transitionInvitation(world, {
     invitationId: id,
     event,
     actor: { id: adminId, role: 'admin' },
@@ -191,7 +188,7 @@ export async function changeSharing(deps: Deps, adminId: string, id: string, eve
       ),
   });
   return toSharing(
-    sharingRowOf(await deps.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude })),
+    sharingRowOf(await world.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude })),
   );
 }
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
-import type { PortalDeps } from '../deps.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import type { World } from '../world.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
 export type FileSection = (typeof FILE_SECTIONS)[number];
@@ -19,13 +19,14 @@ const ALLOWED: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'i
 /** Uploaded documents live here, flat, under generated names; this folder is never served statically. */
 /** Where a world's uploaded documents live: `{dataDir}/agent-files`. */
 export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
-export const agentFilesDirectory = (config: Pick<Config, 'dataDir'>) => agentFilesDir(config.dataDir);
+export const agentFilesDirectory = ({ config }: { config: Pick<Config, 'dataDir'> }) =>
+  agentFilesDir(config.dataDir);
 
 /** Only names we generated ourselves are ever joined to the folder. */
-export function storedFilePath(config: Pick<Config, 'dataDir'>, storedName: string): string {
+export function storedFilePath(world: { config: Pick<Config, 'dataDir'> }, storedName: string): string {
   if (!/^[A-Za-z0-9_.-]+$/.test(storedName) || storedName.startsWith('.'))
     throw new Error('Invalid stored name');
-  return path.join(agentFilesDirectory(config), storedName);
+  return path.join(agentFilesDirectory(world), storedName);
 }
 
 /**
@@ -162,7 +163,7 @@ export async function receiveFiles(
 
 /** Files the section can still take before the upload is read (the commit checks again). */
 export async function sectionRoom(
-  { prisma }: Pick<PortalDeps, 'prisma'>,
+  { prisma }: Pick<World, 'prisma'>,
   userId: string,
   section: FileSection,
 ): Promise<number> {
@@ -191,7 +192,7 @@ const registrationLocked = () =>
  * (and removed again if the commit fails).
  */
 export async function storeAgentFiles(
-  { prisma, config, clock }: Pick<PortalDeps, 'prisma' | 'config' | 'clock'>,
+  { prisma, config, clock }: Pick<World, 'prisma' | 'config' | 'clock'>,
   userId: string,
   section: FileSection,
   received: readonly ReceivedFile[],
@@ -199,7 +200,7 @@ export async function storeAgentFiles(
   if (received.length === 0) throw badRequest('FILE_EMPTY', 'Choose at least one file to upload.', 'file');
   const checked: { contentType: string; filename: string; buffer: Buffer }[] = [];
   for (const file of received) checked.push({ ...(await checkFile(file)), buffer: file.buffer });
-  const directory = agentFilesDirectory(config);
+  const directory = agentFilesDirectory({ config });
   await mkdir(directory, { recursive: true });
   const uploadedAt = clock.now().getTime();
   const rows = checked.map((file, index) => ({
@@ -216,7 +217,7 @@ export async function storeAgentFiles(
   try {
     await Promise.all(
       rows.map((row, index) =>
-        writeFile(storedFilePath(config, row.storedName), checked[index]?.buffer ?? ''),
+        writeFile(storedFilePath({ config }, row.storedName), checked[index]?.buffer ?? ''),
       ),
     );
     await prisma.$transaction(async (tx) => {
@@ -227,13 +228,13 @@ export async function storeAgentFiles(
       await tx.agentFile.createMany({ data: rows });
     });
   } catch (error) {
-    await Promise.all(rows.map((row) => rm(storedFilePath(config, row.storedName), { force: true })));
+    await Promise.all(rows.map((row) => rm(storedFilePath({ config }, row.storedName), { force: true })));
     throw error;
   }
   return rows.map((row) => ({ id: row.id, filename: row.filename }));
 }
 
-export async function listAgentFiles({ prisma }: Pick<PortalDeps, 'prisma'>, userId: string) {
+export async function listAgentFiles({ prisma }: Pick<World, 'prisma'>, userId: string) {
   const files = await prisma.agentFile.findMany({
     where: { userId },
     orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
@@ -244,7 +245,7 @@ export async function listAgentFiles({ prisma }: Pick<PortalDeps, 'prisma'>, use
 
 /** Deletes one of the caller's documents while the registration is still a draft. */
 export async function deleteAgentFile(
-  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  { prisma, config }: Pick<World, 'prisma' | 'config'>,
   userId: string,
   id: string,
 ) {
@@ -257,12 +258,12 @@ export async function deleteAgentFile(
     await tx.agentFile.delete({ where: { id: found.id } });
     return found;
   });
-  await rm(storedFilePath(config, file.storedName), { force: true });
+  await rm(storedFilePath({ config }, file.storedName), { force: true });
 }
 
 /** Quick check before the upload body is read: a submitted registration's documents are locked. */
 export async function assertDraftRegistration(
-  { prisma }: Pick<PortalDeps, 'prisma'>,
+  { prisma }: Pick<World, 'prisma'>,
   userId: string,
 ): Promise<void> {
   if (await prisma.agentProfile.findUnique({ where: { userId }, select: { id: true } }))

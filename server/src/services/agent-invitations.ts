@@ -40,22 +40,22 @@ async function connectedOf({ prisma }: Pick<Deps, 'prisma'>, id: string): Promis
  * codes all get the same answer. Of many companies redeeming one code at once exactly one wins: the
  * claim is a conditional write on status CREATED.
  */
-export async function redeemCode(deps: Deps, agentId: string, input: string): Promise<ConnectedInvitation> {
+export async function redeemCode(world: Deps, agentId: string, input: string): Promise<ConnectedInvitation> {
   const code = normaliseAccessCode(input);
   if (!code) throw invalidCode();
-  const found = await deps.prisma.invitation.findUnique({ where: { code }, select: { id: true } });
+  const found = await world.prisma.invitation.findUnique({ where: { code }, select: { id: true } });
   if (!found) throw invalidCode();
-  await transitionInvitation(deps, {
+  await transitionInvitation(world, {
     invitationId: found.id,
     event: 'claim',
     actor: { id: agentId, role: 'agent' },
     missing: invalidCode,
     authorise: (invitation) => {
-      if (invitation.expiresAt <= deps.clock.now()) throw invalidCode();
+      if (invitation.expiresAt <= world.clock.now()) throw invalidCode();
     },
     data: (now) => ({ agentId, claimedAt: now }),
   });
-  return connectedOf(deps, found.id);
+  return connectedOf(world, found.id);
 }
 
 /**
@@ -118,16 +118,16 @@ const CONNECTED: ReadonlySet<InvitationStatus> = new Set(['CLAIMED', 'ACCEPTED',
  * What the user shares with this company, minimised by the server. A declined or revoked connection
  * shares nothing, so its permissions are empty.
  */
-export async function agentPermissions(deps: Deps, agentId: string, id: string) {
-  const invitation = await findClaimedBy(deps, agentId, id);
+export async function agentPermissions(world: Deps, agentId: string, id: string) {
+  const invitation = await findClaimedBy(world, agentId, id);
   if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
-  return loadPermissions(deps.reads, invitation.id, { forAgent: true });
+  return loadPermissions(world, invitation.id, { forAgent: true });
 }
 
 const removeForbidden = () => forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");
 
-export async function revokeByAgent(deps: Deps, agentId: string, id: string): Promise<ConnectedInvitation> {
-  await transitionInvitation(deps, {
+export async function revokeByAgent(world: Deps, agentId: string, id: string): Promise<ConnectedInvitation> {
+  await transitionInvitation(world, {
     invitationId: id,
     event: 'revokeByAgent',
     actor: { id: agentId, role: 'agent' },
@@ -135,7 +135,7 @@ export async function revokeByAgent(deps: Deps, agentId: string, id: string): Pr
     refusal: () =>
       conflict('INVALID_REVOKE_STATE', 'This connected user cannot be removed in its current state.'),
   });
-  return connectedOf(deps, id);
+  return connectedOf(world, id);
 }
 
 /**
@@ -145,12 +145,12 @@ export async function revokeByAgent(deps: Deps, agentId: string, id: string): Pr
  * suspension that lands first wins.
  */
 export async function createInvitationDownload(
-  deps: Deps & Pick<World, 'jobs'>,
+  world: Deps & Pick<World, 'jobs'>,
   agentId: string,
   id: string,
 ) {
-  await findClaimedBy(deps, agentId, id);
-  const job = await deps.prisma.$transaction(async (tx) => {
+  await findClaimedBy(world, agentId, id);
+  const job = await world.prisma.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
     const access = agentDataAccess(invitation.status as InvitationStatus);
     if (access === 'suspended') {
@@ -162,11 +162,11 @@ export async function createInvitationDownload(
     if (access === 'none')
       throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
     const shared = await tx.invitationProduct.findMany({
-      where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: deps.clock.now() } } } } },
+      where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: world.clock.now() } } } } },
       include: { product: { select: { productType: true } } },
     });
     return createDownloadJob(
-      { prisma: tx, clock: deps.clock, config: deps.config },
+      { prisma: tx, clock: world.clock, config: world.config },
       {
         userId: agentId,
         type: 'INVITE',
@@ -180,6 +180,6 @@ export async function createInvitationDownload(
     );
   });
   // After the commit: the runner would not see the job from inside the transaction.
-  deps.jobs.wake();
+  world.jobs.wake();
   return toApiDownloadJob(job);
 }

@@ -1,7 +1,7 @@
 import type { components } from '@portal/contract/schema';
-import type { PortalDeps } from '../deps.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict } from '../lib/app-error.ts';
+import type { World } from '../world.ts';
 import type { FileSection } from './agent-files.ts';
 
 type AgentRegistration = components['schemas']['AgentRegistration'];
@@ -15,7 +15,7 @@ const SECTION_NAMES: Readonly<Record<FileSection, string>> = {
 };
 
 export async function agentStatus(
-  { prisma }: Pick<PortalDeps, 'prisma'>,
+  { prisma }: Pick<World, 'prisma'>,
   userId: string,
 ): Promise<AgentStatus | null> {
   const profile = await prisma.agentProfile.findUnique({ where: { userId }, select: { status: true } });
@@ -60,7 +60,7 @@ const alreadySubmitted = () =>
  * contacted by an admin, docs/product-rules.md, Registration), so the answer is 409 REGISTRATION_EXISTS.
  */
 export async function submitRegistration(
-  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  { prisma, clock }: Pick<World, 'prisma' | 'clock'>,
   userId: string,
   body: AgentRegistration,
 ): Promise<{ status: 'pending' }> {

@@ -1,8 +1,9 @@
-import type { Db, HotReads } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { EventRow } from '../db/list-reads.ts';
 import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
 import type { ListSource } from '../lib/paging.ts';
+import type { World } from '../world.ts';
 
 /** Who did something to a sharing: a signed-in person, or the server itself (null id, role system). */
 export interface Actor {
@@ -67,7 +68,7 @@ function toEventView(event: EventRow): SharingEventView {
 
 /** The audit trail of one sharing, oldest first, page by page: one joined statement per page (db/list-reads.ts). */
 export function sharingEventsSource(
-  { reads }: { reads: HotReads },
+  { reads }: Pick<World, 'reads'>,
   invitationId: string,
 ): ListSource<EventRow, SharingEventView> {
   return {

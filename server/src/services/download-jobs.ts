@@ -29,14 +29,14 @@ export interface CreateDownloadJobInput {
  * transaction client as `prisma` to create the job inside a caller's transaction.
  */
 export async function createDownloadJob(
-  deps: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
+  world: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {
   // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
   // once (on any instance) cannot both see room for one more.
-  return inTransaction(deps.prisma, async (tx) => {
+  return inTransaction(world.prisma, async (tx) => {
     await lockExportsOf(tx, input.userId);
-    return insertDownloadJob({ ...deps, prisma: tx }, input);
+    return insertDownloadJob({ ...world, prisma: tx }, input);
   });
 }
 
@@ -56,13 +56,13 @@ async function lockExportsOf(tx: Db, userId: string): Promise<void> {
 }
 
 async function insertDownloadJob(
-  deps: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
+  world: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {
-  await assertExportCapacity(deps, input.userId);
-  const now = deps.clock.now();
+  await assertExportCapacity(world, input.userId);
+  const now = world.clock.now();
   const ids = input.products.map((product) => product.id);
-  const periods = await deps.prisma.collectionPeriod.findMany({
+  const periods = await world.prisma.collectionPeriod.findMany({
     where: { productId: { in: ids }, enabledAt: { lt: now } },
     orderBy: { enabledAt: 'asc' },
   });
@@ -81,7 +81,7 @@ async function insertDownloadJob(
     wallboxes: input.products.filter((product) => product.productType === 'WALLBOX').map(snapshotOf),
     until: now.toISOString(),
   };
-  return deps.prisma.downloadJob.create({
+  return world.prisma.downloadJob.create({
     data: {
       userId: input.userId,
       type: input.type,
@@ -103,11 +103,11 @@ export const EXPORT_RETRY_AFTER_SECONDS = 10;
  * hold the workers (they are also shared round-robin between users, see the runner).
  */
 async function assertExportCapacity(
-  deps: { prisma: Db; config: Pick<Config, 'exportsPerUser'> },
+  world: { prisma: Db; config: Pick<Config, 'exportsPerUser'> },
   userId: string,
 ): Promise<void> {
-  const max = deps.config.exportsPerUser;
-  const pending = await deps.prisma.downloadJob.count({
+  const max = world.config.exportsPerUser;
+  const pending = await world.prisma.downloadJob.count({
     where: { userId, status: { in: ['CREATED', 'RUNNING'] } },
   });
   if (pending < max) return;

@@ -11,10 +11,10 @@ import {
   searchWhere,
 } from '../lib/paging.ts';
 import type { World } from '../world.ts';
-import { enabledProductIds, findOwnProduct, listOwnProducts } from './collection.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
+import { enabledProductIds, findOwnProduct, listOwnProducts } from './products.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
 // export and the export behind such a link. Every lookup is scoped to the caller.
@@ -75,8 +75,8 @@ export function downloadJobsPage(query: PageQuery): PageRequest {
 }
 
 /** A job exporting every product of the owner whose data collection is on. */
-export async function startProductsDownload(deps: Deps, userId: string): Promise<DownloadJob> {
-  const enabled = (await listOwnProducts(deps.reads, userId)).filter((product) => product.enabled);
+export async function startProductsDownload(world: Deps, userId: string): Promise<DownloadJob> {
+  const enabled = (await listOwnProducts(world, userId)).filter((product) => product.enabled);
   if (enabled.length === 0) {
     throw conflict('NO_PRODUCTS_ENABLED', 'Turn on data collection for at least one product first.');
   }
@@ -85,30 +85,30 @@ export async function startProductsDownload(deps: Deps, userId: string): Promise
     productType: row.productType as 'VEHICLE' | 'WALLBOX',
     includeSensitiveData: true,
   }));
-  const job = await createDownloadJob(deps, { userId, type: 'PRODUCTS', relatedId: null, products });
+  const job = await createDownloadJob(world, { userId, type: 'PRODUCTS', relatedId: null, products });
   // The runner sleeps until told: the new job is its next thing to plan for.
-  deps.jobs.wake();
+  world.jobs.wake();
   return job;
 }
 
 /** A job exporting one of the owner's products, whose data collection must be on. */
 export async function startProductDownload(
-  deps: Deps,
+  world: Deps,
   userId: string,
   productId: string,
 ): Promise<DownloadJob> {
-  const product = await findOwnProduct(deps.prisma, userId, productId);
-  if (!(await enabledProductIds(deps.prisma, [product.id])).has(product.id)) {
+  const product = await findOwnProduct(world.prisma, userId, productId);
+  if (!(await enabledProductIds(world.prisma, [product.id])).has(product.id)) {
     throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
   }
   const productType = product.productType as 'VEHICLE' | 'WALLBOX';
-  const job = await createDownloadJob(deps, {
+  const job = await createDownloadJob(world, {
     userId,
     type: 'PRODUCT',
     relatedId: product.id,
     products: [{ id: product.id, productType, includeSensitiveData: true }],
   });
-  deps.jobs.wake();
+  world.jobs.wake();
   return job;
 }
 

@@ -2,7 +2,7 @@
 // EXPORT_EXPIRED), and files no job points to are removed: what a killed builder left behind. Safe while
 // other instances write to the same folder: a file carrying the token of a claim still held (job-leases.ts)
 // is being built and is kept.
-import type { PortalDeps } from '../deps.ts';
+import type { World } from '../world.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { claimTokenOf } from './job-leases.ts';
 import { EXPORT_RETENTION_MS } from './job-snapshot.ts';
@@ -11,17 +11,17 @@ const BATCH = 20;
 
 /** Deletes exports past their retention. */
 export async function expireOldExports(
-  deps: Pick<PortalDeps, 'prisma' | 'clock'>,
+  world: Pick<World, 'prisma' | 'clock'>,
   storage: ExportStorage,
 ): Promise<void> {
-  const cutoff = new Date(deps.clock.now().getTime() - EXPORT_RETENTION_MS);
-  const old = await deps.prisma.downloadJob.findMany({
+  const cutoff = new Date(world.clock.now().getTime() - EXPORT_RETENTION_MS);
+  const old = await world.prisma.downloadJob.findMany({
     where: { status: 'COMPLETED', filePath: { not: null }, finishedAt: { lt: cutoff } },
     select: { id: true, filePath: true },
     take: BATCH,
   });
   for (const job of old) {
-    await deps.prisma.downloadJob.update({
+    await world.prisma.downloadJob.update({
       where: { id: job.id },
       data: { filePath: null, downloadToken: null, tokenExpiresAt: null },
     });
@@ -36,7 +36,7 @@ export async function expireOldExports(
  * not looked at. Answers how many files were removed.
  */
 export async function removeOrphanExports(
-  deps: Pick<PortalDeps, 'prisma' | 'wallClock'>,
+  world: Pick<World, 'prisma' | 'wallClock'>,
   storage: ExportStorage,
 ): Promise<number> {
   const names = await storage.names();
@@ -44,11 +44,11 @@ export async function removeOrphanExports(
   const tokens = names.map(claimTokenOf).filter((token): token is string => token !== null);
   // Claims first, then rows: a build that commits in between (its claim cleared, its file name
   // stored in the same update) is then seen by the second read.
-  const building = await deps.prisma.downloadJob.findMany({
-    where: { status: 'RUNNING', leaseOwner: { in: tokens }, leaseExpiresAt: { gte: deps.wallClock.now() } },
+  const building = await world.prisma.downloadJob.findMany({
+    where: { status: 'RUNNING', leaseOwner: { in: tokens }, leaseExpiresAt: { gte: world.wallClock.now() } },
     select: { leaseOwner: true },
   });
-  const referenced = await deps.prisma.downloadJob.findMany({
+  const referenced = await world.prisma.downloadJob.findMany({
     where: { filePath: { in: names } },
     select: { filePath: true },
   });

@@ -111,7 +111,7 @@ export function createExportRuns(deps: PortalDeps, log: FastifyBaseLogger, optio
         orderBy: [{ runAt: 'asc' }, { id: 'asc' }],
       });
       if (!job) continue;
-      const lease = await claimJob(deps.prisma, deps.wallClock, job.id, () =>
+      const lease = await claimJob(deps, job.id, () =>
         log.warn({ jobId: job.id }, 'download job taken over by another instance: this build is dropped'),
       );
       // Another instance claimed it first: look again.
@@ -139,7 +139,7 @@ export function createExportRuns(deps: PortalDeps, log: FastifyBaseLogger, optio
       } finally {
         lease.stop();
         // A stopping instance gives its claim back: another instance takes the job at once.
-        if (stopping.aborted) await releaseJob(deps.prisma, lease).catch(() => undefined);
+        if (stopping.aborted) await releaseJob(deps, lease).catch(() => undefined);
       }
     }
   }

@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
  * file is never served. The database stores only the file name relative to this folder, never a
  * path from user input.
  */
-export function createExportStorage(config: Pick<Config, 'dataDir'>) {
+export function createExportStorage({ config }: { config: Pick<Config, 'dataDir'> }) {
   const directory = path.join(config.dataDir, 'exports');
   const safeName = /^[A-Za-z0-9_-]+\.zip$/;
 

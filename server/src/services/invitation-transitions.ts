@@ -1,4 +1,3 @@
-import type { PortalDeps } from '../deps.ts';
 import {
   type InvitationAction,
   type InvitationStatus,
@@ -8,6 +7,7 @@ import {
 } from '../domain/invitation-lifecycle.ts';
 import type { Invitation } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import type { World } from '../world.ts';
 import { type Actor, recordSharingEvent } from './audit.ts';
 
 /** The answers for refused transitions; the texts are the ones the web app shows (docs/product-rules.md, Errors). */
@@ -59,7 +59,7 @@ const MAX_ATTEMPTS = 3;
  * The audit event is written in the same transaction as the change.
  */
 export async function transitionInvitation(
-  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  { prisma, clock }: Pick<World, 'prisma' | 'clock'>,
   request: TransitionRequest,
 ): Promise<Invitation> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {

@@ -1,11 +1,11 @@
 import type { components } from '@portal/contract/schema';
-import type { HotReads } from '../db/client.ts';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
-import { toApiProduct } from './collection.ts';
+import type { World } from '../world.ts';
+import { toApiProduct } from './products.ts';
 
 type Schemas = components['schemas'];
 export type InvitationListEntry = Schemas['InvitationListEntry'];
@@ -84,7 +84,7 @@ export const maskExternalId = (externalId: string) =>
  * is the server's job, not the screen's).
  */
 export async function loadPermissions(
-  reads: HotReads,
+  { reads }: Pick<World, 'reads'>,
   invitationId: string,
   options: { forAgent: boolean },
 ): Promise<Permissions> {

@@ -1,12 +1,11 @@
 import type { OwnerInvitationRow } from '../db/list-reads.ts';
-import type { PortalDeps } from '../deps.ts';
 import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
 import { type ListSource, searchWords } from '../lib/paging.ts';
+import type { World } from '../world.ts';
 import { sharingEventRow } from './audit.ts';
-import { listOwnProducts } from './collection.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import {
   type InvitationListEntry,
@@ -16,12 +15,13 @@ import {
   toListEntry,
   withAgentProfile,
 } from './invitation-views.ts';
+import { listOwnProducts } from './products.ts';
 
 /** How long an unclaimed code can be redeemed (docs/architecture.md). */
 export const INVITATION_TTL_MS = 14 * 24 * 60 * 60 * 1000;
 const CODE_ATTEMPTS = 5;
 
-type Deps = Pick<PortalDeps, 'prisma' | 'reads' | 'clock' | 'config'>;
+type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 export interface ShareItem {
   productId: string;
@@ -50,7 +50,7 @@ export async function createInvitation(
       'productId',
     );
   }
-  const own = new Map((await listOwnProducts(reads, ownerId)).map((entry) => [entry.row.id, entry]));
+  const own = new Map((await listOwnProducts({ reads }, ownerId)).map((entry) => [entry.row.id, entry]));
   const shared = ids.map((id) => own.get(id));
   if (shared.some((entry) => entry === undefined)) {
     throw notFound('PRODUCT_NOT_FOUND', 'A product to share could not be found among your products.');
@@ -145,9 +145,9 @@ export async function findOwnInvitation({ reads }: Pick<Deps, 'reads'>, ownerId:
   return invitation;
 }
 
-export async function ownerPermissions(deps: Deps, ownerId: string, id: string) {
-  const invitation = await findOwnInvitation(deps, ownerId, id);
-  return loadPermissions(deps.reads, invitation.id, { forAgent: false });
+export async function ownerPermissions(world: Deps, ownerId: string, id: string) {
+  const invitation = await findOwnInvitation(world, ownerId, id);
+  return loadPermissions(world, invitation.id, { forAgent: false });
 }
 
 async function listEntryOf({ prisma, config }: Deps, id: string): Promise<InvitationListEntry> {
@@ -173,31 +173,31 @@ async function resolveDecisionId({ prisma }: Pick<Deps, 'prisma'>, raw: string):
 
 /** The owner accepts (CLAIMED → ACCEPTED) or declines (CLAIMED → DECLINED) a company. */
 export async function decideInvitation(
-  deps: Deps,
+  world: Deps,
   ownerId: string,
   rawId: string,
   decision: 'accept' | 'decline',
 ) {
-  const id = await resolveDecisionId(deps, rawId);
-  await transitionInvitation(deps, {
+  const id = await resolveDecisionId(world, rawId);
+  await transitionInvitation(world, {
     invitationId: id,
     event: decision,
     actor: { id: ownerId, role: 'user' },
     authorise: onlyBy('ownerId', ownerId, invitationForbidden),
   });
-  return listEntryOf(deps, id);
+  return listEntryOf(world, id);
 }
 
 const revokeForbidden = () =>
   forbidden('REVOKE_FORBIDDEN', "You don't have permission to revoke this invitation.");
 
 /** The owner deletes a link or removes a company; access ends at once. */
-export async function revokeByOwner(deps: Deps, ownerId: string, id: string) {
-  await transitionInvitation(deps, {
+export async function revokeByOwner(world: Deps, ownerId: string, id: string) {
+  await transitionInvitation(world, {
     invitationId: id,
     event: 'revokeByOwner',
     actor: { id: ownerId, role: 'user' },
     authorise: onlyBy('ownerId', ownerId, revokeForbidden),
   });
-  return listEntryOf(deps, id);
+  return listEntryOf(world, id);
 }

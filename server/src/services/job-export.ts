@@ -1,6 +1,6 @@
-import type { PortalDeps } from '../deps.ts';
 import { type ExportProduct, writeExport } from '../domain/export-writer.ts';
 import type { DownloadJob, Product } from '../generated/prisma/client.ts';
+import type { World } from '../world.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { maskExternalId } from './invitation-views.ts';
 import { parseSnapshot, type SnapshotProduct } from './job-snapshot.ts';
@@ -17,7 +17,7 @@ function label(product: Product): string {
  * the export folder (answered back). A product deleted since is left out.
  */
 export async function writeJobExport(
-  deps: Pick<PortalDeps, 'prisma'>,
+  world: Pick<World, 'prisma'>,
   storage: ExportStorage,
   job: DownloadJob,
   fileName: string,
@@ -25,7 +25,9 @@ export async function writeJobExport(
 ): Promise<string> {
   const snapshot = parseSnapshot(job);
   const wanted: SnapshotProduct[] = [...snapshot.vehicles, ...snapshot.wallboxes];
-  const rows = await deps.prisma.product.findMany({ where: { id: { in: wanted.map((entry) => entry.id) } } });
+  const rows = await world.prisma.product.findMany({
+    where: { id: { in: wanted.map((entry) => entry.id) } },
+  });
   const byId = new Map(rows.map((row) => [row.id, row]));
   const products: ExportProduct[] = wanted.flatMap((entry) => {
     const row = byId.get(entry.id);
@@ -47,7 +49,10 @@ export async function writeJobExport(
       },
     ];
   });
-  const requester = await deps.prisma.user.findUnique({ where: { id: job.userId }, select: { email: true } });
+  const requester = await world.prisma.user.findUnique({
+    where: { id: job.userId },
+    select: { email: true },
+  });
   await storage.ensureDirectory();
   await writeExport({
     products,

@@ -5,8 +5,7 @@
 // instances asking at once gets it, on PostgreSQL as on SQLite. The builder renews it while it works;
 // finishing the job clears it. Decision 0056.
 import { randomBytes } from 'node:crypto';
-import type { Db } from '../db/client.ts';
-import type { Clock } from '../lib/clock.ts';
+import type { World } from '../world.ts';
 
 /** How long a claim holds without renewal: a killed instance's job waits at most this long. */
 export const JOB_LEASE_MS = 15_000;
@@ -32,8 +31,7 @@ export const unleased = (wallNow: Date) => ({
  * no longer RUNNING). `previousOwner` tells whether the claim took over an ended lease.
  */
 export async function claimJob(
-  prisma: Db,
-  wallClock: Clock,
+  { prisma, wallClock }: Pick<World, 'prisma' | 'wallClock'>,
   jobId: string,
   onLost: () => void,
 ): Promise<(JobLease & { tookOver: boolean }) | null> {
@@ -74,7 +72,10 @@ export async function claimJob(
 }
 
 /** Gives a claim back (a stopping instance), so another instance need not wait for it to end. */
-export async function releaseJob(prisma: Db, lease: Pick<JobLease, 'jobId' | 'token'>): Promise<void> {
+export async function releaseJob(
+  { prisma }: Pick<World, 'prisma'>,
+  lease: Pick<JobLease, 'jobId' | 'token'>,
+): Promise<void> {
   await prisma.downloadJob.updateMany({
     where: { id: lease.jobId, leaseOwner: lease.token },
     data: { leaseOwner: null, leaseExpiresAt: null },

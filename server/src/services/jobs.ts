@@ -1,17 +1,17 @@
 // The job runner: one timer per world that runs what falls due on the simulation clock: due
-// collection toggles (collection.ts), download jobs (export-runs.ts, claimed under leases so that
+// collection toggles (products.ts), download jobs (export-runs.ts, claimed under leases so that
 // several instances share them, job-leases.ts), expired and orphaned export files (export-expiry.ts).
 // Creating jobs is download-jobs.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import { engineOfClient } from '../db/client.ts';
 import type { PortalDeps } from '../deps.ts';
 import { type FaultHooks, noFaults } from '../hooks.ts';
-import { applyDueCollectionChanges } from './collection.ts';
 import { expireOldExports, removeOrphanExports } from './export-expiry.ts';
 import { createExportRuns, type JobCompletedHook } from './export-runs.ts';
 import { createExportStorage } from './export-storage.ts';
 import { unleased } from './job-leases.ts';
 import { EXPORT_RETENTION_MS } from './job-snapshot.ts';
+import { applyDueCollectionChanges } from './products.ts';
 
 export type { JobCompletedHook } from './export-runs.ts';
 
@@ -44,7 +44,7 @@ export interface JobRunnerOptions {
  * run it again at once. Runs never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
 export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, options: JobRunnerOptions = {}) {
-  const storage = createExportStorage(deps.config);
+  const storage = createExportStorage(deps);
   const hooks: JobCompletedHook[] = [...(options.onCompleted ?? [])];
   const exports = createExportRuns(deps, log, {
     storage,

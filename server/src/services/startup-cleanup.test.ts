@@ -11,7 +11,7 @@ const t = useTestApp();
 
 describe('removeOrphanDocuments', () => {
   it('removes unnamed documents quiet for longer than a request can take, keeps fresh ones and named ones', async () => {
-    const directory = agentFilesDirectory(t.config);
+    const directory = agentFilesDirectory(t);
     await mkdir(directory, { recursive: true });
     const named = await t.prisma.agentFile.findFirstOrThrow({ select: { storedName: true } });
     const now = Date.now();

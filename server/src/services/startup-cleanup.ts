@@ -1,6 +1,6 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { PortalDeps } from '../deps.ts';
+import type { World } from '../world.ts';
 import { agentFilesDirectory } from './agent-files.ts';
 import { createExportStorage } from './export-storage.ts';
 
@@ -22,11 +22,11 @@ async function namesIn(directory: string): Promise<string[]> {
  * and its file) leaves files no row points to, and jobs left RUNNING were building when the process
  * died. Files without a row are removed; such jobs stay RUNNING and the runner builds them again.
  */
-export async function cleanUpAfterCrash(deps: Pick<PortalDeps, 'prisma' | 'config'>): Promise<CleanupReport> {
-  const { prisma, config } = deps;
-  const orphanDocuments = await removeOrphanDocuments(deps, 0);
+export async function cleanUpAfterCrash(world: Pick<World, 'prisma' | 'config'>): Promise<CleanupReport> {
+  const { prisma, config } = world;
+  const orphanDocuments = await removeOrphanDocuments(world, 0);
 
-  const storage = createExportStorage(config);
+  const storage = createExportStorage({ config });
   const exportNames = new Set(
     (
       await prisma.downloadJob.findMany({ where: { filePath: { not: null } }, select: { filePath: true } })
@@ -51,11 +51,11 @@ export async function cleanUpAfterCrash(deps: Pick<PortalDeps, 'prisma' | 'confi
  * The names are read before the rows, so a row committed in between keeps its file.
  */
 export async function removeOrphanDocuments(
-  { prisma, config }: Pick<PortalDeps, 'prisma' | 'config'>,
+  { prisma, config }: Pick<World, 'prisma' | 'config'>,
   quietMs: number,
   now = Date.now(),
 ): Promise<number> {
-  const documentsDir = agentFilesDirectory(config);
+  const documentsDir = agentFilesDirectory({ config });
   const names = await namesIn(documentsDir);
   if (names.length === 0) return 0;
   const storedNames = new Set(
@@ -76,4 +76,4 @@ export async function removeOrphanDocuments(
 }
 
 /** How long an unnamed document must have been quiet to be an orphan while other servers write: see above. */
-export const orphanQuietMs = (config: PortalDeps['config']): number => config.timeouts.requestMs + 60_000;
+export const orphanQuietMs = (config: World['config']): number => config.timeouts.requestMs + 60_000;

@@ -42,8 +42,8 @@ export async function resetSimulation(
   // Two resets of one world at once removed each other's files half-way (and a snapshot in between).
   await oneAtATime(deps.config.dataDir, async () => {
     const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
-    await rm(agentFilesDirectory(deps.config), { recursive: true, force: true });
-    await rm(createExportStorage(deps.config).directory, { recursive: true, force: true });
+    await rm(agentFilesDirectory(deps), { recursive: true, force: true });
+    await rm(createExportStorage(deps).directory, { recursive: true, force: true });
     deps.clock.setSpeed(1);
     await reseed(deps, { ...scenario, afterLoad });
     await shareClock(deps);

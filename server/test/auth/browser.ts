@@ -1,11 +1,6 @@
 import { accountButton, loginUrlFromCallback } from '@portal/test-support/sign-in-page';
+import { CookieJar } from 'tough-cookie';
 import type { TestApp } from '../app.ts';
-
-interface StoredCookie {
-  name: string;
-  value: string;
-  path: string;
-}
 
 export interface BrowserResponse {
   status: number;
@@ -27,35 +22,14 @@ export function createBrowser(app: Pick<TestApp, 'http'>, origin = defaultOrigin
     publicUrl.protocol === 'https:'
       ? { 'x-forwarded-proto': 'https', 'x-forwarded-host': publicUrl.host }
       : {};
-  const jar = new Map<string, StoredCookie>();
-
-  function remember(header: string) {
-    const [pair = '', ...attributes] = header.split(';').map((part) => part.trim());
-    const eq = pair.indexOf('=');
-    const name = pair.slice(0, eq);
-    const value = pair.slice(eq + 1);
-    const attr = (key: string) =>
-      attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.slice(key.length + 1);
-    const path = attr('path') ?? '/';
-    const expires = attr('expires');
-    const gone =
-      attr('max-age') === '0' || (expires !== undefined && new Date(expires).getTime() < Date.now());
-    const key = `${name};${path}`;
-    if (gone || value === '') jar.delete(key);
-    else jar.set(key, { name, value, path });
-  }
+  // A real browser's cookie rules (path, expiry, Max-Age, Secure): tough-cookie's jar.
+  const jar = new CookieJar();
 
   async function request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-    const target = new URL(url, origin);
-    const cookie = [...jar.values()]
-      .filter(
-        (c) =>
-          target.pathname === c.path ||
-          target.pathname.startsWith(c.path.endsWith('/') ? c.path : `${c.path}/`) ||
-          c.path === '/',
-      )
-      .map((c) => `${c.name}=${c.value}`)
-      .join('; ');
+    // Every address the provider names (its own host:port included) is this one portal's origin.
+    const absolute = new URL(url, origin);
+    const target = new URL(`${absolute.pathname}${absolute.search}`, origin);
+    const cookie = jar.getCookieStringSync(target.href);
     const response = await app.http({
       method,
       url: `${target.pathname}${target.search}`,
@@ -68,7 +42,7 @@ export function createBrowser(app: Pick<TestApp, 'http'>, origin = defaultOrigin
     });
     const raw = response.headers['set-cookie'];
     const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [String(raw)];
-    for (const header of setCookies) remember(header);
+    for (const header of setCookies) jar.setCookieSync(header, target.href);
     const location = response.headers.location;
     return {
       status: response.statusCode,
@@ -82,9 +56,11 @@ export function createBrowser(app: Pick<TestApp, 'http'>, origin = defaultOrigin
   return {
     get: (url: string) => request('GET', url),
     post: (url: string, form?: Record<string, string>) => request('POST', url, form),
-    cookie: (name: string) => [...jar.values()].find((c) => c.name === name)?.value,
-    setCookie: (name: string, value: string, path = '/') => jar.set(`${name};${path}`, { name, value, path }),
-    clear: () => jar.clear(),
+    cookie: (name: string) =>
+      jar.getCookiesSync(origin, { allPaths: true }).find((c) => c.key === name)?.value,
+    setCookie: (name: string, value: string, path = '/') =>
+      jar.setCookieSync(`${name}=${value}; Path=${path}`, new URL(path, origin).href),
+    clear: () => jar.removeAllCookiesSync(),
   };
 }
 

@@ -1,23 +1,19 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { useProxyTarget } from '../../../test/proxy-target.ts';
 
 // PROXY_FALLBACK_AS in demo mode, where X-User-Id means nothing: the caller is signed in to the back
 // end only, and the simulation answers the operations the back end lacks as that persona.
-let backend: Server;
 const env: Record<string, string> = {
   PORTAL_MODE: 'demo',
   PROXY_FALLBACK: 'unimplemented',
   PROXY_FALLBACK_AS: 'owner@example.com',
 };
-beforeAll(async () => {
-  // A back end that implements nothing yet.
-  backend = createServer((_request, response) => response.writeHead(501).end('Not Implemented'));
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  env.PROXY_TARGET = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => backend.close(() => resolve())));
+// A back end that implements nothing yet.
+useProxyTarget(env, () =>
+  createServer((_request, response) => response.writeHead(501).end('Not Implemented')),
+);
 
 const t = useTestApp({ env });
 const backendSession = { portal_session: 'session-of-the-back-end' };

@@ -1,35 +1,25 @@
-import type { AddressInfo } from 'node:net';
-import { createServer, type Server, type Socket } from 'node:net';
+import { createServer } from 'node:net';
 import { createAnswerChecker } from '@portal/contract/answers';
 import { loadContract } from '@portal/contract/document';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type HttpResponse, useTestApp } from '../../../test/app.ts';
+import { useProxyTarget } from '../../../test/proxy-target.ts';
 
 // The proxy's own answers when no fallback is set: a back end that stays silent gets 504
 // GATEWAY_TIMEOUT, one that answers something that is not HTTP gets 502 BAD_GATEWAY, both in the
 // envelope and declared by the operation. The server's own health and configuration are never forwarded.
-const sockets: Socket[] = [];
 const requested: string[] = [];
-let backend: Server;
 const env: Record<string, string> = { PROXY_TIMEOUT_MS: '500' };
-beforeAll(async () => {
-  backend = createServer((socket) => {
-    sockets.push(socket);
-    socket.on('error', () => {});
+useProxyTarget(env, () =>
+  createServer((socket) => {
     socket.once('data', (data) => {
       const line = data.toString('latin1').split('\r\n')[0] ?? '';
       requested.push(line);
       // /api/v1/users/me gets bytes that are no HTTP answer; everything else gets silence.
       if (line.includes('/api/v1/users/me')) socket.end('NOT HTTP AT ALL\r\n\r\n');
     });
-  });
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  env.PROXY_TARGET = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy();
-  await new Promise<void>((resolve) => backend.close(() => resolve()));
-});
+  }),
+);
 
 const t = useTestApp({ env });
 const check = createAnswerChecker(loadContract());

@@ -1,7 +1,7 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer, type IncomingMessage } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/app.ts';
+import { useProxyTarget } from '../../../test/proxy-target.ts';
 import { notImplemented } from './validating-proxy.ts';
 
 // A fake back end on loopback that implements part of the contract, one answer of it wrongly.
@@ -54,10 +54,9 @@ const readAll = async (request: IncomingMessage) => {
   return Buffer.concat(chunks).toString('utf8');
 };
 
-let backend: Server;
 const env: Record<string, string> = { PROXY_FALLBACK: 'unimplemented' };
-beforeAll(async () => {
-  backend = createServer(async (request, response) => {
+useProxyTarget(env, () =>
+  createServer(async (request, response) => {
     const [path] = (request.url ?? '/').split('?');
     received.push({
       method: request.method ?? '',
@@ -70,11 +69,8 @@ beforeAll(async () => {
       ? route()
       : { status: 404, headers: { 'content-type': 'text/plain' }, body: 'Cannot GET' };
     response.writeHead(answer.status, answer.headers).end(answer.body);
-  });
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  env.PROXY_TARGET = `http://127.0.0.1:${(backend.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise<void>((resolve) => backend.close(() => resolve())));
+  }),
+);
 
 const t = useTestApp({ env });
 const drift = async () => (await t.call('GET', '/api/v1/sim/drift', 'admin@example.com')).json();

@@ -1,6 +1,5 @@
 import { defineRoute, type RouteSetup } from '../../lib/route.ts';
 import type { Simulator } from '../sandbox/simulator.ts';
-import { requireSimulation } from '../simulation.ts';
 
 /** The validating proxy's findings (PROXY_TARGET): what the real back end does that the contract does not say. */
 export function proxyRoutes({ config, simulator }: RouteSetup & { simulator: Pick<Simulator, 'drift'> }) {
@@ -8,7 +7,6 @@ export function proxyRoutes({ config, simulator }: RouteSetup & { simulator: Pic
     defineRoute({
       operationId: 'listContractDrift',
       async handler() {
-        requireSimulation(config);
         return {
           target: config.proxy.target,
           fallback: {

@@ -1,6 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { validRequest } from '@portal/contract/cases';
 import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, useTestApp } from '../../../test/app.ts';
@@ -195,22 +197,18 @@ describe('production mode', () => {
     try {
       const { token } = await createSession(production, 'user-admin');
       const headers = { cookie: `portal_session=${token}` };
-      const calls: [string, string, unknown?][] = [
-        ['POST', '/api/v1/sim/reset'],
-        ['GET', '/api/v1/sim/clock'],
-        ['PUT', '/api/v1/sim/clock', { speed: 2 }],
-        ['GET', '/api/v1/sim/faults'],
-        ['POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 500 }],
-        ['DELETE', '/api/v1/sim/faults'],
-      ];
-      for (const [method, url, payload] of calls) {
+      // Every operation the contract tags `simulation`, each with a valid request from its examples.
+      const simulation = indexOperations(loadContract()).tagged('simulation');
+      expect(simulation.length).toBeGreaterThan(15);
+      for (const operation of simulation) {
+        const request = validRequest(loadContract(), operation.operationId, { headers });
         const response = await production.app.inject({
-          method: method as 'GET',
-          url,
-          headers,
-          ...(payload === undefined ? {} : { payload: payload as object }),
+          method: request.method as 'GET',
+          url: request.url,
+          headers: request.headers,
+          ...(request.body === undefined ? {} : { payload: request.body }),
         });
-        expect([response.statusCode, codeOf(response)], `${method} ${url}`).toEqual([
+        expect([response.statusCode, codeOf(response)], operation.operationId).toEqual([
           404,
           'SIMULATION_DISABLED',
         ]);

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { defineRoute, type RouteSetup } from '../../lib/route.ts';
 import { errorCatalogue, faultableOperations } from '../fault-catalogue.ts';
 import { listPersonas, switchPersona } from '../sandbox/personas.ts';
-import type { Simulator } from '../sandbox/simulator.ts';
+import { type Simulator, simulatedWorldOf } from '../sandbox/simulator.ts';
 import type { SimulatedWorld } from '../sandbox/world.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
 import {
@@ -12,7 +12,6 @@ import {
   clockView,
   injectFault,
   listFaults,
-  requireSimulation,
   resetSimulation,
   setClockSpeed,
 } from '../simulation.ts';
@@ -22,11 +21,7 @@ import {
  * mode every one answers 404 SIMULATION_DISABLED.
  */
 export function simulationRoutes({ config, simulator }: RouteSetup & { simulator: Simulator }) {
-  /** The call's simulated world (the shared one or its sandbox), refused outside the simulation modes. */
-  const worldOf = (request: FastifyRequest): SimulatedWorld => {
-    requireSimulation(config);
-    return request.simWorld ?? simulator.shared;
-  };
+  const worldOf = (request: FastifyRequest): SimulatedWorld => simulatedWorldOf(simulator, request);
   let document: ContractDocument | null = null;
   // Error statuses and codes come from the contract, read once when first needed.
   const contract = () => {
@@ -49,56 +44,48 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
     defineRoute({
       operationId: 'listScenarios',
       async handler() {
-        requireSimulation(config);
         return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
       },
     }),
     defineRoute({
       operationId: 'getSimulationClock',
       async handler({ world }) {
-        requireSimulation(config);
         return clockView(world);
       },
     }),
     defineRoute({
       operationId: 'setSimulationClock',
       async handler({ world, body }) {
-        requireSimulation(config);
         return setClockSpeed(world, body.speed);
       },
     }),
     defineRoute({
       operationId: 'advanceSimulationClock',
       async handler({ world, body }) {
-        requireSimulation(config);
         return advanceClock(world, body.minutes * 60_000);
       },
     }),
     defineRoute({
       operationId: 'listSimulationOperations',
       async handler() {
-        requireSimulation(config);
         return faultableOperations(contract());
       },
     }),
     defineRoute({
       operationId: 'listSimulationPersonas',
       async handler({ world }) {
-        requireSimulation(config);
         return listPersonas(world);
       },
     }),
     defineRoute({
       operationId: 'switchSimulationPersona',
       async handler({ world, body, request, reply }) {
-        requireSimulation(config);
         return switchPersona(world, request, reply, body.email);
       },
     }),
     defineRoute({
       operationId: 'listFaults',
       async handler({ world }) {
-        requireSimulation(config);
         return listFaults(world);
       },
     }),
@@ -113,7 +100,6 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
       operationId: 'clearFaults',
       status: 204,
       async handler({ world }) {
-        requireSimulation(config);
         await clearFaults(world);
         return undefined;
       },

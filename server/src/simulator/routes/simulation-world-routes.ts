@@ -4,11 +4,10 @@ import { defineRoute, type RouteContext, type RouteSetup } from '../../lib/route
 import type { World } from '../../world.ts';
 import { startPersonaSession } from '../sandbox/personas.ts';
 import { SANDBOX_COOKIE } from '../sandbox/sandbox-plugin.ts';
-import type { Simulator } from '../sandbox/simulator.ts';
+import { type Simulator, simulatedWorldOf } from '../sandbox/simulator.ts';
 import { createSnapshot, deleteSnapshot, listSnapshots, restoreSnapshot } from '../sandbox/snapshots.ts';
 import type { SimulatedWorld } from '../sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from '../scenarios/registry.ts';
-import { requireSimulation } from '../simulation.ts';
 
 const sandboxCookie = { path: '/', httpOnly: true, sameSite: 'lax' } as const;
 
@@ -32,12 +31,8 @@ async function carryPersona(from: World, request: FastifyRequest, reply: Fastify
 }
 
 /** Simulator controls of whole worlds: sandboxes, snapshots and the call list (outside production). */
-export function simulationWorldRoutes({ config, simulator }: RouteSetup & { simulator: Simulator }) {
-  /** The call's simulated world (the shared one or its sandbox), refused outside the simulation modes. */
-  const worldOf = (request: FastifyRequest): SimulatedWorld => {
-    requireSimulation(config);
-    return request.simWorld ?? simulator.shared;
-  };
+export function simulationWorldRoutes({ simulator }: RouteSetup & { simulator: Simulator }) {
+  const worldOf = (request: FastifyRequest): SimulatedWorld => simulatedWorldOf(simulator, request);
   /** Restoring or deleting one of the world's snapshots, by name. */
   const onSnapshot =
     (act: (world: SimulatedWorld, name: string) => Promise<void>) =>

@@ -8,7 +8,7 @@ import { writeJobExport } from '../../services/job-export.ts';
  * seeded products after the load.
  */
 export async function writeSeedExports(prisma: PrismaClient, dataDir: string): Promise<void> {
-  const storage = createExportStorage({ dataDir });
+  const storage = createExportStorage({ config: { dataDir } });
   const jobs = await prisma.downloadJob.findMany({ where: { status: 'COMPLETED', filePath: { not: null } } });
   for (const job of jobs) {
     if (job.filePath && (await storage.size(job.filePath)) === null)

@@ -1,7 +1,6 @@
 import type { components } from '@portal/contract/schema';
-import type { Db, PortalPrisma } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
 import type { HotReads } from '../db/hot-reads.ts';
-import type { PortalDeps } from '../deps.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
@@ -42,7 +41,7 @@ export async function enabledProductIds(db: Db, productIds: readonly string[]): 
  * The caller's products with their collection state; others' products are never listed. One
  * prepared statement (db/hot-reads.ts): this list is read on every visit of the products screen.
  */
-export async function listOwnProducts(reads: HotReads, ownerId: string) {
+export async function listOwnProducts({ reads }: Pick<World, 'reads'>, ownerId: string) {
   const rows = await reads.ownProducts(ownerId);
   return rows.map((row) => ({ row, enabled: row.enabled === 1 }));
 }
@@ -57,7 +56,7 @@ const productsAnswers = new WeakMap<Awaited<ReturnType<HotReads['ownProducts']>>
  * 0034); the answer depends on nothing else (no clock, language or query).
  */
 export function ownProductsAnswer(
-  reads: HotReads,
+  { reads }: Pick<World, 'reads'>,
   ownerId: string,
 ): ProductsAnswer | Promise<ProductsAnswer> {
   const rows = reads.ownProducts(ownerId);
@@ -129,7 +128,7 @@ export async function requestCollectionChange(
  * transaction that marks it completed.
  */
 export async function applyDueCollectionChanges(
-  { prisma, clock }: Pick<PortalDeps, 'prisma' | 'clock'>,
+  { prisma, clock }: Pick<World, 'prisma' | 'clock'>,
   productId?: string,
 ): Promise<number> {
   const due = await prisma.collectionChange.findMany({
@@ -170,10 +169,10 @@ async function applyChange(tx: Db, productId: string, action: CollectionAction, 
  * planned again whenever the clock's speed changes or it jumps.
  */
 export async function awaitCollectionChange(
-  deps: Pick<PortalDeps, 'prisma' | 'clock'>,
+  world: Pick<World, 'prisma' | 'clock'>,
   change: { id: string; productId: string; completesAt: Date },
 ): Promise<void> {
-  const { clock } = deps;
+  const { clock } = world;
   const remaining = change.completesAt.getTime() - clock.now().getTime();
   const speed = clock.speed > 0 ? clock.speed : 1;
   const deadline = Date.now() + Math.min(MAX_REAL_WAIT_MS, Math.max(0, remaining) / speed + 1_000);
@@ -194,10 +193,14 @@ export async function awaitCollectionChange(
     unsubscribe = clock.onChange(plan);
     plan();
   });
-  await applyDueCollectionChanges(deps, change.productId);
+  await applyDueCollectionChanges(world, change.productId);
 }
 
-export async function ownProductWithState(prisma: PortalPrisma, ownerId: string, productId: string) {
+export async function ownProductWithState(
+  { prisma }: Pick<World, 'prisma'>,
+  ownerId: string,
+  productId: string,
+) {
   const product = await findOwnProduct(prisma, ownerId, productId);
   const enabled = (await enabledProductIds(prisma, [productId])).has(productId);
   return toApiProduct(product, enabled);

@@ -13,7 +13,7 @@ import {
 import { agentStatus, submitRegistration } from '../services/agent-registration.ts';
 
 /** Company registration: status, documents (upload, list, delete) and submission. */
-export function agentsRoutes() {
+export function agentRegistrationRoutes() {
   const agent = ['agent'] as const;
   return [
     defineRoute({

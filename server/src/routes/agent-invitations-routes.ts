@@ -12,7 +12,7 @@ import {
 import type { World } from '../world.ts';
 
 /** The company's side of sharing: redeeming codes, connected users, their permissions and data. */
-export function invitationsAgentRoutes({ config }: RouteSetup) {
+export function agentInvitationsRoutes({ config }: RouteSetup) {
   const agent = ['agent'] as const;
   /** Every call here needs an approved company; answers its id. */
   const activeAgent = async (world: World, user: Parameters<typeof callerOf>[0]) => {

@@ -1,0 +1,8 @@
+import type { World } from '../world.ts';
+
+// What the portal's health check reads: whether the database answers.
+
+/** Throws when the database does not answer (the health check then fails). */
+export async function checkDatabase({ prisma }: Pick<World, 'prisma'>): Promise<void> {
+  await prisma.$queryRaw`SELECT 1`;
+}
