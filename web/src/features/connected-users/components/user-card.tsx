@@ -65,8 +65,9 @@ export function UserCard({
             </MenuItem>
           </Menu>
         ) : (
-          // Keeps the download buttons of all cards in one column.
-          <span className="user-card__menu-slot" aria-hidden="true" />
+          // An invisible icon button's box (its size at every width): the download buttons of all
+          // cards stand in one column.
+          <span className="ui-icon-button user-card__menu-slot" aria-hidden="true" />
         )}
       </div>
     </li>
