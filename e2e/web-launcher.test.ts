@@ -63,7 +63,8 @@ function coveredByLauncher(page: Page): Promise<string[]> {
         ) {
           const range = document.createRange();
           range.selectNodeContents(node);
-          for (const rect of range.getClientRects()) if (overlaps(rect, box)) covered.add(describe(node));
+          for (const rect of Array.from(range.getClientRects()))
+            if (overlaps(rect, box)) covered.add(describe(node));
         }
       }
     };
