@@ -5,10 +5,10 @@ import {
   type TransitionErrorCode,
   transition,
 } from '../domain/invitation-lifecycle.ts';
-import type { Invitation } from '../generated/prisma/client.ts';
+import { type Invitation, Prisma } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import type { World } from '../world.ts';
-import { type Actor, recordSharingEvent } from './audit.ts';
+import { type Actor, sharingEventRow } from './audit.ts';
 
 /** The answers for refused transitions; the texts are the ones the web app shows (docs/product-rules.md, Errors). */
 const REFUSALS: Record<TransitionErrorCode, () => AppError> = {
@@ -54,36 +54,37 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Applies one lifecycle event to an invitation. The new status comes from the domain's transition
- * table; the write is conditional on the status read (`updateMany where {id, status}`), so when two
- * requests race, exactly one wins and the other re-reads and is judged against the new status.
- * The audit event is written in the same transaction as the change.
+ * table. The status is read first, outside any transaction; the change is one conditional update
+ * (`where {id, status}` as read) with its audit event as a nested create, which Prisma writes in one
+ * short transaction and answers with the changed row. When two requests race, exactly one update finds
+ * the status it read; the other finds none (P2025), re-reads and is judged against the new status. No
+ * transaction is held while the server awaits anything else (decision 0065).
  */
 export async function transitionInvitation(
   { prisma, clock }: Pick<World, 'prisma' | 'clock'>,
   request: TransitionRequest,
 ): Promise<Invitation> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const outcome = await prisma.$transaction(async (tx) => {
-      const invitation = await tx.invitation.findUnique({ where: { id: request.invitationId } });
-      if (!invitation) throw (request.missing ?? invitationNotFound)();
-      request.authorise?.(invitation);
-      const step = transition(invitation.status as InvitationStatus, request.event);
-      if (!step.ok) throw (request.refusal ?? ((code) => REFUSALS[code]()))(step.code);
-      const now = clock.now();
-      const written = await tx.invitation.updateMany({
+    const invitation = await prisma.invitation.findUnique({ where: { id: request.invitationId } });
+    if (!invitation) throw (request.missing ?? invitationNotFound)();
+    request.authorise?.(invitation);
+    const step = transition(invitation.status as InvitationStatus, request.event);
+    if (!step.ok) throw (request.refusal ?? ((code) => REFUSALS[code]()))(step.code);
+    const now = clock.now();
+    try {
+      return await prisma.invitation.update({
         where: { id: invitation.id, status: invitation.status },
-        data: { status: step.next, statusChangedAt: now, ...request.data?.(now) },
+        data: {
+          status: step.next,
+          statusChangedAt: now,
+          ...request.data?.(now),
+          events: { create: sharingEventRow({ type: step.eventType, actor: request.actor, at: now }) },
+        },
       });
-      if (written.count === 0) return null;
-      await recordSharingEvent(tx, {
-        invitationId: invitation.id,
-        type: step.eventType,
-        actor: request.actor,
-        at: now,
-      });
-      return tx.invitation.findUniqueOrThrow({ where: { id: invitation.id } });
-    });
-    if (outcome) return outcome;
+    } catch (error) {
+      // Another request changed the status since it was read: read it again.
+      if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025')) throw error;
+    }
   }
   // Still losing after several re-reads means the invitation keeps changing: report it as not allowed now.
   const code = TRANSITIONS[request.event].refusal;
