@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BOUND, prepareRead } from './sqlite-statements.ts';
+import { BOUND, prepareRead, withUnaryPlus } from './sqlite-statements.ts';
 
 describe('prepareRead', () => {
   let db: Database.Database | undefined;
@@ -31,5 +31,15 @@ describe('prepareRead', () => {
     }
     const page = prepareRead<[number], { id: string }>(db, `SELECT id FROM t ORDER BY n LIMIT ${BOUND}`);
     expect(page.all(2).map((row) => row.id)).toEqual(['1', '2']);
+  });
+
+  it("writes others' placeholders as +?, never inside quoted text or names", () => {
+    expect(withUnaryPlus('SELECT a FROM t WHERE a = ? AND b IN (?, ?1) LIMIT ? OFFSET ?')).toBe(
+      'SELECT a FROM t WHERE a = +? AND b IN (+?, +?1) LIMIT +? OFFSET +?',
+    );
+    expect(withUnaryPlus(`SELECT '?', "?", \`?\`, [?] FROM t WHERE a = ? AND b = +?`)).toBe(
+      `SELECT '?', "?", \`?\`, [?] FROM t WHERE a = +? AND b = +?`,
+    );
+    expect(withUnaryPlus("SELECT 'it''s ?' WHERE x = ?")).toBe("SELECT 'it''s ?' WHERE x = +?");
   });
 });

@@ -13,6 +13,30 @@ export const BOUND = '+?';
 
 const bareParameter = /(^|[^+])\?/;
 
+/**
+ * `sql` with every bare `?` placeholder (also `?NNN`) written `+?`, outside quoted strings and names:
+ * for SQL written by others (Prisma's, through db/statement-cache.ts), whose statements a bare `?`
+ * has compiled again on every run as well, single-table ones included (`LIMIT ? OFFSET ?`).
+ */
+export function withUnaryPlus(sql: string): string {
+  let out = '';
+  let quote: string | null = null;
+  for (let at = 0; at < sql.length; at += 1) {
+    const char = sql[at] as string;
+    if (quote) {
+      if (char === quote) quote = null;
+    } else if (char === "'" || char === '"' || char === '`') {
+      quote = char;
+    } else if (char === '[') {
+      quote = ']';
+    } else if (char === '?' && sql[at - 1] !== '+') {
+      out += '+';
+    }
+    out += char;
+  }
+  return out;
+}
+
 /** Prepares a read of the hot-reads connection; refuses SQL with a bare `?` placeholder. */
 export function prepareRead<Params extends unknown[], Row = unknown>(
   db: Database.Database,

@@ -3,8 +3,10 @@
 // `prepare` alone (and 45 % in the adapter with the statement's execution). The SQL Prisma sends
 // is parameterised, so the same few hundred texts come back again and again: this keeps each
 // prepared statement and runs it with the new arguments. Behaviour is unchanged: the adapter reads
-// the same columns, declared types and raw rows, and writes run the same statement.
+// the same columns, declared types and raw rows, and writes run the same statement (its values bound
+// as `+?`, which SQLite reads alike without compiling the statement again on every run).
 import type Database from 'better-sqlite3';
+import { withUnaryPlus } from './sqlite-statements.ts';
 
 /** How many distinct SQL texts are kept (Prisma's `IN (?, ?, …)` lists make a text per length). */
 const MAX_STATEMENTS = 500;
@@ -37,7 +39,9 @@ export function withStatementCache(db: Database.Database): Database.Database {
       cache.set(sql, entry);
       return entry;
     }
-    const statement = db.prepare<unknown[]>(sql);
+    // Values bound as `+?`: with a bare `?` SQLite compiled Prisma's statements again on every run
+    // (db/sqlite-statements.ts, decision 0065).
+    const statement = db.prepare<unknown[]>(withUnaryPlus(sql));
     if (statement.reader) statement.raw(true);
     entry = { statement, columns: statement.reader ? statement.columns() : [] };
     cache.set(sql, entry);
