@@ -4,6 +4,7 @@
 // large-fleet); here each search word's matching owners are found once (a subquery SQLite
 // materialises) and the invitations are read from one covering index. Decision 0028.
 import type Database from 'better-sqlite3';
+import { prepareRead } from './sqlite-statements.ts';
 
 export interface ConnectedQuery {
   agentId: string;
@@ -56,15 +57,15 @@ export function isoFromStored(stored: string): string {
  */
 function whereClause(query: ConnectedQuery, ordered: boolean): { sql: string; params: unknown[] } {
   const unindexed = ordered ? '+' : '';
-  let sql = 'i.agentId = ? AND i.status IN (SELECT value FROM json_each(?))';
+  let sql = 'i.agentId = +? AND i.status IN (SELECT value FROM json_each(+?))';
   const params: unknown[] = [query.agentId, JSON.stringify(query.statuses)];
   if (query.after) {
     const at = storedDate(query.after.at);
-    sql += ' AND (i.claimedAt < ? OR (i.claimedAt = ? AND i.id < ?))';
+    sql += ' AND (i.claimedAt < +? OR (i.claimedAt = +? AND i.id < +?))';
     params.push(at, at, query.after.id);
   }
   for (const word of query.words ?? []) {
-    sql += ` AND (${unindexed}i.ownerId IN (SELECT id FROM User WHERE fullName LIKE ? OR email LIKE ?) OR ${unindexed}i.id = ?)`;
+    sql += ` AND (${unindexed}i.ownerId IN (SELECT id FROM User WHERE fullName LIKE +? OR email LIKE +?) OR ${unindexed}i.id = +?)`;
     params.push(`%${word}%`, `%${word}%`, word);
   }
   return { sql, params };
@@ -78,7 +79,7 @@ export function connectedStatements(query: ConnectedQuery) {
   const counted = whereClause(query, false);
   const rows = `SELECT ${COLUMNS} FROM Invitation i ${JOIN_OWNER} WHERE ${where.sql} ${ORDER}`;
   return {
-    page: { sql: `${rows} LIMIT ?`, params: [...where.params, query.limit ?? -1] },
+    page: { sql: `${rows} LIMIT +?`, params: [...where.params, query.limit ?? -1] },
     count: { sql: `SELECT count(*) AS total FROM Invitation i WHERE ${counted.sql}`, params: counted.params },
     all: { sql: rows, params: where.params },
   };
@@ -101,7 +102,7 @@ export function createConnectedUserReads(db: () => Database.Database): Connected
   const prepared = (sql: string) => {
     let statement = statements.get(sql);
     if (!statement) {
-      statement = db().prepare(sql);
+      statement = prepareRead(db(), sql);
       statements.set(sql, statement);
     }
     return statement;

@@ -11,6 +11,7 @@
 import Database from 'better-sqlite3';
 import { type ConnectedUserReads, createConnectedUserReads, storedDate } from './connected-users.ts';
 import { createListReads, type ListReads } from './list-reads.ts';
+import { prepareRead } from './sqlite-statements.ts';
 
 export interface SessionRow {
   id: string;
@@ -54,13 +55,13 @@ const sql = {
     FROM User u
     LEFT JOIN AgentProfile a ON a.userId = u.id
     LEFT JOIN TermsVersion t ON t.role = u.role AND t.version = (SELECT l.version FROM TermsVersion l
-      WHERE l.role = u.role AND l.publishedAt <= ? ORDER BY l.publishedAt DESC LIMIT 1)
-    WHERE u.id = ?`,
+      WHERE l.role = u.role AND l.publishedAt <= +? ORDER BY l.publishedAt DESC LIMIT 1)
+    WHERE u.id = +?`,
   session: `SELECT s.id, s.lastSeenAt, s.expiresAt, s.idleExpiresAt, u.id AS userId, u.email, u.role
-    FROM Session s JOIN User u ON u.id = s.userId WHERE s.id = ?`,
+    FROM Session s JOIN User u ON u.id = s.userId WHERE s.id = +?`,
   ownProducts: `SELECT p.id, p.ownerId, p.productType, p.externalId, p.model, p.brand, p.name,
       EXISTS (SELECT 1 FROM CollectionPeriod c WHERE c.productId = p.id AND c.disabledAt IS NULL) AS enabled
-    FROM Product p WHERE p.ownerId = ? ORDER BY p.createdAt, p.id`,
+    FROM Product p WHERE p.ownerId = +? ORDER BY p.createdAt, p.id`,
 };
 
 type MaybePromise<T> = T | Promise<T>;
@@ -138,9 +139,9 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     const dataVersion = db.prepare('PRAGMA data_version').pluck();
     state = {
       db,
-      session: db.prepare<[string], SessionRow>(sql.session),
-      currentUser: db.prepare<[string, string], CurrentUserRow>(sql.currentUser),
-      ownProducts: db.prepare<[string], ProductRow>(sql.ownProducts),
+      session: prepareRead<[string], SessionRow>(db, sql.session),
+      currentUser: prepareRead<[string, string], CurrentUserRow>(db, sql.currentUser),
+      ownProducts: prepareRead<[string], ProductRow>(db, sql.ownProducts),
       remembered: createRowMemo(() => dataVersion.get()),
     };
     return state;
@@ -151,7 +152,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
   const lists = createListReads('sqlite', <T>(statement: { sql: string; params: unknown[] }) => {
     let prepared = listStatements.get(statement.sql);
     if (!prepared) {
-      prepared = open().db.prepare(statement.sql);
+      prepared = prepareRead(open().db, statement.sql);
       listStatements.set(statement.sql, prepared);
     }
     return prepared.all(...statement.params) as T[];

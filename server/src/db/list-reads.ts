@@ -2,11 +2,12 @@
 // and its shared products, and who an invitation belongs to),
 // each page one joined statement instead of Prisma's one query per relation (3-4 statements, most of a
 // list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
-// engines, written through `Statement`: SQLite's `?` or PostgreSQL's `$n`, dates as each stores them,
+// engines, written through `Statement`: SQLite's `+?` (db/sqlite-statements.ts) or PostgreSQL's `$n`, dates as each stores them,
 // the same ASCII case-insensitive search on both (SQLite's LIKE; see db/postgres-reads.ts). SQLite runs
 // them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. Nothing is
 // remembered: every read asks the database.
 import { storedDate } from './connected-users.ts';
+import { BOUND } from './sqlite-statements.ts';
 
 export type Dialect = 'sqlite' | 'postgresql';
 
@@ -25,7 +26,7 @@ export class Statement {
   /** A parameter's placeholder. */
   param(value: unknown): string {
     this.params.push(value);
-    return this.dialect === 'sqlite' ? '?' : `$${this.params.length}`;
+    return this.dialect === 'sqlite' ? BOUND : `$${this.params.length}`;
   }
 
   /** A date compared with a DateTime column (SQLite stores ISO text with `+00:00`). */

@@ -14,12 +14,12 @@ const SECTION_NAMES: Readonly<Record<FileSection, string>> = {
   REPRESENTATIVE: 'evidence of the authorised representative (REPRESENTATIVE)',
 };
 
+/** The company's registration status (one prepared read, db/list-reads.ts), null before it submits. */
 export async function agentStatus(
-  { prisma }: Pick<World, 'prisma'>,
+  { reads }: Pick<World, 'reads'>,
   userId: string,
 ): Promise<AgentStatus | null> {
-  const profile = await prisma.agentProfile.findUnique({ where: { userId }, select: { status: true } });
-  return (profile?.status as AgentStatus | undefined) ?? null;
+  return ((await reads.lists.agentStatus(userId)) as AgentStatus | undefined) ?? null;
 }
 
 /**

@@ -39,12 +39,13 @@ export function RootLayout() {
       <NetworkFailureListener />
       <SessionLostListener />
       <DocumentSettings />
-      <ModeBanner mode={config?.mode} />
+      <ModeBanner mode={config?.mode}>
+        <SimulatorSlot />
+      </ModeBanner>
       <Outlet />
       {/* Back and a reload come back to where the page was scrolled (lists keep their measures). */}
       <ScrollRestoration />
       <NotificationViewport />
-      <SimulatorSlot />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalConfig } from '../../lib/api/types.ts';
 import { usePublishedSize } from '../../lib/published-size.ts';
@@ -7,13 +7,21 @@ type ModeBannerProps = {
   mode: PortalConfig['mode'] | undefined;
   /** Over the page instead of above it: the sign-in page shows it without moving what was painted. */
   floating?: boolean;
+  /** The simulator launcher, in the banner's own slot (the sign-in page's launcher comes by a portal). */
+  children?: ReactNode;
 };
+
+/** The banner's place for the simulator launcher, found by the sign-in page's separate launcher root. */
+export const SIMULATOR_SLOT_SELECTOR = '.mode-banner [data-simulator-slot]';
 
 /**
  * Says, on every page, that this server is not a production one (demo, development or test):
- * anyone may sign in as the sample accounts, so nobody should type real data into it.
+ * anyone may sign in as the sample accounts, so nobody should type real data into it. Its end holds
+ * the simulator launcher in room it always reserves (also in the page the server draws, before the
+ * launcher's chunk arrives), so the launcher never covers the page and nothing moves when it appears;
+ * being in the page, not above it, a modal overlay covers it like the rest of the page.
  */
-export function ModeBanner({ mode, floating = false }: ModeBannerProps) {
+export function ModeBanner({ mode, floating = false, children }: ModeBannerProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = mode !== undefined && mode !== 'production';
@@ -27,7 +35,10 @@ export function ModeBanner({ mode, floating = false }: ModeBannerProps) {
       className={floating ? 'mode-banner mode-banner--floating' : 'mode-banner'}
       aria-label={t('modeBanner.label')}
     >
-      {t(`modeBanner.${mode}`)}
+      <span className="mode-banner__text">{t(`modeBanner.${mode}`)}</span>
+      <span className="mode-banner__slot" data-simulator-slot="">
+        {children}
+      </span>
     </aside>
   );
 }

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import type { Product } from '../../../lib/api/types.ts';
+import { productTitle } from '../../../lib/product-text.ts';
 import type { CollectionAction } from '../api/use-toggle-collection.ts';
-import { productTitle } from '../product-text.ts';
 
 export type CollectionChange = { product: Product; action: CollectionAction };
 
