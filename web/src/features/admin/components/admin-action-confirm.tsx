@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { type ConfirmTexts, TextsConfirmModal } from '../../../components/texts-confirm-modal.tsx';
 
 /** An action asked for on an item, waiting for its confirmation. */
 export type PendingAction<Item, Action> = { item: Item; action: Action };
@@ -15,13 +14,6 @@ export function usePendingAction<Item, Action>() {
   };
 }
 
-/** Where each confirmation's title, body and primary button are written. */
-type ConfirmTexts =
-  | 'admin.applications.confirmApprove'
-  | 'admin.applications.confirmReject'
-  | 'admin.sharings.confirmSuspend'
-  | 'admin.sharings.confirmResume';
-
 type AdminActionConfirmProps<Item extends { id: string }, Action extends string> = {
   /** Each action's confirmation texts. */
   texts: Record<Action, ConfirmTexts>;
@@ -33,7 +25,7 @@ type AdminActionConfirmProps<Item extends { id: string }, Action extends string>
   danger: Action;
   safe: Action;
   /** Names in the confirmation's text. */
-  values: Record<string, string>;
+  values: Partial<Record<'name' | 'owner' | 'agent', string>>;
 };
 
 /**
@@ -49,17 +41,13 @@ export function AdminActionConfirm<Item extends { id: string }, Action extends s
   safe,
   values,
 }: AdminActionConfirmProps<Item, Action>) {
-  const { t } = useTranslation();
   const action = pending?.action ?? safe;
-  const prefix: ConfirmTexts = texts[action];
   return (
-    <ConfirmModal
+    <TextsConfirmModal
+      texts={texts[action]}
+      values={values}
       open={pending !== null}
       onOpenChange={(open) => !open && onClose()}
-      title={t(`${prefix}.title`)}
-      body={t(`${prefix}.body`, values as Record<'name' | 'owner' | 'agent', string>)}
-      primaryLabel={t(`${prefix}.primary`)}
-      secondaryLabel={t('common.cancel')}
       primaryVariant={action === danger ? 'danger' : 'primary'}
       loading={actions.isPending}
       onPrimary={() => pending && actions.run(pending.action, pending.item.id, onClose)}
