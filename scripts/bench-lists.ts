@@ -6,12 +6,13 @@
 // navigation to the first card of /users, list items in the DOM and the JS heap after scrolling to
 // row 2,000 (CDP). The reference is GET /api/v1/health p50 measured in the same run.
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startHealthyServer } from '@portal/test-support/server-process';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.ts';
+import { cpuMicros } from './bench/load.ts';
 
 const option = (name: string, fallback: number) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -53,15 +54,8 @@ async function timed(
   return { ms: performance.now() - started, bytes: body.byteLength };
 }
 
-/**
- * CPU time the server process has used (user + system, Linux /proc, 10 ms ticks): on a machine shared
- * with other work, the wall-clock figures wait for a core; this one does not.
- */
-function cpuMs(pid: number | undefined): number {
-  if (pid === undefined) return Number.NaN;
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+/** CPU time the server process has used, in ms (`cpuMicros`: user + system from /proc). */
+const cpuMs = (pid: number | undefined) => cpuMicros(pid) / 1000;
 
 /** p50 wall time of CALLS calls, and the server's mean CPU time per call. */
 async function p50(

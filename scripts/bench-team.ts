@@ -19,36 +19,15 @@ import { createSession } from '../server/src/auth/sessions.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createPrisma } from '../server/src/db/client.ts';
 import { createWallClock } from '../server/src/lib/clock.ts';
+import { cpuMicros } from './bench/load.ts';
 import { freePort, type Started, startProcess } from './bench/processes.ts';
+import { representativeReads } from './bench/reads.ts';
 import { argument, printTable, type Row, runsArgument } from './bench/stats.ts';
 
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const connections = 50;
 
-const operations = [
-  { id: 'listProducts', path: '/api/v1/products', persona: 'owner@example.com' },
-  { id: 'getCurrentUser', path: '/api/v1/users/me', persona: 'owner@example.com' },
-  { id: 'listUnclaimedInvitations', path: '/api/v1/invitations/unclaimed/ALL', persona: 'owner@example.com' },
-  { id: 'listClaimedInvitations', path: '/api/v1/invitations/claimed/ALL', persona: 'owner@example.com' },
-  { id: 'listDownloadJobs', path: '/api/v1/products/download/jobs', persona: 'owner@example.com' },
-  {
-    id: 'listConnectedInvitations',
-    path: '/api/v1/agents/invitations/ALL?limit=50',
-    persona: 'fleet@example.com',
-  },
-  { id: 'getAgentStatus', path: '/api/v1/agents', persona: 'fleet@example.com' },
-  { id: 'listAgentApplications', path: '/api/v1/admin/applications', persona: 'admin@example.com' },
-  { id: 'listSharings', path: '/api/v1/admin/sharings', persona: 'admin@example.com' },
-] as const;
-
-function cpuMicros(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) * (1_000_000 / 100);
-  } catch {
-    return Number.NaN;
-  }
-}
+const operations = representativeReads;
 
 interface Portal {
   server: Started;
@@ -180,7 +159,8 @@ async function main(): Promise<void> {
     met = printTable(`GET operations, ${connections} connections, ${seconds} s per run`, rows) && met;
 
     // The same load on one instance, then split over two on the same database.
-    const products = operations[0];
+    const products = operations.find((operation) => operation.id === 'listProducts');
+    if (!products) throw new Error('listProducts is missing from the representative reads');
     const perRequest: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const alone = await load(first, products, seconds);

@@ -1,4 +1,4 @@
-// The real server as a child process, started as `npm start` starts it (src/start.ts: Node strips
+// The real server as a child process, started as `npm start` starts it (src/start.mjs: Node strips
 // the types, with its compile cache), for what only a whole process shows: start-up
 // refusals, the data-directory lock, recovery after kill -9; also what the benchmarks measure.
 // The one place that starts a server process (tests, scripts/bench-*.ts).
@@ -41,7 +41,7 @@ export async function startServerProcess(env: Record<string, string>, port?: num
       '--experimental-strip-types',
       '--experimental-wasm-modules',
       '--disable-warning=ExperimentalWarning',
-      'src/start.ts',
+      'src/start.mjs',
     ],
     {
       cwd: serverDir,

@@ -350,6 +350,17 @@ export function failedCases(report: Pick<RunReport, 'results' | 'scenarios'>): C
   );
 }
 
+/**
+ * What keeps a run from 100 %: each failed case as `operation — case: problems`, each failed scenario
+ * by name. Empty when everything that ran passed (a test's one assertion on a full score).
+ */
+export function shortfalls(report: Pick<RunReport, 'results' | 'scenarios'>): string[] {
+  return [
+    ...failedCases(report).map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`),
+    ...report.scenarios.filter((s) => !s.passed && !s.skipped).map((s) => `scenario ${s.name} failed`),
+  ];
+}
+
 function summarise(report: RunReport): RunReport {
   const counted = [
     ...report.results.filter((r) => !r.skipped),

@@ -17,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { personaSession } from './browser.ts';
 import { type Load, type LoadRequest, load } from './load.ts';
 import { freePort, type Started, serverStart, startProcess } from './processes.ts';
+import { representativeReads } from './reads.ts';
 import { argument, printTable, type Row } from './stats.ts';
 
 const before = resolve(argument('--before') ?? '');
@@ -29,18 +30,7 @@ if (!argument('--before') || !argument('--after')) {
 }
 
 /** Reads every version answers alike, each as the persona of the contract's examples. */
-const loads: Array<{ name: string; persona: string; path: string }> = [
-  { name: 'getCurrentUser', persona: 'owner@example.com', path: '/api/v1/users/me' },
-  { name: 'listProducts', persona: 'owner@example.com', path: '/api/v1/products' },
-  { name: 'listDownloadJobs', persona: 'second@example.com', path: '/api/v1/products/download/jobs' },
-  {
-    name: 'listUnclaimedInvitations',
-    persona: 'owner@example.com',
-    path: '/api/v1/invitations/unclaimed/ALL',
-  },
-  { name: 'listSharings', persona: 'admin@example.com', path: '/api/v1/admin/sharings' },
-  { name: 'listAgentApplications', persona: 'admin@example.com', path: '/api/v1/admin/applications' },
-];
+const loads = representativeReads.map(({ id, persona, path }) => ({ name: id, persona, path }));
 
 interface Checkout {
   label: string;

@@ -8,6 +8,7 @@ import { type Config, isDevMode } from './config.ts';
 import { type HotReads, openReads } from './db/client.ts';
 import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
+import { createRequestCompilers } from './lib/contract-validation.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
 import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
@@ -132,8 +133,10 @@ export async function buildApp(
     authenticate: (request) => authenticateRequest(request.world, request),
     fallbackIdentity: config.proxy.fallbackAs ? createFallbackIdentity(config.proxy.fallbackAs) : undefined,
   });
+  const compilers = createRequestCompilers();
   await app.register(contractPlugin, {
     document,
+    compilers,
     routes: [...createRoutes({ config, lifecycle }), ...simulatorRoutes({ config, lifecycle, simulator })],
     authenticate: (request) => authenticateRequest(request.world, request),
     beforeOperation: (request, operationId) => request.world.faults.apply(request, operationId),
@@ -148,13 +151,19 @@ export async function buildApp(
     signedInUser: config.proxy.target ? undefined : (request) => pageUser(request.world, request),
   });
 
+  let warmUp: { stop(): void } | undefined;
   app.addHook('onReady', async () => {
     await simulator.shared.runners.start();
     if (isDevMode(config)) await simulator.sandboxes.start();
     lifecycle.ready();
+    // Calls are taken from here on; what no call has needed yet is compiled between them (decision 0072).
+    warmUp = compilers.compileInBackground((error) =>
+      app.log.error({ err: error }, 'a schema of the contract does not compile'),
+    );
   });
   app.addHook('preClose', async () => {
     lifecycle.stopping();
+    warmUp?.stop();
     // Fastify closes only a server it made listen itself; this one stops taking connections here and the
     // close waits for the calls being answered, before the runners and the database close.
     await options.port?.close();

@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '@portal/conformance/cli';
-import { type RunReport, runConformance } from '@portal/conformance/run';
+import { type RunReport, runConformance, shortfalls } from '@portal/conformance/run';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type BrokenServer, breakages, startBrokenServer } from './broken-server.ts';
 import { type ListeningServer, startListeningServer } from './listening-server.ts';
@@ -67,6 +67,12 @@ describe('conformance kit against a deliberately broken server', () => {
     const scores = Object.fromEntries(report.operations.map((o) => [o.operationId, o.score]));
     for (const operationId of Object.values(breakages)) expect(scores[operationId]).toBeLessThan(100);
     expect(report.total.score).toBeLessThan(100);
+  });
+
+  it('lists a shortfall per failed case, named by operation, and none for a healthy operation', () => {
+    const named = shortfalls(report).map((line) => line.split(' — ')[0]);
+    for (const operationId of Object.values(breakages)) expect(named).toContain(operationId);
+    for (const operationId of healthy) expect(named).not.toContain(operationId);
   });
 
   it('exits non-zero below the threshold and names every breakage in the JUnit and HTML reports', async () => {

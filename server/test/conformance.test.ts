@@ -1,32 +1,21 @@
 // The contract's examples are real calls: the conformance kit runs every operation's example, every
 // documented error it can produce and the lifecycles against the reference server through HTTP
 // (fresh seeded database, test mode), and everything must pass.
-import { failedCases, type RunReport, runConformance } from '@portal/conformance/run';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ListeningServer, startListeningServer } from './listening-server.ts';
+import { runConformance, shortfalls } from '@portal/conformance/run';
+import { describe, expect, it } from 'vitest';
+import { useListeningRun } from './listening-server.ts';
 
-let server: ListeningServer;
-let report: RunReport;
-
-beforeAll(async () => {
-  server = await startListeningServer();
-  report = await runConformance({ target: server.url });
-}, 180_000);
-afterAll(() => server?.close());
-
-const failures = () =>
-  failedCases(report).map((r) => `${r.operationId} — ${r.name}: ${r.problems.join('; ')}`);
+const run = useListeningRun((target) => runConformance({ target }));
 
 describe('conformance kit against the reference server', () => {
   it('scores 100 %: every case and every scenario passes', () => {
-    expect(failures()).toEqual([]);
-    expect(report.total.score).toBe(100);
-    expect(report.scenarios.map((s) => s.passed)).toEqual(report.scenarios.map(() => true));
+    expect(shortfalls(run.result)).toEqual([]);
+    expect(run.result.total.score).toBe(100);
   });
 
   it('finds the reset by its effect: a change read back, then undone by resetSimulation', () => {
-    expect(report.capabilities.reset).toBe(true);
-    expect(report.capabilities.notes).toContainEqual(
+    expect(run.result.capabilities.reset).toBe(true);
+    expect(run.result.capabilities.notes).toContainEqual(
       expect.stringMatching(
         /^reset: the data is reset between cases that change it \(a change to [\w-]+ was undone\)$/,
       ),
@@ -34,22 +23,22 @@ describe('conformance kit against the reference server', () => {
   });
 
   it("runs every operation's example as a real call that succeeds on the demo data", () => {
-    const examples = report.results.filter((r) => r.kind === 'example');
+    const examples = run.result.results.filter((r) => r.kind === 'example');
     expect(examples.map((r) => r.operationId).sort()).toEqual(
-      report.operations.map((o) => o.operationId).sort(),
+      run.result.operations.map((o) => o.operationId).sort(),
     );
     for (const example of examples) expect(example.status, example.operationId).toBeLessThan(400);
   });
 
   it('produces every documented status, or names why it cannot be produced here', () => {
-    const unexplained = report.operations.flatMap((o) =>
+    const unexplained = run.result.operations.flatMap((o) =>
       o.uncovered.filter((u) => !u.why).map((u) => `${o.operationId} ${u.status}`),
     );
     expect(unexplained).toEqual([]);
   });
 
   it("refuses another tenant's ids on every operation that takes one", () => {
-    const authorisation = report.results.filter((r) => r.kind === 'authorisation');
+    const authorisation = run.result.results.filter((r) => r.kind === 'authorisation');
     expect(authorisation.length).toBeGreaterThanOrEqual(10);
     for (const result of authorisation) expect([403, 404]).toContain(result.status);
   });

@@ -2,29 +2,22 @@
 // data freshly reset to the `demo` scenario, each answers its documented status and body. Tools that
 // generate requests from the examples (Specmatic, Portman, Prism) depend on this.
 import { unproducibleErrors } from '@portal/conformance/error-examples';
-import { type ExampleReplay, replayExamples, unreplayable } from '@portal/conformance/example-replay';
+import { replayExamples, unreplayable } from '@portal/conformance/example-replay';
 import { plan } from '@portal/conformance/plan';
 import { loadContract } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ListeningServer, startListeningServer } from './listening-server.ts';
+import { describe, expect, it } from 'vitest';
+import { useListeningRun } from './listening-server.ts';
 
-let server: ListeningServer;
-let replays: ExampleReplay[];
-
-beforeAll(async () => {
-  server = await startListeningServer();
-  replays = await replayExamples({ target: server.url });
-}, 180_000);
-afterAll(() => server?.close());
+const run = useListeningRun((target) => replayExamples({ target }));
 
 describe("the contract's examples against the reference server", () => {
   it('answers every operation its documented status and example body', () => {
-    const failures = replays
+    const failures = run.result
       .filter((replay) => replay.problems.length > 0)
       .map((r) => `${r.operationId} (${r.persona ?? 'signed out'}): ${r.problems.join('; ')}`);
     expect(failures).toEqual([]);
-    const operations = replays.filter((replay) => !replay.operationId.includes(' '));
+    const operations = run.result.filter((replay) => !replay.operationId.includes(' '));
     expect(operations.length + Object.keys(unreplayable).length).toBe(
       indexOperations(loadContract()).operations.length,
     );
@@ -34,7 +27,7 @@ describe("the contract's examples against the reference server", () => {
     const documented = Object.keys(loadContract()['x-error-catalogue'] as object).filter(
       (code) => code !== 'LOGIN_FAILED',
     );
-    const replayed = new Set(replays.map((replay) => replay.operationId.split(' ')[0]));
+    const replayed = new Set(run.result.map((replay) => replay.operationId.split(' ')[0]));
     expect(documented.filter((code) => !replayed.has(code) && !unproducibleErrors[code])).toEqual([]);
   });
 
@@ -69,7 +62,7 @@ describe("the contract's examples against the reference server", () => {
 
   it('replays every example, the per-browser call list too (with a caller cookie)', () => {
     expect(unreplayable).toEqual({});
-    expect(replays.find((replay) => replay.operationId === 'listSimulationCalls')).toMatchObject({
+    expect(run.result.find((replay) => replay.operationId === 'listSimulationCalls')).toMatchObject({
       expected: 200,
       status: 200,
       problems: [],

@@ -2,6 +2,7 @@
 // conformance kit): a fresh seeded database, test mode (every answer checked against the
 // contract), and a simulation clock that the simulator's `PUT /sim/clock` can speed up.
 import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { createSimulationClock, createWallClock } from '../src/lib/clock.ts';
@@ -31,6 +32,29 @@ export async function startListeningServer(env: Record<string, string> = {}): Pr
     async close() {
       await app.close();
       await db.cleanup();
+    },
+  };
+}
+
+/**
+ * A listening server for a test file that judges one run of a tool: started and `run` once before the
+ * file's tests (with the server's URL), closed after them. The tests read the run's result.
+ */
+export function useListeningRun<T>(
+  run: (url: string) => Promise<T>,
+  timeoutMs = 180_000,
+): { readonly result: T } {
+  let server: ListeningServer | undefined;
+  let result: T | undefined;
+  beforeAll(async () => {
+    server = await startListeningServer();
+    result = await run(server.url);
+  }, timeoutMs);
+  afterAll(() => server?.close());
+  return {
+    get result(): T {
+      if (result === undefined) throw new Error('the run against the listening server has not finished');
+      return result;
     },
   };
 }

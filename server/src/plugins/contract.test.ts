@@ -1,7 +1,9 @@
 import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
+import { createRequestCompilers } from '../lib/contract-validation.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
 import { defineRoute } from '../lib/route.ts';
 import { contractPlugin } from './contract.ts';
@@ -41,10 +43,49 @@ async function serve(answer: unknown | (() => unknown), strictResponses: boolean
     authenticate: async () => owner,
     validateResponses: true,
     strictResponses,
+    compilers: createRequestCompilers(),
   });
   await app.ready();
   return app.inject({ method: 'GET', url: '/api/v1/products' });
 }
+
+describe("the routes' validators and serialisers", () => {
+  // They are built on first use or in the background after the start (decision 0072): this is where a
+  // schema of the contract that Ajv or fast-json-stringify cannot compile still fails a test.
+  it('compile for every part of every operation of the contract', async () => {
+    const compilers = createRequestCompilers();
+    app = Fastify({ exposeHeadRoutes: false, logger: false });
+    await app.register(errorEnvelopePlugin);
+    await app.register(contractPlugin, {
+      document,
+      routes: [],
+      authenticate: async () => null,
+      validateResponses: false,
+      strictResponses: true,
+      compilers,
+    });
+    await app.ready();
+    expect(compilers.compileAll()).toBeGreaterThan(indexOperations(document).operations.length);
+    expect(compilers.compileAll()).toBe(0);
+  });
+
+  it('fail when a schema does not compile, and validate once built', () => {
+    const compilers = createRequestCompilers();
+    compilers.compile({ schema: { type: 'nonsense' }, httpPart: 'querystring', method: 'GET', url: '/x' });
+    expect(() => compilers.compileAll()).toThrow();
+    const validate = compilers.compile({
+      schema: { type: 'object', properties: { limit: { type: 'integer' } } },
+      httpPart: 'querystring',
+      method: 'GET',
+      url: '/y',
+    }) as unknown as ((data: unknown) => boolean) & { errors?: { instancePath: string }[] | null };
+    const query = { limit: '5' };
+    expect(validate(query)).toBe(true);
+    expect(query).toEqual({ limit: 5 });
+    expect(validate({ limit: 'many' })).toBe(false);
+    expect(validate.errors?.[0]?.instancePath).toBe('/limit');
+  });
+});
 
 describe('response validation against the contract', () => {
   it('lets an answer that matches the contract through', async () => {

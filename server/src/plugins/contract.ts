@@ -11,7 +11,7 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { createRequestCompilers } from '../lib/contract-validation.ts';
+import type { RequestCompilers } from '../lib/contract-validation.ts';
 import { checkedText, isFrozenAnswer, rememberChecked } from '../lib/frozen-answers.ts';
 import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
@@ -40,6 +40,8 @@ export interface ContractPluginOptions {
   /** Replays answers of the operations that take an `Idempotency-Key` (the app always passes it). */
   idempotency?: Idempotency;
   validateResponses: boolean;
+  /** Builds the routes' request validators and answer serialisers (lib/contract-validation.ts). */
+  compilers: RequestCompilers;
   /** Answer 500 when a response breaks the contract (tests); otherwise only log it. */
   strictResponses: boolean;
 }
@@ -56,7 +58,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
       throw new Error(`Route for unknown operation ${route.operationId}`);
   }
 
-  const compilers = createRequestCompilers();
+  const { compilers } = options;
   const validateResponse = options.validateResponses ? createResponseValidator(document) : null;
   app.decorateRequest('user', null);
 
@@ -142,6 +144,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
 
   await app.register(async (scope) => {
     scope.setValidatorCompiler(compilers.compile);
+    scope.setSerializerCompiler(compilers.serialize);
     for (const { method, url, operationId, schema } of contractRoutes(document)) {
       scope.route({ method, url, schema, ...operationResolver(operationId) });
     }

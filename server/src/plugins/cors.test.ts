@@ -1,7 +1,6 @@
-import { createAnswerChecker } from '@portal/contract/answers';
-import { loadContract } from '@portal/contract/document';
 import { describe, expect, it } from 'vitest';
-import { as, expectError, type HttpResponse, useTestApp } from '../../test/app.ts';
+import { as, expectError, useTestApp } from '../../test/app.ts';
+import { expectInContract } from '../../test/in-contract.ts';
 import { parseCorsOrigins } from '../config.ts';
 
 // CORS_ORIGINS: pages on the listed origins call the API with credentials; every other origin is
@@ -9,7 +8,6 @@ import { parseCorsOrigins } from '../config.ts';
 const vite = 'http://localhost:5173';
 const listed = useTestApp({ env: { CORS_ORIGINS: `${vite}, https://app.example.com:8443/` } });
 const unset = useTestApp();
-const check = createAnswerChecker(loadContract());
 
 /** The browser's preflight from `origin` before a credentialed call of `method` to `url`. */
 const preflight = (
@@ -31,17 +29,7 @@ const preflight = (
     },
   });
 
-/** A preflight is no operation: a refused one is an error in the envelope, an accepted one is empty. */
-function expectInContract(response: HttpResponse, operationId: string | null): void {
-  const problems = check({
-    operationId,
-    status: response.statusCode,
-    contentType: response.headers['content-type'] as string | undefined,
-    body: response.body,
-    headers: response.headers,
-  });
-  expect(problems).toEqual([]);
-}
+// A preflight is no operation (`null` below): a refused one is an error in the envelope, an accepted one is empty.
 
 describe('a listed origin', () => {
   it('gets its preflight answered 204 with what the contract lets a page send and read', async () => {

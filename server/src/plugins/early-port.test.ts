@@ -1,10 +1,10 @@
 import { Agent, request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { createAnswerChecker } from '@portal/contract/answers';
 import { loadContract } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { expectInContract } from '../../test/in-contract.ts';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { createManualClock } from '../lib/clock.ts';
@@ -14,7 +14,6 @@ import { type EarlyPort, openEarlyPort } from './early-port.ts';
 // the app answers once ready, and from the beginning of its close readiness fails while the calls
 // being answered finish. Every answer is judged against the contract.
 const contract = loadContract();
-const check = createAnswerChecker(contract);
 const index = indexOperations(contract);
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -58,18 +57,6 @@ function send(port: number, method: string, path: string, agent: Agent, body?: s
     call.on('error', reject);
     call.end(body);
   });
-}
-
-function expectInContract(answer: Answer, operationId: string | null, method = 'GET'): void {
-  const problems = check({
-    operationId,
-    status: answer.status,
-    contentType: answer.headers['content-type'] as string | undefined,
-    body: answer.body,
-    headers: answer.headers,
-    method,
-  });
-  expect(problems).toEqual([]);
 }
 
 const config = (port = 0) => loadConfig({ PORTAL_MODE: 'test', PORT: String(port), HOST: '127.0.0.1' });

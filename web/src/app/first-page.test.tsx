@@ -13,13 +13,16 @@ import { startApp } from './start-app.tsx';
 // A signed-in visit: the server writes the user into the page (server/src/plugins/web-app-page.ts),
 // and the app draws its first page without asking GET /users/me, with the page's first data.
 
-function embed(text: string): void {
+/** A JSON script the server writes into the page, under its element id. */
+function embedScript(id: string, text: string): void {
   const script = document.createElement('script');
   script.type = 'application/json';
-  script.id = 'portal-current-user';
+  script.id = id;
   script.textContent = text;
   document.head.append(script);
 }
+
+const embed = (text: string) => embedScript('portal-current-user', text);
 
 /** Counts the calls the app makes, by path. */
 function recordCalls(): Map<string, number> {
@@ -32,13 +35,7 @@ function recordCalls(): Map<string, number> {
 }
 
 /** What a page drawn by the server carries (app/signed-in-render.tsx): the cache it was drawn from. */
-function embedState(text: string): void {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = 'portal-first-page-state';
-  script.textContent = text;
-  document.head.append(script);
-}
+const embedState = (text: string) => embedScript('portal-first-page-state', text);
 
 afterEach(() => {
   document.getElementById('portal-current-user')?.remove();

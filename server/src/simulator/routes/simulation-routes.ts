@@ -43,58 +43,40 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
     }),
     defineRoute({
       operationId: 'listScenarios',
-      async handler() {
-        return SCENARIOS.map(({ name, title, description }) => ({ name, title, description }));
-      },
+      handler: async () => SCENARIOS.map(({ name, title, description }) => ({ name, title, description })),
     }),
     defineRoute({
       operationId: 'getSimulationClock',
-      async handler({ world }) {
-        return clockView(world);
-      },
+      handler: async ({ world }) => clockView(world),
     }),
     defineRoute({
       operationId: 'setSimulationClock',
-      async handler({ world, body }) {
-        return setClockSpeed(world, body.speed);
-      },
+      handler: async ({ world, body }) => setClockSpeed(world, body.speed),
     }),
     defineRoute({
       operationId: 'advanceSimulationClock',
-      async handler({ world, body }) {
-        return advanceClock(world, body.minutes * 60_000);
-      },
+      handler: async ({ world, body }) => advanceClock(world, body.minutes * 60_000),
     }),
     defineRoute({
       operationId: 'listSimulationOperations',
-      async handler() {
-        return faultableOperations(contract());
-      },
+      handler: async () => faultableOperations(contract()),
     }),
     defineRoute({
       operationId: 'listSimulationPersonas',
-      async handler({ world }) {
-        return listPersonas(world);
-      },
+      handler: async ({ world }) => listPersonas(world),
     }),
     defineRoute({
       operationId: 'switchSimulationPersona',
-      async handler({ world, body, request, reply }) {
-        return switchPersona(world, request, reply, body.email);
-      },
+      handler: async ({ world, body, request, reply }) => switchPersona(world, request, reply, body.email),
     }),
     defineRoute({
       operationId: 'listFaults',
-      async handler({ world }) {
-        return listFaults(world);
-      },
+      handler: async ({ world }) => listFaults(world),
     }),
     defineRoute({
       operationId: 'injectFault',
       status: 201,
-      async handler({ body, request }) {
-        return injectFault(worldOf(request), errorCatalogue(contract()), body);
-      },
+      handler: async ({ body, request }) => injectFault(worldOf(request), errorCatalogue(contract()), body),
     }),
     defineRoute({
       operationId: 'clearFaults',

@@ -169,6 +169,29 @@ describe('call list', () => {
   });
 });
 
+describe('callers', () => {
+  it('gives every browser without a caller cookie its own caller, past the ids drawn at once', async () => {
+    const callers = new Set<string>();
+    for (let n = 0; n < 300; n += 1) {
+      const value = /portal_sim_caller=([^;]*)/.exec(
+        cookieHeaderOf(await call('GET', '/api/v1/health/live')),
+      )?.[1];
+      expect(value).toMatch(/^[A-Za-z0-9_-]{16}$/);
+      callers.add(value as string);
+    }
+    expect(callers.size).toBe(300);
+    const [first, second] = [...callers];
+    const firstCalls = await call('GET', '/api/v1/sim/calls', undefined, {
+      cookie: `portal_sim_caller=${first}`,
+    });
+    const secondCalls = await call('GET', '/api/v1/sim/calls', undefined, {
+      cookie: `portal_sim_caller=${second}`,
+    });
+    expect((firstCalls.json() as unknown[]).length).toBe(1);
+    expect((secondCalls.json() as unknown[]).length).toBe(1);
+  });
+});
+
 describe('production mode', () => {
   it('hides every panel operation and ignores X-Sandbox', async () => {
     const prod = await createTestApp({ seed: false, env: { PORTAL_MODE: 'production', OIDC_ISSUER: '' } });

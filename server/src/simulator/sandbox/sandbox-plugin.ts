@@ -29,6 +29,25 @@ export interface SandboxPluginOptions {
   document: ContractDocument;
 }
 
+/**
+ * New callers' ids, 12 random bytes each, cut from a pool drawn 256 ids at a time: one call into the
+ * system's random source per 256 new callers instead of one per cookie-less request (a tenth of such a
+ * request's CPU in a profile).
+ */
+function callerIds(): () => string {
+  const size = 12;
+  let pool = Buffer.alloc(0);
+  let at = 0;
+  return () => {
+    if (at + size > pool.length) {
+      pool = randomBytes(size * 256);
+      at = 0;
+    }
+    at += size;
+    return pool.toString('base64url', at - size, at);
+  };
+}
+
 const invalidSandbox = () =>
   new AppError(
     400,
@@ -56,6 +75,7 @@ function requestedSandbox(request: FastifyRequest): string | null {
 async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions): Promise<void> {
   const { config, shared, sandboxes } = options;
   if (!isDevMode(config)) return;
+  const newCaller = callerIds();
   const check = createViolationCheck(options.document);
   app.decorateRequest('simCaller', '');
   app.decorateRequest('simWorld', null);
@@ -66,7 +86,7 @@ async function sandboxPlugin(app: FastifyInstance, options: SandboxPluginOptions
       world.lastUsedAt = Date.now();
       let caller = request.cookies[CALLER_COOKIE];
       if ((!caller || !SANDBOX_ID.test(caller)) && !world.id && request.url.startsWith('/api/')) {
-        caller = randomBytes(12).toString('base64url');
+        caller = newCaller();
         reply.setCookie(CALLER_COOKIE, caller, { path: '/', httpOnly: true, sameSite: 'lax' });
       }
       request.simCaller = world.id ?? caller ?? '';

@@ -8,19 +8,51 @@ import { Button } from './button.tsx';
 import { ConfirmModal } from './confirm-modal.tsx';
 import { TabPanel, Tabs } from './tabs.tsx';
 
-function ConfirmHarness({ onPrimary }: { onPrimary: () => void }) {
-  const [open, setOpen] = useState(false);
+const REVOKE = {
+  trigger: 'Revoke',
+  title: 'Remove data recipient?',
+  body: 'Access ends at once.',
+  primary: 'Remove',
+};
+const ACCEPT = {
+  trigger: 'Reopen',
+  title: 'Accept data recipient?',
+  body: 'They will see the shared data.',
+  primary: 'Accept',
+};
+
+/**
+ * A confirmation behind a trigger button. `slow`: it starts open and its action runs 50 ms, with the
+ * `loading` a mutation reports a moment after the click.
+ */
+function ConfirmHarness({
+  onPrimary,
+  texts = REVOKE,
+  slow = false,
+}: {
+  onPrimary: () => void;
+  texts?: typeof REVOKE;
+  slow?: boolean;
+}) {
+  const [open, setOpen] = useState(slow);
+  const [loading, setLoading] = useState(false);
   return (
     <>
-      <Button onClick={() => setOpen(true)}>Revoke</Button>
+      <Button onClick={() => setOpen(true)}>{texts.trigger}</Button>
       <ConfirmModal
         open={open}
         onOpenChange={setOpen}
-        title="Remove data recipient?"
-        body="Access ends at once."
-        primaryLabel="Remove"
+        title={texts.title}
+        body={texts.body}
+        primaryLabel={texts.primary}
         secondaryLabel="Cancel"
-        onPrimary={onPrimary}
+        loading={loading}
+        onPrimary={() => {
+          onPrimary();
+          if (!slow) return;
+          setTimeout(() => setLoading(true));
+          setTimeout(() => setLoading(false), 50);
+        }}
       />
     </>
   );
@@ -70,36 +102,11 @@ describe('ConfirmModal', () => {
   });
 });
 
-/** A confirmation whose action runs 50 ms, with the `loading` a mutation reports a moment after the click. */
-function SlowConfirmHarness({ onPrimary }: { onPrimary: () => void }) {
-  const [open, setOpen] = useState(true);
-  const [loading, setLoading] = useState(false);
-  return (
-    <>
-      <Button onClick={() => setOpen(true)}>Reopen</Button>
-      <ConfirmModal
-        open={open}
-        onOpenChange={setOpen}
-        title="Accept data recipient?"
-        body="They will see the shared data."
-        primaryLabel="Accept"
-        secondaryLabel="Cancel"
-        loading={loading}
-        onPrimary={() => {
-          onPrimary();
-          setTimeout(() => setLoading(true));
-          setTimeout(() => setLoading(false), 50);
-        }}
-      />
-    </>
-  );
-}
-
 describe('ConfirmModal, one action per confirmation', () => {
   it('acts once on a machine-speed double click, again once the action has finished or it reopens', async () => {
     const user = userEvent.setup();
     const onPrimary = vi.fn();
-    render(<SlowConfirmHarness onPrimary={onPrimary} />);
+    render(<ConfirmHarness onPrimary={onPrimary} texts={ACCEPT} slow />);
     const accept = await screen.findByRole('button', { name: 'Accept' });
     // Two clicks in one task: nothing has rendered between them.
     accept.click();

@@ -4,9 +4,9 @@ import { PageHeader } from '../../components/page-header.tsx';
 import { PagedListView } from '../../components/paged-list-view.tsx';
 import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
+import { TextsConfirmModal } from '../../components/texts-confirm-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
-import { ConfirmModal } from '../../components/ui/confirm-modal.tsx';
 import { displayStatusOf, FILTERS } from '../../lib/invitation-status.ts';
 import { useSearchParam } from '../../lib/paged-list/use-search-param.ts';
 import { clearPendingInvitationCode, readPendingInvitationCode } from '../../lib/pending-invitation.ts';
@@ -80,15 +80,13 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
         />
       </section>
       <RedeemModal open={redeemOpen} onOpenChange={setRedeemOpen} initialCode={pendingCode ?? ''} />
-      <ConfirmModal
+      <TextsConfirmModal
+        texts="connectedUsers.confirmRemove"
+        values={{ name: toRemove?.fullName ?? '' }}
         open={toRemove !== null}
         onOpenChange={(open) => {
           if (!open) setToRemove(null);
         }}
-        title={t('connectedUsers.confirmRemove.title')}
-        body={t('connectedUsers.confirmRemove.body', { name: toRemove?.fullName ?? '' })}
-        primaryLabel={t('connectedUsers.confirmRemove.primary')}
-        secondaryLabel={t('connectedUsers.confirmRemove.secondary')}
         primaryVariant="danger"
         loading={remove.isPending}
         onPrimary={() => {

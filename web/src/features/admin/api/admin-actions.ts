@@ -10,17 +10,25 @@ type ItemMutation = {
   mutate(variables: { params: { path: { id: string } } }, options: { onSettled: () => void }): void;
 };
 
+/** The admin lists whose items have actions, as their texts' section. */
+export type AdminSection = 'admin.applications' | 'admin.sharings';
+
 /**
- * The options of an admin action on a list item: its success notification, its failure texts
- * (general, and per error code), and the list refetched either way.
+ * The options of an admin action on a list item: its success notification
+ * (`<section>.success.<action>`), its failure texts (`<section>.errors.<action>`, and per error code),
+ * and the list refetched either way.
  */
-export function useAdminActionOptions(listKey: QueryKey, errorMessages: ErrorMeta['errorMessages']) {
+export function useAdminActionOptions(
+  listKey: QueryKey,
+  section: AdminSection,
+  errorMessages: ErrorMeta['errorMessages'],
+) {
   const { t } = useTranslation();
   const notify = useNotify();
   const queryClient = useQueryClient();
-  return (success: ParseKeys, errorMessage: ParseKeys) => ({
-    onSuccess: () => notify.success(t(success)),
-    meta: { errorMessage, errorMessages },
+  return (action: string) => ({
+    onSuccess: () => notify.success(t(`${section}.success.${action}` as ParseKeys)),
+    meta: { errorMessage: `${section}.errors.${action}` as ParseKeys, errorMessages },
     onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }

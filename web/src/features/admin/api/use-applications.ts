@@ -26,20 +26,12 @@ export function useApplications(status: ApplicationStatus | 'all', q: string) {
 
 /** Approve or reject a pending application; the lists are refetched either way. */
 export function useDecideApplication() {
-  const options = useAdminActionOptions(listKey, {
+  const options = useAdminActionOptions(listKey, 'admin.applications', {
     APPLICATION_NOT_FOUND: 'admin.applications.errors.notFound',
     INVALID_APPLICATION_STATE: 'admin.applications.errors.invalidState',
   });
   return adminActions<Decision>({
-    approve: $api.useMutation(
-      'put',
-      '/api/v1/admin/applications/{id}/approve',
-      options('admin.applications.success.approve', 'admin.applications.errors.approve'),
-    ),
-    reject: $api.useMutation(
-      'put',
-      '/api/v1/admin/applications/{id}/reject',
-      options('admin.applications.success.reject', 'admin.applications.errors.reject'),
-    ),
+    approve: $api.useMutation('put', '/api/v1/admin/applications/{id}/approve', options('approve')),
+    reject: $api.useMutation('put', '/api/v1/admin/applications/{id}/reject', options('reject')),
   });
 }

@@ -21,20 +21,12 @@ export function useSharings(q: string) {
 
 /** Suspend an accepted sharing or resume one an admin paused; the list is refetched either way. */
 export function useSharingAction() {
-  const options = useAdminActionOptions(listKey, {
+  const options = useAdminActionOptions(listKey, 'admin.sharings', {
     SHARING_NOT_FOUND: 'admin.sharings.errors.notFound',
     INVALID_SHARING_STATE: 'admin.sharings.errors.invalidState',
   });
   return adminActions<SharingAction>({
-    suspend: $api.useMutation(
-      'put',
-      '/api/v1/admin/sharings/{id}/suspend',
-      options('admin.sharings.success.suspend', 'admin.sharings.errors.suspend'),
-    ),
-    resume: $api.useMutation(
-      'put',
-      '/api/v1/admin/sharings/{id}/resume',
-      options('admin.sharings.success.resume', 'admin.sharings.errors.resume'),
-    ),
+    suspend: $api.useMutation('put', '/api/v1/admin/sharings/{id}/suspend', options('suspend')),
+    resume: $api.useMutation('put', '/api/v1/admin/sharings/{id}/resume', options('resume')),
   });
 }

@@ -7,6 +7,7 @@ import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
+import { AdminCard } from './admin-card.tsx';
 import { ApplicationDetails } from './application-details.tsx';
 
 const TONE: Record<ApplicationStatus, BadgeTone> = {
@@ -28,21 +29,19 @@ export function ApplicationCard({ application, onDecide, listItem }: Application
   const detailsId = useId();
   const { displayName, legalName } = application.registration;
   return (
-    <li {...listItem} className="card admin-card">
-      <div className="card__head admin-card__head">
-        <Avatar name={displayName} variant={application.status === 'pending' ? 'dotted' : 'normal'} />
-        <div className="card__main">
-          <h3 className="card__title">{displayName}</h3>
-          <p className="item-subtitle">{legalName}</p>
-          <p className="item-subtitle">
-            <span className="admin-card__meta-item">{application.email}</span>
-            <span className="admin-card__meta-item">
-              {t('admin.applications.submitted', { date: formatDate(application.submittedAt) })}
-            </span>
-          </p>
-        </div>
+    <AdminCard
+      listItem={listItem}
+      leading={<Avatar name={displayName} variant={application.status === 'pending' ? 'dotted' : 'normal'} />}
+      title={displayName}
+      lines={[legalName]}
+      meta={[
+        application.email,
+        t('admin.applications.submitted', { date: formatDate(application.submittedAt) }),
+      ]}
+      badge={
         <Badge tone={TONE[application.status]}>{t(`admin.applicationStatus.${application.status}`)}</Badge>
-      </div>
+      }
+    >
       <div className="admin-card__actions">
         <Button
           variant="ghost"
@@ -66,6 +65,6 @@ export function ApplicationCard({ application, onDecide, listItem }: Application
         )}
       </div>
       {open && <ApplicationDetails id={detailsId} application={application} />}
-    </li>
+    </AdminCard>
   );
 }

@@ -1,7 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
-import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
 import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
 import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
@@ -13,6 +11,7 @@ import {
   useApplications,
   useDecideApplication,
 } from '../api/use-applications.ts';
+import { AdminActionConfirm, usePendingAction } from './admin-action-confirm.tsx';
 import { AdminListPanel } from './admin-list-panel.tsx';
 import { ApplicationCard } from './application-card.tsx';
 
@@ -23,12 +22,10 @@ const isFilter = (value: string): value is StatusFilter => (FILTERS as readonly 
 export function ApplicationsPanel() {
   const { t } = useTranslation();
   const [filter, setFilter] = useUrlChoice('status', FILTERS);
-  const [pending, setPending] = useState<{ application: AgentApplication; decision: Decision } | null>(null);
+  const { pending, ask, close } = usePendingAction<AgentApplication, Decision>();
   const search = useSearchParam();
   const list = useApplications(filter, search.q);
   const decide = useDecideApplication();
-  const name = pending?.application.registration.displayName ?? '';
-  const confirm = pending?.decision === 'reject' ? 'confirmReject' : 'confirmApprove';
   return (
     <AdminListPanel
       kind="applications"
@@ -39,7 +36,7 @@ export function ApplicationsPanel() {
         <ApplicationCard
           listItem={listItem}
           application={application}
-          onDecide={(decision) => setPending({ application, decision })}
+          onDecide={(decision) => ask(application, decision)}
         />
       )}
       toolbar={
@@ -62,18 +59,14 @@ export function ApplicationsPanel() {
         </div>
       }
     >
-      <ConfirmModal
-        open={pending !== null}
-        onOpenChange={(open) => !open && setPending(null)}
-        title={t(`admin.applications.${confirm}.title`)}
-        body={t(`admin.applications.${confirm}.body`, { name })}
-        primaryLabel={t(`admin.applications.${confirm}.primary`)}
-        secondaryLabel={t('common.cancel')}
-        primaryVariant={pending?.decision === 'reject' ? 'danger' : 'primary'}
-        loading={decide.isPending}
-        onPrimary={() =>
-          pending && decide.run(pending.decision, pending.application.id, () => setPending(null))
-        }
+      <AdminActionConfirm
+        texts={{ approve: 'admin.applications.confirmApprove', reject: 'admin.applications.confirmReject' }}
+        pending={pending}
+        onClose={close}
+        actions={decide}
+        danger="reject"
+        safe="approve"
+        values={{ name: pending?.item.registration.displayName ?? '' }}
       />
     </AdminListPanel>
   );

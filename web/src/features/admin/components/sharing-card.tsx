@@ -5,6 +5,7 @@ import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import { badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { Sharing, SharingAction } from '../api/use-sharings.ts';
+import { AdminCard } from './admin-card.tsx';
 
 export function SharingCard({
   sharing,
@@ -19,32 +20,20 @@ export function SharingCard({
   const { t } = useTranslation();
   const shown = displayStatusOf(sharing.status);
   return (
-    <li {...listItem} className="card admin-card">
-      <div className="card__head admin-card__head">
-        <div className="card__main">
-          <h3 className="card__title">
-            {sharing.ownerName} → {sharing.agentName}
-          </h3>
-          <p className="item-subtitle">
-            {t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail })}
-          </p>
-          <p className="item-subtitle">
-            {t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail })}
-          </p>
-          <p className="item-subtitle">
-            <span className="admin-card__meta-item">
-              {t('admin.sharings.products', { count: sharing.productCount })}
-            </span>
-            <span className="admin-card__meta-item">
-              {t('admin.sharings.created', { date: formatDate(sharing.createdAt) })}
-            </span>
-            <span className="admin-card__meta-item">
-              {t('admin.sharings.changed', { date: formatDate(sharing.statusChangedAt) })}
-            </span>
-          </p>
-        </div>
-        <Badge tone={badgeToneOf(shown)}>{t(`status.${shown}`)}</Badge>
-      </div>
+    <AdminCard
+      listItem={listItem}
+      title={`${sharing.ownerName} → ${sharing.agentName}`}
+      lines={[
+        t('admin.sharings.owner', { name: sharing.ownerName, email: sharing.ownerEmail }),
+        t('admin.sharings.agent', { name: sharing.agentName, email: sharing.agentEmail }),
+      ]}
+      meta={[
+        t('admin.sharings.products', { count: sharing.productCount }),
+        t('admin.sharings.created', { date: formatDate(sharing.createdAt) }),
+        t('admin.sharings.changed', { date: formatDate(sharing.statusChangedAt) }),
+      ]}
+      badge={<Badge tone={badgeToneOf(shown)}>{t(`status.${shown}`)}</Badge>}
+    >
       {(sharing.status === 'ACCEPTED' || sharing.status === 'PAUSED_BY_ADMIN') && (
         <div className="admin-card__actions admin-card__actions--end">
           {sharing.status === 'ACCEPTED' ? (
@@ -58,6 +47,6 @@ export function SharingCard({
           )}
         </div>
       )}
-    </li>
+    </AdminCard>
   );
 }

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductRowText } from '../../../components/product-row-text.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { Product } from '../../../lib/api/types.ts';
 import type { ProductChoice } from '../selection.ts';
@@ -11,31 +12,13 @@ type ProductChoiceCardProps = {
   onPersonal: (personal: boolean) => void;
 };
 
-/** Vehicle: model, then brand and external id. Wallbox: name, then external id. */
-function texts(product: Product): { title: string; subtitle: string } {
-  const { model, brand, name } = product.productFields;
-  if (product.productType === 'VEHICLE') {
-    return {
-      title: model || product.externalId,
-      subtitle: brand ? `${brand} · ${product.externalId}` : product.externalId,
-    };
-  }
-  return { title: name || product.externalId, subtitle: product.externalId };
-}
-
 export function ProductChoiceCard({ product, choice, onShare, onPersonal }: ProductChoiceCardProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const hintId = useId();
-  const { title, subtitle } = texts(product);
   return (
     <li className="product-row wizard-product" aria-labelledby={titleId}>
-      <div className="wizard-product__text">
-        <h5 id={titleId} className="product-row__title">
-          {title}
-        </h5>
-        <p className="item-subtitle">{subtitle}</p>
-      </div>
+      <ProductRowText product={product} titleId={titleId} heading="h5" className="wizard-product__text" />
       <div className="wizard-product__switches">
         <Switch
           label={t('wizard.shareData')}

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ProductRowText } from '../../../components/product-row-text.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { Schemas } from '../../../lib/api/types.ts';
@@ -13,19 +14,15 @@ export function PermissionItem({ entry, role }: PermissionItemProps) {
   const { t } = useTranslation();
   const titleId = useId();
   const { product } = entry;
-  const { model, brand, name } = product.productFields;
-  const isVehicle = product.productType === 'VEHICLE';
-  const externalId = displayedExternalId(product);
-  const title = (isVehicle ? model : name) || externalId;
-  const subtitle = isVehicle && brand ? `${brand} · ${externalId}` : externalId;
   return (
     <li className="product-row permission-item" aria-labelledby={titleId}>
-      <div className="permission-item__text">
-        <h4 id={titleId} className="product-row__title">
-          {title}
-        </h4>
-        <p className="item-subtitle">{subtitle}</p>
-      </div>
+      <ProductRowText
+        product={product}
+        titleId={titleId}
+        heading="h4"
+        className="permission-item__text"
+        externalId={displayedExternalId(product)}
+      />
       {product.dataCollectionEnabled ? (
         // The same switches the owner set in the invitation wizard, read-only here (both roles).
         <div className="permission-item__states">

@@ -1,8 +1,7 @@
-import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { TextsConfirmModal } from '../../../components/texts-confirm-modal.tsx';
 import type { Product } from '../../../lib/api/types.ts';
+import { productTitle } from '../../../lib/product-text.ts';
 import type { CollectionAction } from '../api/use-toggle-collection.ts';
-import { productTitle } from '../product-text.ts';
 
 export type CollectionChange = { product: Product; action: CollectionAction };
 
@@ -14,19 +13,16 @@ type CollectionConfirmModalProps = {
 
 /** Asks before every change of data collection (enable sharing or disable sharing). */
 export function CollectionConfirmModal({ change, onConfirm, onCancel }: CollectionConfirmModalProps) {
-  const { t } = useTranslation();
   const texts = change?.action === 'DISABLE' ? 'products.confirmDisable' : 'products.confirmEnable';
   const name = change ? productTitle(change.product) : '';
   return (
-    <ConfirmModal
+    <TextsConfirmModal
+      texts={texts}
+      values={{ name }}
       open={change !== null}
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title={t(`${texts}.title`)}
-      body={t(`${texts}.body`, { name })}
-      primaryLabel={t(`${texts}.primary`)}
-      secondaryLabel={t(`${texts}.secondary`)}
       primaryVariant={change?.action === 'DISABLE' ? 'danger' : 'primary'}
       onPrimary={() => {
         if (change) onConfirm(change);

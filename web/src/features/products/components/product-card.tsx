@@ -5,9 +5,9 @@ import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import type { Product } from '../../../lib/api/types.ts';
+import { productSubtitle, productTitle } from '../../../lib/product-text.ts';
 import type { CollectionAction } from '../api/use-toggle-collection.ts';
 import type { DownloadTarget } from '../download-state.ts';
-import { productSubtitle, productTitle } from '../product-text.ts';
 import { JobStatusText } from './job-status-text.tsx';
 
 export type ProductCardProps = {

@@ -41,6 +41,14 @@ export function RecipientCard({ entry, onAction, listItem }: RecipientCardProps)
   const inlineDecision = isAgent && status === 'pending';
   const title = isAgent ? (entry.displayName ?? entry.code) : entry.code;
   const subtitle = isAgent ? entry.site : entry.link;
+  const actionsMenu = (decidedInline: boolean) => (
+    <RecipientActions
+      actions={actionsFor(entry, decidedInline)}
+      name={title}
+      describedBy={titleId}
+      onAction={(action) => onAction(entry, action)}
+    />
+  );
   return (
     <li {...listItem} className="card list-card recipient-card" data-status={status}>
       {isAgent ? (
@@ -81,33 +89,14 @@ export function RecipientCard({ entry, onAction, listItem }: RecipientCardProps)
         <div className={inlineDecision ? 'recipient-card__narrow' : 'recipient-card__status'}>
           <StatusBadge status={status} />
         </div>
-        {inlineDecision ? (
-          <>
-            <div className="recipient-card__wide">
-              <RecipientActions
-                actions={actionsFor(entry, true)}
-                name={title}
-                describedBy={titleId}
-                onAction={(action) => onAction(entry, action)}
-              />
-            </div>
-            <div className="recipient-card__narrow">
-              <RecipientActions
-                actions={actionsFor(entry, false)}
-                name={title}
-                describedBy={titleId}
-                onAction={(action) => onAction(entry, action)}
-              />
-            </div>
-          </>
-        ) : (
-          <RecipientActions
-            actions={actionsFor(entry, false)}
-            name={title}
-            describedBy={titleId}
-            onAction={(action) => onAction(entry, action)}
-          />
-        )}
+        {inlineDecision
+          ? // Wide screens decide inline, so their menu leaves accept and decline out; narrow ones keep them.
+            (['wide', 'narrow'] as const).map((width) => (
+              <div key={width} className={`recipient-card__${width}`}>
+                {actionsMenu(width === 'wide')}
+              </div>
+            ))
+          : actionsMenu(false)}
       </div>
     </li>
   );

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-import { ConfirmModal } from '../../../components/ui/confirm-modal.tsx';
+import { TextsConfirmModal } from '../../../components/texts-confirm-modal.tsx';
 import type { InvitationEntry } from '../recipient-status.ts';
 
 export type ConfirmKind = 'accept' | 'decline' | 'revokeAgent' | 'deleteInvitation';
@@ -20,20 +19,17 @@ type RecipientConfirmModalProps = {
 };
 
 export function RecipientConfirmModal({ pending, loading, onConfirm, onCancel }: RecipientConfirmModalProps) {
-  const { t } = useTranslation();
   const texts = TEXTS[pending?.kind ?? 'accept'];
   const entry = pending?.entry;
-  const vars = { name: entry?.displayName ?? entry?.code ?? '', code: entry?.code ?? '' };
+  const values = { name: entry?.displayName ?? entry?.code ?? '', code: entry?.code ?? '' };
   return (
-    <ConfirmModal
+    <TextsConfirmModal
+      texts={texts}
+      values={values}
       open={pending !== null}
       onOpenChange={(open) => {
         if (!open) onCancel();
       }}
-      title={t(`${texts}.title`)}
-      body={t(`${texts}.body`, vars)}
-      primaryLabel={t(`${texts}.primary`)}
-      secondaryLabel={t(`${texts}.secondary`)}
       primaryVariant={pending?.kind === 'accept' ? 'primary' : 'danger'}
       loading={loading}
       onPrimary={() => {
