@@ -1,5 +1,6 @@
 // Many instances, nothing sticky (issue 24): two real server processes on one PostgreSQL database, every
 // request may reach either, and the behaviour is the one of a single instance.
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { persona, useTeam } from './team.ts';
 
@@ -8,6 +9,17 @@ const team = useTeam({
   env: { EXPORTS_PER_USER: '3', REDEEM_RATE_LIMIT_MAX: '4', LOGIN_RATE_LIMIT_MAX: '4' },
 });
 const owner = persona('owner@example.com');
+
+/** One statement through a connection of its own on the team's database (psql, a script). */
+async function onTeamDatabase(sql: string, params: unknown[]): Promise<void> {
+  const client = new pg.Client({ connectionString: team.databaseUrl });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
 
 describe('two instances on one PostgreSQL database', () => {
   it('started together on an empty database: one migrated and seeded it, both answer', async () => {
@@ -62,6 +74,57 @@ describe('two instances on one PostgreSQL database', () => {
       expect(listed.json().map((item: { code: string }) => item.code)).toContain(code);
     }
   });
+
+  it('remembered reads (the products list, the session) show a write through the other instance or another connection on the very next call', async () => {
+    type Listed = { id: string; dataCollectionEnabled: boolean; productFields: { name?: string } };
+    const product = async (index: number) => {
+      const listed = await team.call(index, 'GET', '/api/v1/products', { headers: owner });
+      expect(listed.status).toBe(200);
+      const { vehicles, wallboxes } = listed.json() as { vehicles: Listed[]; wallboxes: Listed[] };
+      return [...vehicles, ...wallboxes].find((item) => item.id === 'prod-wb-2') as Listed;
+    };
+    const initially = (await product(0)).dataCollectionEnabled;
+    for (let round = 0; round < 2; round += 1) {
+      // Both instances have the list in memory now.
+      for (const index of [0, 1, 1]) await product(index);
+      const on = round % 2 === 0 ? !initially : initially;
+      const set = await team.call(
+        round % 2,
+        'POST',
+        `/api/v1/products/prod-wb-2/collect/${on ? 'ENABLE' : 'DISABLE'}`,
+        {
+          headers: owner,
+        },
+      );
+      expect(set.status).toBe(200);
+      expect((await product((round + 1) % 2)).dataCollectionEnabled).toBe(on);
+    }
+    // A write no instance made (psql, a script): both instances show it on their next call.
+    const name = (await product(1)).productFields.name;
+    await onTeamDatabase('UPDATE "Product" SET name = $1 WHERE id = $2', ['Renamed elsewhere', 'prod-wb-2']);
+    expect((await product(0)).productFields.name).toBe('Renamed elsewhere');
+    expect((await product(1)).productFields.name).toBe('Renamed elsewhere');
+    await onTeamDatabase('UPDATE "Product" SET name = $1 WHERE id = $2', [name ?? null, 'prod-wb-2']);
+
+    // The session: remembered on both instances, then its user's role changed and the session ended.
+    const signIn = await team.call(0, 'POST', '/api/v1/sim/persona', {
+      body: { email: 'owner@example.com' },
+    });
+    const cookie = signIn.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const products = (index: number) => team.call(index, 'GET', '/api/v1/products', { headers: { cookie } });
+    for (const index of [0, 1, 0, 1]) expect((await products(index)).status).toBe(200);
+    await onTeamDatabase('UPDATE "User" SET role = $1 WHERE email = $2', ['agent', 'owner@example.com']);
+    expect((await products(1)).status).toBe(403);
+    expect((await products(0)).status).toBe(403);
+    await onTeamDatabase('UPDATE "User" SET role = $1 WHERE email = $2', ['user', 'owner@example.com']);
+    for (const index of [0, 1, 0, 1]) expect((await products(index)).status).toBe(200);
+    const logout = await team.call(1, 'POST', '/api/logout', { headers: { cookie } });
+    expect(logout.status).toBeLessThan(400);
+    expect((await products(0)).status).toBe(401);
+  }, 60_000); // some forty calls
 
   it('replays an idempotent create through either instance, once', async () => {
     const key = `team-${Date.now()}`;

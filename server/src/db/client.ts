@@ -101,7 +101,7 @@ export interface Database {
 export function openDatabase(databaseUrl: string, options: PrismaOptions = {}): Database {
   if (isPostgres(databaseUrl)) {
     const { prisma, pool } = openPostgres(databaseUrl, options, false);
-    const reads = createPostgresReads(pool);
+    const reads = createPostgresReads(pool, databaseUrl);
     return {
       prisma,
       reads,
@@ -132,7 +132,7 @@ export function openReads(databaseUrl: string, options: PrismaOptions = {}): Hot
   if (!isPostgres(databaseUrl)) return createHotReads(databaseUrl);
   const onError = options.onPoolError ?? logPoolError(databaseUrl);
   const pool = createPostgresPool(databaseUrl, { max: options.poolSize ?? 2, onError });
-  const reads = createPostgresReads(pool);
+  const reads = createPostgresReads(pool, databaseUrl);
   return {
     ...reads,
     async close() {

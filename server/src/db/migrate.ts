@@ -3,10 +3,11 @@
 // `_prisma_migrations` exactly like `prisma migrate deploy` (same engine code), so a connected Prisma CLI
 // sees the same history. On PostgreSQL several instances may start at once: the database is created
 // when missing and the migrations run under an advisory lock, so one instance applies them and the
-// others find them applied.
+// others find them applied; then the triggers the remembered reads follow are (re)created.
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import { installChangeTriggers } from './data-changes.ts';
 import { databaseNameOf, ENGINE_FILES, engineOf, quoteIdentifier, withDatabaseName } from './engine.ts';
 import { readMigrationsList } from './migrations-dir.ts';
 import { postgresPoolConfig } from './postgres-pool.ts';
@@ -50,14 +51,19 @@ export async function applyMigrations(
     return apply();
   }
   await createDatabaseIfMissing(databaseUrl);
-  return withAdvisoryLock(databaseUrl, MIGRATION_LOCK, apply);
+  return withAdvisoryLock(databaseUrl, MIGRATION_LOCK, async (client) => {
+    const applied = await apply();
+    // Not part of Prisma's schema: the announcements the remembered reads follow (db/data-changes.ts).
+    await installChangeTriggers(client);
+    return applied;
+  });
 }
 
 /** Runs `fn` while this process holds a session-level advisory lock (released even if the process dies). */
 export async function withAdvisoryLock<T>(
   databaseUrl: string,
   [classId, objectId]: readonly [number, number],
-  fn: () => Promise<T>,
+  fn: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
   const client = new pg.Client(postgresPoolConfig(databaseUrl));
   client.on('error', () => undefined); // a dropped lock connection fails the query below instead
@@ -65,7 +71,7 @@ export async function withAdvisoryLock<T>(
   try {
     await client.query('SELECT pg_advisory_lock($1, $2)', [classId, objectId]);
     try {
-      return await fn();
+      return await fn(client);
     } finally {
       await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]).catch(() => undefined);
     }

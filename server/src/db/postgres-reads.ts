@@ -1,15 +1,18 @@
 // The hot reads (db/hot-reads.ts, db/connected-users.ts) in PostgreSQL's dialect, on the client's pg
-// pool: the same rows, the same order, the same ASCII case-insensitive search. Nothing is remembered
-// here: every read asks the database, so a write by any instance is visible to the next read on every
-// other (decision 0048). Dates come back as the ISO text the SQLite variant gives (`...Z`).
+// pool: the same rows, the same order, the same ASCII case-insensitive search. The session and the
+// owner's products are remembered as on SQLite, until the database announces a change to a table they
+// read (db/data-changes.ts, decision 0070), so a write by any instance is visible to the next read on
+// every other. Dates come back as the ISO text the SQLite variant gives (`...Z`).
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
+import { createRememberedRows, watchDataChanges } from './data-changes.ts';
 import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
 import { createListReads } from './list-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+// The session and the owner's products are remembered: the tables they read are REMEMBERED_TABLES.
 const sql = {
   session: `SELECT s.id, ${iso('s."lastSeenAt"')} AS "lastSeenAt", ${iso('s."expiresAt"')} AS "expiresAt",
       ${iso('s."idleExpiresAt"')} AS "idleExpiresAt", u.id AS "userId", u.email, u.role
@@ -58,9 +61,15 @@ export function postgresConnectedStatements(query: ConnectedQuery) {
   };
 }
 
+/** The remembered reads' SQL (a test checks that every table they read announces its changes). */
+export const rememberedSql = [sql.session, sql.ownProducts];
+
 const freeze = <T>(value: T): T => (value === undefined ? value : Object.freeze(value));
 
-export function createPostgresReads(pool: pg.Pool): HotReads {
+/** The reads on `pool`, a pool on the database at `databaseUrl` (whose changes the remembered rows follow). */
+export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotReads {
+  const watch = watchDataChanges(databaseUrl);
+  const remembered = createRememberedRows(watch);
   const connected: ConnectedUserReads = {
     async page(query) {
       const { page } = postgresConnectedStatements(query);
@@ -97,13 +106,15 @@ export function createPostgresReads(pool: pg.Pool): HotReads {
   return {
     connected,
     lists,
-    async session(id) {
-      const { rows } = await pool.query<SessionRow>({
-        name: 'portal_session',
-        text: sql.session,
-        values: [id],
+    session(id) {
+      return remembered(`session:${id}`, async () => {
+        const { rows } = await pool.query<SessionRow>({
+          name: 'portal_session',
+          text: sql.session,
+          values: [id],
+        });
+        return freeze(rows[0]);
       });
-      return freeze(rows[0]);
     },
     async currentUser(id, now) {
       const { rows } = await pool.query<CurrentUserRow>({
@@ -113,14 +124,16 @@ export function createPostgresReads(pool: pg.Pool): HotReads {
       });
       return rows[0];
     },
-    async ownProducts(ownerId) {
-      const { rows } = await pool.query<ProductRow>({
-        name: 'portal_own_products',
-        text: sql.ownProducts,
-        values: [ownerId],
+    ownProducts(ownerId) {
+      return remembered(`products:${ownerId}`, async () => {
+        const { rows } = await pool.query<ProductRow>({
+          name: 'portal_own_products',
+          text: sql.ownProducts,
+          values: [ownerId],
+        });
+        return freeze(rows.map(freeze));
       });
-      return freeze(rows.map(freeze));
     },
-    close() {},
+    close: () => watch.close(),
   };
 }

@@ -1,21 +1,25 @@
 // The team's signal (PostgreSQL only): instances on one database tell each other about changes that live
-// in memory as well as in the database (the simulated clock), over LISTEN/NOTIFY on one channel. A
-// message is sent in the same database as the change, so every instance listening there receives it
-// after the change is committed; an instance that was not listening (starting, or its connection lost)
-// catches up from the database when it (re)connects, so nothing depends on a message arriving.
+// in memory as well as in the database (the simulated clock, remembered reads), over LISTEN/NOTIFY on one
+// channel. A message is sent in the same database as the change, so every instance listening there
+// receives it after the change is committed; an instance that was not listening (starting, or its
+// connection lost) catches up from the database when it (re)connects, so nothing depends on a message
+// arriving. One listening connection per database per process, whatever number of listeners use it.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { postgresPoolConfig } from './postgres-pool.ts';
 
 export const TEAM_CHANNEL = 'portal_team';
 
+/** The listening connections' name in `pg_stat_activity`. */
+export const LISTENER_NAME = 'data-act-portal-listener';
+
 /** This process, so that an instance can tell its own messages from the others'. */
 export const INSTANCE_ID = randomUUID();
 
 export interface TeamMessage {
   kind: string;
-  /** The instance that sent it. */
-  from: string;
+  /** The instance that sent it (absent on messages the database sends itself: db/data-changes.ts). */
+  from?: string;
   [field: string]: unknown;
 }
 
@@ -30,35 +34,73 @@ export async function notifyTeam(
 }
 
 export interface TeamListenerOptions {
-  /** A message from another instance. */
+  /** A message from another instance (or from the database). */
   onMessage(message: TeamMessage): void;
   /** After each connection (the first and every reconnection): read what may have been missed. */
   onConnected(): Promise<void>;
+  /** The listening connection was lost (a reconnection follows by itself). */
+  onLost?(): void;
   onError(error: Error): void;
-  /** First wait before reconnecting, doubled up to 5 s (default 250 ms). */
+  /** First wait before reconnecting, doubled up to 5 s (default 250 ms; the first listener's counts). */
   retryMs?: number;
 }
 
 export interface TeamListener {
   /** Resolves once listening (or after the first failure, when the listener keeps retrying). */
   ready: Promise<void>;
+  /**
+   * Resolves true once every message committed before this call has been handed to `onMessage`, false
+   * when the listening connection is not up (then nothing can be said about missed messages).
+   */
+  sync(): Promise<boolean>;
   close(): Promise<void>;
 }
 
+interface Subscriber {
+  options: TeamListenerOptions;
+  markReady(): void;
+}
+
+interface Channel {
+  subscribers: Set<Subscriber>;
+  /** True from LISTEN's answer until the connection is lost. */
+  live: boolean;
+  /** At least one connection attempt has ended (listening or failed). */
+  tried: boolean;
+  sync(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const channels = new Map<string, Channel>();
+
+/** One database: the same server, port, user and database name however the URL spells them. */
+function databaseKey(databaseUrl: string): string {
+  const { host, port, user, database } = postgresPoolConfig(databaseUrl);
+  return JSON.stringify([host, port ?? 5432, user, database]);
+}
+
+function connectedAll(channel: Channel): Promise<void> {
+  return Promise.all(
+    [...channel.subscribers].map((subscriber) =>
+      subscriber.options
+        .onConnected()
+        .catch((error: unknown) => subscriber.options.onError(error as Error))
+        .finally(subscriber.markReady),
+    ),
+  ).then(() => undefined);
+}
+
 /**
- * Listens on the team channel with a connection of its own (LISTEN needs one connection held, not a
- * pooled one) and reconnects by itself, with a growing wait, when the connection or the database goes.
+ * Holds the channel's connection (LISTEN needs one connection held, not a pooled one) and reconnects
+ * by itself, with a growing wait, when the connection or the database goes.
  */
-export function listenToTeam(databaseUrl: string, options: TeamListenerOptions): TeamListener {
-  const firstRetryMs = options.retryMs ?? 250;
+function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
   let retryMs = firstRetryMs;
   let closed = false;
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
-  let markReady: () => void = () => undefined;
-  const ready = new Promise<void>((resolve) => {
-    markReady = resolve;
-  });
+  let running: Promise<boolean> | undefined;
+  let queued: Promise<boolean> | undefined;
 
   const scheduleReconnect = () => {
     if (closed || timer) return;
@@ -70,15 +112,66 @@ export function listenToTeam(databaseUrl: string, options: TeamListenerOptions):
     retryMs = Math.min(retryMs * 2, 5_000);
   };
 
+  const channel: Channel = {
+    subscribers: new Set(),
+    live: false,
+    tried: false,
+    // A query on the listening connection is a barrier: PostgreSQL signals every listening session
+    // when a notifying transaction commits (before its writer hears of the commit) and a session hands
+    // its pending notifications over before it reports a query done. Calls made while a barrier runs
+    // wait for the next one (it may have been sent before their writes committed); one barrier serves
+    // every call waiting for it.
+    sync() {
+      if (!running) return barrier();
+      queued ??= running.then(() => {
+        queued = undefined;
+        return running ?? barrier();
+      });
+      return queued;
+    },
+    async close() {
+      closed = true;
+      channel.live = false;
+      if (timer) clearTimeout(timer);
+      await client?.end().catch(() => undefined);
+    },
+  };
+
+  function barrier(): Promise<boolean> {
+    const on = client;
+    const done = (async () => {
+      if (!channel.live || !on) return false;
+      try {
+        await on.query('SELECT 1');
+        return channel.live && client === on;
+      } catch {
+        return false;
+      }
+    })().finally(() => {
+      if (running === done) running = undefined;
+    });
+    running = done;
+    return done;
+  }
+
   async function connect(): Promise<void> {
     const { default: pgModule } = await import('pg');
-    const next = new pgModule.Client({ ...postgresPoolConfig(databaseUrl), keepAlive: true });
+    const next = new pgModule.Client({
+      ...postgresPoolConfig(databaseUrl),
+      keepAlive: true,
+      application_name: LISTENER_NAME,
+    });
     client = next;
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
       lost = true;
-      if (error && !closed) options.onError(error);
+      const wasLive = channel.live;
+      channel.live = false;
+      for (const { options } of channel.subscribers) {
+        if (error && !closed) options.onError(error);
+        if (wasLive) options.onLost?.();
+      }
       next.removeAllListeners('notification');
       next.end().catch(() => undefined);
       scheduleReconnect();
@@ -87,12 +180,15 @@ export function listenToTeam(databaseUrl: string, options: TeamListenerOptions):
     next.on('end', () => onLost());
     next.on('notification', (notification) => {
       if (notification.channel !== TEAM_CHANNEL || !notification.payload) return;
+      let message: TeamMessage;
       try {
-        const message = JSON.parse(notification.payload) as TeamMessage;
-        if (message.from !== INSTANCE_ID) options.onMessage(message);
+        message = JSON.parse(notification.payload) as TeamMessage;
       } catch (error) {
-        options.onError(error as Error);
+        for (const { options } of channel.subscribers) options.onError(error as Error);
+        return;
       }
+      if (message.from === INSTANCE_ID) return;
+      for (const { options } of channel.subscribers) options.onMessage(message);
     });
     try {
       await next.connect();
@@ -102,21 +198,59 @@ export function listenToTeam(databaseUrl: string, options: TeamListenerOptions):
         return;
       }
       retryMs = firstRetryMs;
-      await options.onConnected();
+      channel.live = !lost;
+      channel.tried = true;
+      await connectedAll(channel);
     } catch (error) {
+      channel.tried = true;
       onLost(error as Error);
-    } finally {
-      markReady();
+      for (const subscriber of channel.subscribers) subscriber.markReady();
     }
   }
 
   void connect();
+  return channel;
+}
+
+/**
+ * Listens on the team channel of the database at `databaseUrl`, on the connection this process holds
+ * there (opened with the first listener, ended with the last).
+ */
+export function listenToTeam(databaseUrl: string, options: TeamListenerOptions): TeamListener {
+  const key = databaseKey(databaseUrl);
+  let markReady: () => void = () => undefined;
+  const ready = new Promise<void>((resolve) => {
+    markReady = resolve;
+  });
+  const subscriber: Subscriber = { options, markReady: () => markReady() };
+  let channel = channels.get(key);
+  if (channel) {
+    channel.subscribers.add(subscriber);
+    // Joining a channel already up (or already retrying): catch up now, as after a connection.
+    if (channel.live) {
+      options
+        .onConnected()
+        .catch((error: unknown) => options.onError(error as Error))
+        .finally(markReady);
+    } else if (channel.tried) markReady();
+  } else {
+    channel = openChannel(databaseUrl, options.retryMs ?? 250);
+    channel.subscribers.add(subscriber);
+    channels.set(key, channel);
+  }
+  const joined = channel;
+  let left = false;
   return {
     ready,
+    sync: () => (left ? Promise.resolve(false) : joined.sync()),
     async close() {
-      closed = true;
-      if (timer) clearTimeout(timer);
-      await client?.end().catch(() => undefined);
+      if (left) return;
+      left = true;
+      joined.subscribers.delete(subscriber);
+      markReady();
+      if (joined.subscribers.size > 0) return;
+      if (channels.get(key) === joined) channels.delete(key);
+      await joined.close();
     },
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Answers built from rows remembered under SQLite's `data_version` (db/hot-reads.ts): while the
+ * Answers built from remembered rows (SQLite: db/hot-reads.ts; PostgreSQL: db/data-changes.ts): while the
  * database is unchanged the same rows come back as the same frozen objects, so the answer built from
  * them is built once, deep-frozen, and checked against the contract and serialised once per operation
  * and status. A write anywhere gives new rows, hence a new answer, which is checked again (decision 0034).

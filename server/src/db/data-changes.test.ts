@@ -1,0 +1,149 @@
+// Remembered reads on PostgreSQL (decision 0070): a row is remembered until the database announces a
+// change to a table it reads, and every write committed before a read began, whoever wrote it, is seen
+// by that read; while the listening connection is down nothing is remembered.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
+import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
+import { REMEMBERED_TABLES } from './data-changes.ts';
+import { rememberedSql } from './postgres-reads.ts';
+import { LISTENER_NAME } from './team-signal.ts';
+
+let db: TestDatabase;
+let world: Database;
+let other: PortalPrisma;
+let sessionId: string;
+const owner = USER_IDS.owner;
+
+beforeAll(async () => {
+  db = await createTestDatabase({ engine: 'postgresql', seed: true });
+  world = openDatabase(db.url);
+  other = createPrisma(db.url);
+  const now = Date.now();
+  sessionId = 'remembered-session';
+  await world.prisma.session.create({
+    data: {
+      id: sessionId,
+      userId: owner,
+      lastSeenAt: new Date(now),
+      expiresAt: new Date(now + 3_600_000),
+      idleExpiresAt: new Date(now + 3_600_000),
+    },
+  });
+});
+afterAll(async () => {
+  await world?.close();
+  await other?.$disconnect();
+  await db?.cleanup();
+});
+
+/** Another connection, as another process (psql, a script, another instance) has. */
+async function elsewhere(sql: string, params: unknown[] = []): Promise<void> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    await client.query(sql, params);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until `read` answers the very same (remembered) object twice in a row. */
+async function remembered<T>(read: () => Promise<T>): Promise<T> {
+  let first: T | undefined;
+  await vi.waitFor(
+    async () => {
+      first = await read();
+      expect(await read()).toBe(first);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return first as T;
+}
+
+const products = () => world.reads.ownProducts(owner) as Promise<readonly { name: string | null }[]>;
+const session = () =>
+  world.reads.session(sessionId) as Promise<{ role: string; expiresAt: string } | undefined>;
+
+describe('remembered reads on PostgreSQL', () => {
+  it('read only tables that announce their changes', async () => {
+    const read = new Set(rememberedSql.flatMap((sql) => [...sql.matchAll(/"([A-Z]\w+)"/g)].map((m) => m[1])));
+    expect([...read].sort()).toEqual([...REMEMBERED_TABLES].sort());
+    const client = new pg.Client({ connectionString: db.url });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ table: string }>(
+        `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+          WHERE t.tgname = 'portal_data_changed' ORDER BY 1`,
+      );
+      expect(rows.map((row) => row.table)).toEqual([...REMEMBERED_TABLES].sort());
+    } finally {
+      await client.end();
+    }
+  });
+
+  const writers = {
+    'the same Prisma client': (name: string) =>
+      world.prisma.product.updateMany({ where: { ownerId: owner }, data: { name } }),
+    'another Prisma client': (name: string) =>
+      other.product.updateMany({ where: { ownerId: owner }, data: { name } }),
+    'another connection': (name: string) =>
+      elsewhere('UPDATE "Product" SET name = $1 WHERE "ownerId" = $2', [name, owner]),
+    'an interactive transaction': (name: string) =>
+      world.prisma.$transaction(async (tx) => {
+        await tx.product.updateMany({ where: { ownerId: owner }, data: { name } });
+        await tx.user.findUnique({ where: { id: owner } });
+      }),
+  };
+
+  it.each(Object.entries(writers))(
+    'show the products written through %s on the very next read',
+    async (_, write) => {
+      await remembered(products);
+      for (let round = 0; round < 10; round += 1) {
+        const name = `name ${round} ${Math.random()}`;
+        await write(name);
+        expect((await products()).every((product) => product.name === name)).toBe(true);
+      }
+      // And are remembered again afterwards.
+      await remembered(products);
+    },
+  );
+
+  it('show a session ended or its user changed through another connection on the very next read', async () => {
+    expect((await remembered(session))?.role).toBe('user');
+    await elsewhere('UPDATE "User" SET role = $1 WHERE id = $2', ['agent', owner]);
+    expect((await session())?.role).toBe('agent');
+    await other.user.update({ where: { id: owner }, data: { role: 'user' } });
+    expect((await session())?.role).toBe('user');
+    await remembered(session);
+    await elsewhere('UPDATE "Session" SET "expiresAt" = $1 WHERE id = $2', [new Date(0), sessionId]);
+    expect((await session())?.expiresAt).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('show an emptied table (a snapshot restored) on the very next read', async () => {
+    const [product] = await remembered(products);
+    expect(product).toBeDefined();
+    await elsewhere('TRUNCATE "Product" CASCADE');
+    expect(await products()).toEqual([]);
+  });
+
+  it('remember nothing while the listening connection is down, and again once it is back', async () => {
+    await remembered(session);
+    await elsewhere(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1 AND datname = current_database()',
+      [LISTENER_NAME],
+    );
+    // Between the loss and the reconnection (250 ms later), every read asks the database.
+    const seen: (string | undefined)[] = [];
+    for (const role of ['agent', 'user', 'agent']) {
+      await elsewhere('UPDATE "User" SET role = $1 WHERE id = $2', [role, owner]);
+      seen.push((await session())?.role);
+    }
+    expect(seen).toEqual(['agent', 'user', 'agent']);
+    await remembered(session);
+    await elsewhere('UPDATE "User" SET role = $1 WHERE id = $2', ['user', owner]);
+    expect((await session())?.role).toBe('user');
+  });
+});

@@ -1,0 +1,109 @@
+// Remembered reads on PostgreSQL (decision 0070): the database itself announces every change to the
+// tables the remembered reads read, whoever writes (this instance, another one, a script, psql), with a
+// statement trigger that sends `{"kind":"data"}` on the team signal when the change commits. Each process
+// keeps a generation per database, moved on by every such message and by every (re)connection of its
+// listener; a read remembered under one generation is dropped when it moves on. Before a remembered row
+// is used, a barrier on the listening connection makes sure every change committed before the read began
+// has been received, so the next read after any committed write, through any instance, sees it. While
+// the listener is not connected nothing is remembered: every read asks the database.
+import type pg from 'pg';
+import { quoteIdentifier } from './engine.ts';
+import { listenToTeam, TEAM_CHANNEL, type TeamListener } from './team-signal.ts';
+
+export const DATA_CHANGED = 'data';
+
+/** Every table a remembered read (db/postgres-reads.ts) reads: a change to any of them drops them all. */
+export const REMEMBERED_TABLES = ['Session', 'User', 'Product', 'CollectionPeriod'] as const;
+
+const TRIGGER = 'portal_data_changed';
+
+/** Creates (or replaces) the triggers; run after every migration, so tables a migration rebuilt get them again. */
+export async function installChangeTriggers(client: Pick<pg.Client, 'query'>): Promise<void> {
+  const payload = JSON.stringify({ kind: DATA_CHANGED });
+  const statements = [
+    `CREATE OR REPLACE FUNCTION ${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        PERFORM pg_notify('${TEAM_CHANNEL}', '${payload}');
+        RETURN NULL;
+      END $$`,
+    ...REMEMBERED_TABLES.map(
+      (table) => `CREATE OR REPLACE TRIGGER ${TRIGGER}
+        AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quoteIdentifier(table)}
+        FOR EACH STATEMENT EXECUTE FUNCTION ${TRIGGER}()`,
+    ),
+  ];
+  await client.query(`BEGIN; ${statements.join(';\n')}; COMMIT`);
+}
+
+export interface DataWatch {
+  /**
+   * The generation under which rows may be remembered now, once every change committed before this
+   * call has been received; undefined while the listener is not connected (remember nothing then).
+   */
+  fresh(): Promise<number | undefined>;
+  /** The generation now (undefined while not connected): a row read under another one is not kept. */
+  current(): number | undefined;
+  close(): Promise<void>;
+}
+
+/** Follows the changes of the database at `databaseUrl` on the team signal (opened on first use). */
+export function watchDataChanges(databaseUrl: string): DataWatch {
+  let generation = 0;
+  let live = false;
+  let listener: TeamListener | undefined;
+  let closed = false;
+  const listen = () =>
+    listenToTeam(databaseUrl, {
+      onMessage(message) {
+        if (message.kind === DATA_CHANGED) generation += 1;
+      },
+      async onConnected() {
+        // Whatever changed while nobody listened is unknown: start over.
+        generation += 1;
+        live = true;
+      },
+      onLost() {
+        live = false;
+        generation += 1;
+      },
+      // The clock's listener on the same connection logs the losses.
+      onError: () => undefined,
+    });
+  return {
+    async fresh() {
+      if (closed) return undefined;
+      listener ??= listen();
+      if (!live || !(await listener.sync())) return undefined;
+      return live ? generation : undefined;
+    },
+    current: () => (live ? generation : undefined),
+    async close() {
+      closed = true;
+      live = false;
+      await listener?.close();
+      listener = undefined;
+    },
+  };
+}
+
+// Bounds the memory a flood of distinct keys can take between two changes.
+const rememberedRows = 10_000;
+
+/** Rows read under the watch's current generation, each kept until the next change. */
+export function createRememberedRows(watch: DataWatch) {
+  let version: number | undefined;
+  const rows = new Map<string, unknown>();
+  return async <T>(key: string, read: () => Promise<T>): Promise<T> => {
+    if ((await watch.fresh()) === undefined) return read();
+    const now = watch.current();
+    if (now !== version || rows.size >= rememberedRows) {
+      rows.clear();
+      version = now;
+    }
+    if (rows.has(key)) return rows.get(key) as T;
+    const row = await read();
+    // A change received while reading may have come after the row was read: keep it only if none did.
+    if (now !== undefined && watch.current() === now && version === now) rows.set(key, row);
+    return row;
+  };
+}
