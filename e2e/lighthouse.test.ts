@@ -8,28 +8,46 @@ import { launchBrowser, newContext, signIn } from './support/browser.ts';
 import { baseUrl, resetSharedWorld } from './support/world.ts';
 
 // Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) against the built app on the real
-// server: the sign-in page as a first visit, /products with a signed-in owner's session. The scores
-// are printed; SEO is asserted (it does not depend on the machine's speed). The performance target
-// (≥ 95, issue 15) is read from the printed line, since scores move with the load on the machine.
+// server: the sign-in page as a first visit, and every signed-in route of every role (each tab and
+// each registration status) with that persona's session. The scores are printed, one line per route.
+// Accessibility 100, SEO 100 and a layout shift of 0 are asserted: they do not depend on the machine's
+// speed. The performance target (≥ 95, issue 26) is read from the printed lines: the simulated
+// throttling multiplies the main thread's real work, so the score moves with the load on the machine.
 
 type Scores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+
+/** Every signed-in route of every role: each tab, each registration status. */
+const SIGNED_IN: [email: string, path: string][] = [
+  ['owner@example.com', '/products'],
+  ['owner@example.com', '/agents'],
+  ['owner@example.com', '/agents?tab=invitations'],
+  ['fleet@example.com', '/users'],
+  ['newco@example.com', '/agent-registration'],
+  ['pending@example.com', '/agent-registration'],
+  ['rejected@example.com', '/agent-registration'],
+  ['admin@example.com', '/admin'],
+  ['admin@example.com', '/admin?tab=sharings'],
+];
 
 describe('Lighthouse, mobile preset', () => {
   let browser: Browser;
   let port: number;
-  let signedIn: Cookie[];
+  const sessions = new Map<string, Cookie[]>();
 
   beforeAll(async () => {
     await resetSharedWorld();
     port = await freePort();
     browser = await launchBrowser([`--remote-debugging-port=${port}`]);
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await signIn(page, 'owner@example.com');
-    signedIn = (await context.cookies()).filter((cookie) => cookie.path === '/');
-    if (!signedIn.some((cookie) => cookie.name === 'portal_session'))
-      throw new Error('Signing in set no portal_session cookie');
-    await context.close();
+    for (const email of new Set(SIGNED_IN.map(([persona]) => persona))) {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await signIn(page, email);
+      const cookies = (await context.cookies()).filter((cookie) => cookie.path === '/');
+      if (!cookies.some((cookie) => cookie.name === 'portal_session'))
+        throw new Error(`Signing in as ${email} set no portal_session cookie`);
+      sessions.set(email, cookies);
+      await context.close();
+    }
   });
 
   /**
@@ -38,15 +56,17 @@ describe('Lighthouse, mobile preset', () => {
    * carry them as a signed-in visit's would. (A fixed Cookie header sent only the session: the app's
    * calls were answered 401 and the audit measured the sign-in page the app fell back to.)
    */
-  async function signInDefaultContext(): Promise<void> {
+  async function signInDefaultContext(email: string): Promise<void> {
     const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
-    await cdp.contexts()[0]?.addCookies(signedIn);
+    const context = cdp.contexts()[0];
+    await context?.clearCookies();
+    await context?.addCookies(sessions.get(email) ?? []);
   }
   afterAll(async () => {
     await browser?.close();
   });
 
-  async function audit(path: string): Promise<Scores> {
+  async function audit(path: string, label = path): Promise<Scores & { cls: number }> {
     const result = await lighthouse(`${baseUrl()}${path}`, {
       port,
       output: 'json',
@@ -56,17 +76,19 @@ describe('Lighthouse, mobile preset', () => {
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     // PORTAL_LIGHTHOUSE_REPORTS=<folder> keeps each full report (JSON) for a closer look.
     const reports = process.env.PORTAL_LIGHTHOUSE_REPORTS;
-    if (reports) writeFileSync(join(reports, `${path.slice(1) || 'root'}.json`), String(result.report));
+    if (reports) writeFileSync(join(reports, `${label.replace(/\W+/g, '-')}.json`), String(result.report));
     // The audit measured the page asked for, not a page the app fell back to (e.g. sign-in).
-    expect(new URL(result.lhr.finalDisplayedUrl).pathname).toBe(path);
+    const measured = new URL(result.lhr.finalDisplayedUrl);
+    expect(`${measured.pathname}${measured.search}`).toBe(path);
     const { categories, audits } = result.lhr;
     const scores = Object.fromEntries(
       Object.entries(categories).map(([id, category]) => [id, Math.round((category.score ?? 0) * 100)]),
     ) as Scores;
     const lcp = audits['largest-contentful-paint']?.displayValue ?? '?';
     const tbt = audits['total-blocking-time']?.displayValue ?? '?';
+    const cls = audits['cumulative-layout-shift']?.numericValue ?? Number.NaN;
     console.log(
-      `Lighthouse ${path}: performance ${scores.performance} (target ≥ 95; LCP ${lcp}, TBT ${tbt}), ` +
+      `Lighthouse ${label}: performance ${scores.performance} (target ≥ 95; LCP ${lcp}, TBT ${tbt}, CLS ${cls}), ` +
         `accessibility ${scores.accessibility}, best practices ${scores['best-practices']}, SEO ${scores.seo}`,
     );
     const failedSeo = Object.values(audits).filter(
@@ -74,18 +96,25 @@ describe('Lighthouse, mobile preset', () => {
     );
     if (failedSeo.length > 0)
       console.log(`  SEO audits failing: ${failedSeo.map((entry) => entry.id).join(', ')}`);
-    return scores;
+    return { ...scores, cls };
   }
 
   it('/login, a first visit', async () => {
     const scores = await audit('/login');
     expect(scores.seo).toBe(100);
     expect(scores.accessibility).toBe(100);
+    // Not yet 0: the static page learns the server's mode after it painted, and the language choice then
+    // moves below the floating mode banner (0.004 at 412 px).
+    expect(scores.cls).toBeLessThan(0.01);
   });
 
-  it('/products, signed in as a data owner', async () => {
-    await signInDefaultContext();
-    const scores = await audit('/products');
-    expect(scores.seo).toBe(100);
-  });
+  for (const [email, path] of SIGNED_IN) {
+    it(`${path}, signed in as ${email}`, async () => {
+      await signInDefaultContext(email);
+      const scores = await audit(path, `${path} (${email})`);
+      expect(scores.seo).toBe(100);
+      expect(scores.accessibility).toBe(100);
+      expect(scores.cls).toBe(0);
+    });
+  }
 });

@@ -82,7 +82,8 @@ function bytes(res: NodeJS.ReadableStream, done: (error: Error | null, body: Buf
   res.on('error', (error: Error) => done(error, Buffer.alloc(0)));
 }
 
-async function send(baseUrl: string, options: HttpRequest): Promise<HttpResponse> {
+/** One request to the server at `baseUrl` (tests of several instances pick one per request). */
+export async function send(baseUrl: string, options: HttpRequest): Promise<HttpResponse> {
   const agent = request(baseUrl);
   let test = agent[options.method.toLowerCase() as 'get'](options.url)
     .redirects(0)

@@ -2,7 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type JWK, type KoaContextWithOIDC } from 'oidc-provider';
-import { createMemoryAdapterFactory } from '../../src/simulator/identity-provider/memory-adapter.ts';
+import { createMemoryAdapterFactory } from './memory-adapter.ts';
 
 /**
  * A stand-in for Keycloak & co.: a separate oidc-provider on a real port, configured independently of

@@ -1,10 +1,16 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
 import { AppProviders, type AppProvidersProps } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
-export function App(props: Omit<AppProvidersProps, 'children'>) {
+type AppProps = Omit<AppProvidersProps, 'children'> & {
+  /** Called once the app's first page is committed (a hydrated page then works). */
+  onStarted?: () => void;
+};
+
+export function App({ onStarted, ...props }: AppProps) {
   const [router] = useState(createAppRouter);
+  useEffect(() => onStarted?.(), [onStarted]);
   return (
     <AppProviders {...props}>
       <RouterProvider router={router} />

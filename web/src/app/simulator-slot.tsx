@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePortalConfig } from '../lib/branding.ts';
 
 // `__SIMULATOR__` is a build-time constant: in a production build this is `null` and the import()
@@ -14,8 +14,11 @@ const SimulatorEntry = __SIMULATOR__
 /** The simulator launcher, loaded only when the build has it and the server runs outside production. */
 export function SimulatorSlot() {
   const { data } = usePortalConfig();
+  // After the first commit: the page the server drew has no launcher, so hydrating it finds none either.
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
   // Keyed off the server's mode (demo, development, test: on; production: off), decision 24.
-  if (!SimulatorEntry || !data || data.mode === 'production') return null;
+  if (!SimulatorEntry || !mounted || !data || data.mode === 'production') return null;
   return (
     <Suspense fallback={null}>
       <SimulatorEntry />

@@ -1,9 +1,10 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n, loadLanguage, rememberLanguageForServer, storedLanguage } from '../lib/i18n/i18n.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
 import { App } from './app.tsx';
-import { embeddedUser, prepareFirstPage } from './first-page.ts';
+import { embeddedState, embeddedUser, prepareFirstPage } from './first-page.ts';
+import { releaseUntilApp } from './inert-until-started.ts';
 import { createAppQueryClient } from './query-client.ts';
 import { preloadScreen } from './router.tsx';
 
@@ -75,15 +76,28 @@ export async function startApp(container: HTMLElement): Promise<void> {
     // and first data. Without it, the shell asks GET /users/me and the page loads as it renders.
     ...(user ? [prepareFirstPage(queryClient, user), screen] : []),
   ]);
+  const tree = (
+    <StrictMode>
+      <App queryClient={queryClient} notificationStore={notificationStore} onStarted={releaseUntilApp} />
+    </StrictMode>
+  );
+  // A page the server drew is hydrated: the app adopts its elements instead of drawing them again, in
+  // a transition, so the work is split into short tasks (no long task blocks a click); the controls the
+  // server disabled until now are released once it has (App's onStarted). Where the app's page differs
+  // (a mismatch), React draws that part afresh.
+  if (user && embeddedState() && container.firstElementChild) {
+    startTransition(() => {
+      hydrateRoot(container, tree, {
+        onRecoverableError: (error) => console.error('hydration', error),
+      });
+    });
+    return;
+  }
   // A transition, so the first render is split into short tasks: the page stays as the server drew
   // it (or the boot placeholder) until the app's identical page replaces it in one commit.
   if (container.firstElementChild) keepFocusThroughTakeover(container);
   const root = createRoot(container);
   startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App queryClient={queryClient} notificationStore={notificationStore} />
-      </StrictMode>,
-    );
+    root.render(tree);
   });
 }

@@ -23,7 +23,7 @@ export function builtInIdentityProvider(config: Config, shared: SimulatedWorld) 
     // Made on the first request to /oidc (a sign-in), not at start: see createDevProvider.
     let made: Promise<{ provider: Provider; callback: ReturnType<Provider['callback']> }> | undefined;
     const madeProvider = () => {
-      made ??= createDevProvider(config, (raw) => worlds.get(raw) ?? shared).then((provider) => {
+      made ??= createDevProvider(config, shared, (raw) => worlds.get(raw) ?? shared).then((provider) => {
         provider.on('server_error', (_ctx, error) =>
           app.log.error({ err: error }, 'development identity provider error'),
         );

@@ -5,14 +5,16 @@ import type { Configuration, JWK, KoaContextWithOIDC } from 'oidc-provider';
 import { registeredRedirectUri, roleHintParam } from '../../auth/oidc-settings.ts';
 import type { Config } from '../../config.ts';
 import type { World } from '../../world.ts';
+import { createDatabaseAdapterFactory, sharedCookieKeys } from './database-adapter.ts';
 import { newNonce, pageSecurityPolicy, renderNoticePage } from './interaction-page.ts';
-import { createMemoryAdapterFactory } from './memory-adapter.ts';
 
 /** Mounted inside the portal's own server, under /oidc. */
 export const devIdpMountPath = '/oidc';
 export const devIssuer = (config: Config) => `${config.publicUrl}${devIdpMountPath}`;
 
-// One signing key per process: ID tokens only live for the few seconds of a sign-in. An EC P-256 key
+// One signing key per process: ID tokens only live for the few seconds of a sign-in, and the portal
+// fetches each from the instance it runs on (its token call is in-process), which signs it and serves
+// the key. An EC P-256 key
 // (ES256) is made in about a millisecond; an RSA key took a few hundred, a tenth of the server's start.
 let signingKey: JWK | undefined;
 function processSigningKey(): JWK {
@@ -61,18 +63,23 @@ async function firstPartyGrant(ctx: KoaContextWithOIDC) {
 
 /**
  * The built-in provider. `worldOf` answers the world a raw request works in: accounts are looked up in
- * the world of the call that asks (a sandbox's sign-in reads that sandbox's users). oidc-provider (a
- * third of the server's start in CPU, with koa and jose) loads here, on the first sign-in, not at start.
+ * the world of the call that asks (a sandbox's sign-in reads that sandbox's users). Its records (the
+ * sign-ins in flight, its sessions, grants and codes) and the keys of its cookies are kept in the
+ * shared world's database, so in a team each step of a sign-in may reach any instance (decision 0061).
+ * oidc-provider (a third of the server's start in CPU, with koa and jose) loads here, on the first
+ * sign-in, not at start.
  */
 export async function createDevProvider(
   config: Config,
+  shared: Pick<World, 'prisma'>,
   worldOf: (raw: IncomingMessage) => Pick<World, 'prisma'>,
 ): Promise<Provider> {
   const { default: OidcProvider, interactionPolicy } = await import('oidc-provider');
   const issuer = devIssuer(config);
   const { clientId, clientSecret } = config.oidc;
+  const cookieKeys = await sharedCookieKeys(shared.prisma);
   const configuration: Configuration = {
-    adapter: createMemoryAdapterFactory(),
+    adapter: createDatabaseAdapterFactory(shared.prisma),
     clients: [
       {
         client_id: clientId,
@@ -116,7 +123,7 @@ export async function createDevProvider(
     features: { devInteractions: { enabled: false } },
     jwks: { keys: [processSigningKey()] },
     cookies: {
-      keys: [randomBytes(32).toString('base64url')],
+      keys: cookieKeys,
       long: { httpOnly: true, sameSite: 'lax' },
       short: { httpOnly: true, sameSite: 'lax' },
     },

@@ -19,13 +19,14 @@ type Tx = Pick<PortalPrisma, '$executeRawUnsafe' | '$queryRawUnsafe'>;
 
 /**
  * The world's tables in the current schema, parents before children (foreign keys): all but the
- * migrations' bookkeeping and the team's call list (what developers did, not the world's data).
+ * migrations' bookkeeping, the team's call list (what developers did, not the world's data) and the
+ * built-in identity provider's records (sign-ins in flight and the team's cookie keys).
  */
 async function tablesInInsertOrder(tx: Tx): Promise<string[]> {
   const tables = (
     await tx.$queryRawUnsafe<{ name: string }[]>(
       `SELECT tablename AS name FROM pg_tables
-        WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'SimCall')
+        WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'SimCall', 'ProviderRecord')
         ORDER BY tablename`,
     )
   ).map((row) => row.name);

@@ -20,7 +20,7 @@ describe('route guard', () => {
     ['an admin', '/admin', admin, '/admin', 'Administration'],
   ])('lands %s asking for %s on %s with its screen', async (_who, path, user, expected, heading) => {
     await expectLanding(path, user, expected);
-    expect(await screen.findByRole('heading', { name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
   });
 
   it.each([

@@ -22,7 +22,16 @@ export function AdminPage() {
         items={[
           { value: 'applications', label: t('admin.tabs.applications'), panel: <ApplicationsPanel /> },
           { value: 'sharings', label: t('admin.tabs.sharings'), panel: <SharingsPanel /> },
-        ]}
+        ].map((item) => ({
+          ...item,
+          // The cards' titles are h3: the panel's h2 keeps the heading levels in order.
+          panel: (
+            <>
+              <h2 className="visually-hidden">{item.label}</h2>
+              {item.panel}
+            </>
+          ),
+        }))}
       />
     </div>
   );

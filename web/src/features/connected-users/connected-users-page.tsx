@@ -52,6 +52,8 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
       </PageHeader>
       <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
+        {/* The cards' titles are h3: the list's h2 keeps the heading levels in order. */}
+        <h2 className="visually-hidden">{t('connectedUsers.title')}</h2>
         <PagedListView
           list={list}
           loading={<p className="list-loading">{t('connectedUsers.loading')}</p>}

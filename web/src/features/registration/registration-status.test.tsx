@@ -65,7 +65,7 @@ describe('agent registration status', () => {
     const { router, queryClient } = renderApp('/agent-registration', { user: pendingAgent });
     await waitFor(() => expect(currentPath(router)).toBe('/users'));
     expect(queryClient.getQueryData<CurrentUser>(currentUserQueryKey)?.agentStatus).toBe('active');
-    expect(await screen.findByRole('heading', { name: 'Users' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeInTheDocument();
   });
 
   it("a failed status fetch says Couldn't get your account information and goes to /login", async () => {

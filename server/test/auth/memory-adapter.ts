@@ -8,9 +8,9 @@ interface Entry {
 }
 
 /**
- * The built-in provider's storage: one map per provider instance, kept in memory on purpose (a sign-in
- * lives for seconds; a restart only cancels sign-ins in flight). Replaces oidc-provider's quick-start
- * adapter, which warns on every start, and keeps test apps in one process apart.
+ * The storage of the tests' external identity provider (external-idp.ts): one map per provider, in
+ * memory (the built-in provider keeps its records in the database: decision 0061). Replaces
+ * oidc-provider's quick-start adapter, which warns on every start, and keeps test providers apart.
  */
 export function createMemoryAdapterFactory(now: () => number = Date.now): AdapterFactory {
   const entries = new Map<string, Entry>();

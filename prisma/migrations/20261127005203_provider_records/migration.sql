@@ -1,0 +1,18 @@
+-- CreateTable
+CREATE TABLE "ProviderRecord" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "uid" TEXT,
+    "grantId" TEXT,
+    "payload" TEXT NOT NULL,
+    "consumed" INTEGER,
+    "expiresAt" DATETIME NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "ProviderRecord_uid_idx" ON "ProviderRecord"("uid");
+
+-- CreateIndex
+CREATE INDEX "ProviderRecord_grantId_idx" ON "ProviderRecord"("grantId");
+
+-- CreateIndex
+CREATE INDEX "ProviderRecord_expiresAt_idx" ON "ProviderRecord"("expiresAt");
