@@ -141,6 +141,18 @@ export interface PartiesRow {
   ownerId: string;
   agentId: string | null;
   status: string;
+  /** Until when its code can be redeemed (as stored: isoFromStored reads both engines'). */
+  expiresAt: string;
+}
+
+/** A company's connected user: one invitation with its owner (dates as stored). */
+export interface ConnectedEntryRow {
+  invitationId: string;
+  fullName: string;
+  email: string;
+  /** When the company claimed the code (the invitation's creation before it did). */
+  createdAt: string;
+  status: string;
 }
 
 /** A shared product with its collection state. */
@@ -394,7 +406,32 @@ export const listStatements = {
   },
   parties(dialect: Dialect, invitationId: string): Statement {
     const s = new Statement(dialect);
-    s.sql = `SELECT id, "ownerId", "agentId", status FROM "Invitation" WHERE id = ${s.param(invitationId)}`;
+    s.sql = `SELECT id, "ownerId", "agentId", status, ${s.text('"expiresAt"')} AS "expiresAt"
+      FROM "Invitation" WHERE id = ${s.param(invitationId)}`;
+    return s;
+  },
+  /** The invitation with this (normalised) access code. */
+  partiesByCode(dialect: Dialect, code: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT id, "ownerId", "agentId", status, ${s.text('"expiresAt"')} AS "expiresAt"
+      FROM "Invitation" WHERE code = ${s.param(code)}`;
+    return s;
+  },
+  /** One invitation as the owner's lists show it. */
+  ownerInvitation(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT i.id, i."agentId", i.code, i.status, ${s.text('i."createdAt"')} AS "createdAt",
+      ${s.text('i."statusChangedAt"')} AS "statusChangedAt", ${s.text('i."expiresAt"')} AS "expiresAt",
+      a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName", ap.site AS "agentSite"
+      ${OWNER_FROM} WHERE i.id = ${s.param(invitationId)}`;
+    return s;
+  },
+  /** One invitation as the company's connected users show it. */
+  connectedEntry(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT i.id AS "invitationId", u."fullName", u.email,
+      ${s.text('coalesce(i."claimedAt", i."createdAt")')} AS "createdAt", i.status
+      FROM "Invitation" i JOIN "User" u ON u.id = i."ownerId" WHERE i.id = ${s.param(invitationId)}`;
     return s;
   },
   permissions(dialect: Dialect, invitationId: string): Statement {
@@ -492,6 +529,12 @@ export interface ListReads {
   agentStatus(userId: string): MaybePromise<string | undefined>;
   /** The invitation's owner, company and status, or undefined. */
   parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
+  /** The same for the invitation with this normalised access code. */
+  partiesByCode(code: string): MaybePromise<PartiesRow | undefined>;
+  /** One invitation as the owner's lists show it, or undefined. */
+  ownerInvitation(invitationId: string): MaybePromise<OwnerInvitationRow | undefined>;
+  /** One invitation as the company's connected users show it, or undefined. */
+  connectedEntry(invitationId: string): MaybePromise<ConnectedEntryRow | undefined>;
   /** The products an invitation shares, in the order the owner added them to the portal. */
   permissions(invitationId: string): MaybePromise<PermissionRow[]>;
   /** A user's download jobs, newest first. */
@@ -554,6 +597,12 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
       then(run<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
     parties: (invitationId) =>
       then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
+    partiesByCode: (code) =>
+      then(run<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
+    ownerInvitation: (invitationId) =>
+      then(run<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)), (rows) => rows[0]),
+    connectedEntry: (invitationId) =>
+      then(run<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
     downloadJobs: (query, page) => run<DownloadJobRow>(listStatements.downloadJobs(dialect, query, page)),
     downloadJobsCount: (query) =>

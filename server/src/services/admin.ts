@@ -13,7 +13,7 @@ import { transitionInvitation } from './invitation-transitions.ts';
 type Schemas = components['schemas'];
 type AgentApplication = Schemas['AgentApplication'];
 type Sharing = Schemas['Sharing'];
-type Deps = Pick<World, 'prisma' | 'clock'>;
+type Deps = Pick<World, 'prisma' | 'reads' | 'clock'>;
 
 const applicationInclude = {
   user: {

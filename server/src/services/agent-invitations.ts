@@ -12,12 +12,7 @@ import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
-import {
-  type ConnectedInvitation,
-  loadPermissions,
-  toConnectedInvitation,
-  withOwner,
-} from './invitation-views.ts';
+import { type ConnectedInvitation, loadPermissions } from './invitation-views.ts';
 import { toApiDownloadJob } from './job-snapshot.ts';
 
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
@@ -29,10 +24,11 @@ export async function requireActiveAgent({ reads }: Pick<Deps, 'reads'>, agentId
   }
 }
 
-async function connectedOf({ prisma }: Pick<Deps, 'prisma'>, id: string): Promise<ConnectedInvitation> {
-  return toConnectedInvitation(
-    await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withOwner }),
-  );
+/** The invitation as the company's connected users show it, by a prepared read. */
+async function connectedOf({ reads }: Pick<Deps, 'reads'>, id: string): Promise<ConnectedInvitation> {
+  const row = await reads.lists.connectedEntry(id);
+  if (!row) throw invitationNotFound();
+  return { ...row, createdAt: isoFromStored(row.createdAt), status: row.status as InvitationStatus };
 }
 
 /**
@@ -43,7 +39,7 @@ async function connectedOf({ prisma }: Pick<Deps, 'prisma'>, id: string): Promis
 export async function redeemCode(world: Deps, agentId: string, input: string): Promise<ConnectedInvitation> {
   const code = normaliseAccessCode(input);
   if (!code) throw invalidCode();
-  const found = await world.prisma.invitation.findUnique({ where: { code }, select: { id: true } });
+  const found = await world.reads.lists.partiesByCode(code);
   if (!found) throw invalidCode();
   await transitionInvitation(world, {
     invitationId: found.id,
@@ -51,7 +47,7 @@ export async function redeemCode(world: Deps, agentId: string, input: string): P
     actor: { id: agentId, role: 'agent' },
     missing: invalidCode,
     authorise: (invitation) => {
-      if (invitation.expiresAt <= world.clock.now()) throw invalidCode();
+      if (new Date(invitation.expiresAt) <= world.clock.now()) throw invalidCode();
     },
     data: (now) => ({ agentId, claimedAt: now }),
   });

@@ -1,3 +1,4 @@
+import type { PartiesRow } from '../db/list-reads.ts';
 import {
   type InvitationAction,
   type InvitationStatus,
@@ -5,7 +6,7 @@ import {
   type TransitionErrorCode,
   transition,
 } from '../domain/invitation-lifecycle.ts';
-import { type Invitation, Prisma } from '../generated/prisma/client.ts';
+import { Prisma } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import type { World } from '../world.ts';
 import { type Actor, sharingEventRow } from './audit.ts';
@@ -35,7 +36,7 @@ export interface TransitionRequest {
   event: InvitationAction;
   actor: Actor & { id: string };
   /** Throws when the caller may not act on this invitation (checked before the state). */
-  authorise?(invitation: Invitation): void;
+  authorise?(invitation: PartiesRow): void;
   /** The error for a missing invitation (default INVITATION_NOT_FOUND). */
   missing?: () => AppError;
   /** The error for a refused transition, when the default for its code does not fit the caller. */
@@ -46,7 +47,7 @@ export interface TransitionRequest {
 
 /** An `authorise` that lets only the invitation's owner, or only its company, act; others get `refusal`. */
 export const onlyBy =
-  (party: 'ownerId' | 'agentId', callerId: string, refusal: () => AppError) => (invitation: Invitation) => {
+  (party: 'ownerId' | 'agentId', callerId: string, refusal: () => AppError) => (invitation: PartiesRow) => {
     if (invitation[party] !== callerId) throw refusal();
   };
 
@@ -54,25 +55,25 @@ const MAX_ATTEMPTS = 3;
 
 /**
  * Applies one lifecycle event to an invitation. The new status comes from the domain's transition
- * table. The status is read first, outside any transaction; the change is one conditional update
- * (`where {id, status}` as read) with its audit event as a nested create, which Prisma writes in one
- * short transaction and answers with the changed row. When two requests race, exactly one update finds
+ * table. The status is read first, outside any transaction, by a prepared read (db/list-reads.ts); the
+ * change is one conditional update (`where {id, status}` as read) with its audit event as a nested
+ * create, which Prisma writes in one short transaction. When two requests race, exactly one update finds
  * the status it read; the other finds none (P2025), re-reads and is judged against the new status. No
  * transaction is held while the server awaits anything else (decision 0065).
  */
 export async function transitionInvitation(
-  { prisma, clock }: Pick<World, 'prisma' | 'clock'>,
+  { prisma, reads, clock }: Pick<World, 'prisma' | 'reads' | 'clock'>,
   request: TransitionRequest,
-): Promise<Invitation> {
+): Promise<void> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
-    const invitation = await prisma.invitation.findUnique({ where: { id: request.invitationId } });
+    const invitation = await reads.lists.parties(request.invitationId);
     if (!invitation) throw (request.missing ?? invitationNotFound)();
     request.authorise?.(invitation);
     const step = transition(invitation.status as InvitationStatus, request.event);
     if (!step.ok) throw (request.refusal ?? ((code) => REFUSALS[code]()))(step.code);
     const now = clock.now();
     try {
-      return await prisma.invitation.update({
+      await prisma.invitation.update({
         where: { id: invitation.id, status: invitation.status },
         data: {
           status: step.next,
@@ -80,7 +81,9 @@ export async function transitionInvitation(
           ...request.data?.(now),
           events: { create: sharingEventRow({ type: step.eventType, actor: request.actor, at: now }) },
         },
+        select: { id: true },
       });
+      return;
     } catch (error) {
       // Another request changed the status since it was read: read it again.
       if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025')) throw error;

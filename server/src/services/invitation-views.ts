@@ -3,7 +3,6 @@ import { isoFromStored } from '../db/connected-users.ts';
 import type { OwnerInvitationRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
 import type { World } from '../world.ts';
 import { toApiProduct } from './products.ts';
 
@@ -11,17 +10,6 @@ type Schemas = components['schemas'];
 export type InvitationListEntry = Schemas['InvitationListEntry'];
 export type ConnectedInvitation = Schemas['ConnectedInvitation'];
 export type Permissions = Schemas['Permissions'];
-
-/** What the owner's list entry needs: the claiming company's public profile. */
-export const withAgentProfile = {
-  agent: { select: { fullName: true, agentProfile: { select: { displayName: true, site: true } } } },
-} satisfies Prisma.InvitationInclude;
-export type InvitationWithAgent = Prisma.InvitationGetPayload<{ include: typeof withAgentProfile }>;
-
-export const withOwner = {
-  owner: { select: { fullName: true, email: true } },
-} satisfies Prisma.InvitationInclude;
-export type InvitationWithOwner = Prisma.InvitationGetPayload<{ include: typeof withOwner }>;
 
 export const invitationLink = (publicUrl: string, code: string) =>
   `${publicUrl}/redeem/${formatAccessCode(code)}`;
@@ -40,37 +28,6 @@ export function ownerListEntry(row: OwnerInvitationRow, publicUrl: string): Invi
     createdAt: isoFromStored(row.createdAt),
     statusChangedAt: isoFromStored(row.statusChangedAt),
     expiresAt: isoFromStored(row.expiresAt),
-  };
-}
-
-/** The same entry from an invitation Prisma read with its company (after a decision or a revocation). */
-export function toListEntry(invitation: InvitationWithAgent, publicUrl: string): InvitationListEntry {
-  const profile = invitation.agent?.agentProfile ?? null;
-  return ownerListEntry(
-    {
-      id: invitation.id,
-      agentId: invitation.agentId,
-      code: invitation.code,
-      status: invitation.status,
-      createdAt: invitation.createdAt.toISOString(),
-      statusChangedAt: invitation.statusChangedAt.toISOString(),
-      expiresAt: invitation.expiresAt.toISOString(),
-      agentFullName: invitation.agent?.fullName ?? null,
-      agentDisplayName: profile?.displayName ?? null,
-      agentSite: profile?.site ?? null,
-    },
-    publicUrl,
-  );
-}
-
-/** The company's view of a connected user; `createdAt` is when the company redeemed the code. */
-export function toConnectedInvitation(invitation: InvitationWithOwner): ConnectedInvitation {
-  return {
-    invitationId: invitation.id,
-    fullName: invitation.owner.fullName,
-    email: invitation.owner.email,
-    createdAt: (invitation.claimedAt ?? invitation.createdAt).toISOString(),
-    status: invitation.status as InvitationStatus,
   };
 }
 

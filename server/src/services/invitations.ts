@@ -12,8 +12,6 @@ import {
   invitationLink,
   loadPermissions,
   ownerListEntry,
-  toListEntry,
-  withAgentProfile,
 } from './invitation-views.ts';
 import { listOwnProducts } from './products.ts';
 
@@ -150,9 +148,11 @@ export async function ownerPermissions(world: Deps, ownerId: string, id: string)
   return loadPermissions(world, invitation.id, { forAgent: false });
 }
 
-async function listEntryOf({ prisma, config }: Deps, id: string): Promise<InvitationListEntry> {
-  const invitation = await prisma.invitation.findUniqueOrThrow({ where: { id }, include: withAgentProfile });
-  return toListEntry(invitation, config.publicUrl);
+/** The invitation as the owner's lists show it (after a decision or a revocation), by a prepared read. */
+async function listEntryOf({ reads, config }: Deps, id: string): Promise<InvitationListEntry> {
+  const row = await reads.lists.ownerInvitation(id);
+  if (!row) throw invitationNotFound();
+  return ownerListEntry(row, config.publicUrl);
 }
 
 /**
@@ -160,14 +160,11 @@ async function listEntryOf({ prisma, config }: Deps, id: string): Promise<Invita
  * finds an invitation by its id in any case, or by its access code. Ids are lower case (cuid) and codes
  * upper case, so an exact id always wins.
  */
-async function resolveDecisionId({ prisma }: Pick<Deps, 'prisma'>, raw: string): Promise<string> {
-  const exact = await prisma.invitation.findUnique({ where: { id: raw }, select: { id: true } });
+async function resolveDecisionId({ reads }: Pick<Deps, 'reads'>, raw: string): Promise<string> {
+  const exact = (await reads.lists.parties(raw)) ?? (await reads.lists.parties(raw.toLowerCase()));
   if (exact) return exact.id;
   const code = normaliseAccessCode(raw);
-  const found = await prisma.invitation.findFirst({
-    where: { OR: [{ id: raw.toLowerCase() }, ...(code ? [{ code }] : [])] },
-    select: { id: true },
-  });
+  const found = code ? await reads.lists.partiesByCode(code) : undefined;
   return found?.id ?? raw;
 }
 
