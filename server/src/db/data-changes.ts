@@ -49,6 +49,8 @@ export interface DataWatch {
   fresh(): Promise<number | undefined>;
   /** The generation now (undefined while not connected): a row read under another one is not kept. */
   current(): number | undefined;
+  /** Starts listening (else the first use does), resolving once listening or after a first failure. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -92,6 +94,11 @@ export function watchDataChanges(
       return live ? generation : undefined;
     },
     current: () => (live ? generation : undefined),
+    async start() {
+      if (closed) return;
+      listener ??= listen();
+      await listener.ready;
+    },
     async close() {
       closed = true;
       live = false;

@@ -42,7 +42,7 @@ export function createFaults(
    * the operations with an armed fault are remembered until the database announces a change of `Fault`.
    */
   sharedDatabaseUrl?: string,
-): FaultHooks & { markArmed(): void; close(): Promise<void> } {
+): FaultHooks & { markArmed(): void; start(): Promise<void>; close(): Promise<void> } {
   // Skips a database round-trip on every call while no fault is armed. One instance knows when that is;
   // in a team, a fault armed through another instance must fire here too, so the operations with an
   // armed fault are read once per change of the table (db/data-changes.ts): as exact as a query per call.
@@ -64,16 +64,24 @@ export function createFaults(
     markArmed() {
       armed = enabled;
     },
+    start: async () => watch?.start(),
     close: async () => watch?.close(),
     /** Whether a fault waits for the operation (without using it up). */
     async pendingFor(operationId: string): Promise<boolean> {
       if (!armed) return false;
       return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
     },
-    /** Undefined, not a promise, while no fault is armed: this runs before every operation. */
+    /**
+     * Runs before every operation: undefined, not a promise, while no fault is armed on one instance. In
+     * a team, every call first waits for the team signal's barrier (through the faults' watch), so it
+     * takes over whatever another instance announced before the call began: the simulated clock
+     * (decision 0066) as well as the faults.
+     */
     apply(request: FastifyRequest, operationId: string): Promise<void> | undefined {
-      if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
-      if (!remembered) return applyArmed(request, operationId);
+      if (!armed) return;
+      const exempt = operationId.startsWith('sim') || /Fault|Simulation/.test(operationId);
+      if (!remembered) return exempt ? undefined : applyArmed(request, operationId);
+      if (exempt) return watch?.fresh().then(() => undefined);
       return remembered('armed', armedOperations).then((operations) =>
         operations.has(operationId) ? applyArmed(request, operationId) : undefined,
       );

@@ -47,6 +47,7 @@ export function createSimulatedWorld(
     jobs: core.jobs,
     async start() {
       await clock.start();
+      await faults.start();
       await core.start();
     },
     async stop() {
