@@ -6,7 +6,11 @@
 //   two processes on one database;
 // - `large-fleet` loaded into PostgreSQL with `npm run db:seed` (target ≤ 30 s).
 // PostgreSQL is a throwaway server of the benchmark's own (server/scripts/postgres-cluster.ts).
-// Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3]
+// Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3] [--only reads,instances,fleet,sandboxes]
+//   [--reads listProducts,getCurrentUser] [--cpu-prof DIR]
+// --only: the parts to measure (default all); --reads: the GET operations (default every representative read);
+// --cpu-prof DIR: the PostgreSQL servers write a V8 CPU profile there when they stop
+// (summarise one with scripts/bench/profile-summary.ts).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,7 +31,10 @@ import { argument, printTable, type Row, runsArgument } from './bench/stats.ts';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const connections = 50;
 
-const operations = representativeReads;
+const parts = new Set((argument('--only') ?? 'reads,instances,fleet,sandboxes').split(','));
+const readIds = argument('--reads')?.split(',');
+const operations = representativeReads.filter((read) => !readIds || readIds.includes(read.id));
+const cpuProfileDir = argument('--cpu-prof');
 
 interface Portal {
   server: Started;
@@ -52,12 +59,18 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
     HOST: '127.0.0.1',
     ...env,
   };
-  const server = await startProcess(process.execPath, [...serverStart().flags, serverStart().entry], {
-    env: full,
-    readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
-    name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
-    timeoutMs: 180_000,
-  });
+  const profile =
+    cpuProfileDir && env.DATABASE_URL ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
+  const server = await startProcess(
+    process.execPath,
+    [...serverStart().flags, ...profile, serverStart().entry],
+    {
+      env: full,
+      readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
+      name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
+      timeoutMs: 180_000,
+    },
+  );
   const config = loadConfig({ ...process.env, ...full });
   const prisma = createPrisma(config.databaseUrl);
   const cookies: Record<string, string> = {};
@@ -128,7 +141,7 @@ async function main(): Promise<void> {
     stops.push(second.server);
 
     const rows: Row[] = [];
-    for (const operation of operations) {
+    for (const operation of parts.has('reads') ? operations : []) {
       await load(sqlite, operation, 1);
       await load(first, operation, 1);
       const ratios: number[] = [];
@@ -156,13 +169,18 @@ async function main(): Promise<void> {
         },
       );
     }
-    met = printTable(`GET operations, ${connections} connections, ${seconds} s per run`, rows) && met;
+    if (rows.length > 0)
+      met = printTable(`GET operations, ${connections} connections, ${seconds} s per run`, rows) && met;
 
     // The same load on one instance, then split over two on the same database.
-    const products = operations.find((operation) => operation.id === 'listProducts');
+    const products = representativeReads.find((operation) => operation.id === 'listProducts');
     if (!products) throw new Error('listProducts is missing from the representative reads');
     const perRequest: number[] = [];
-    for (let run = 0; run < runs; run += 1) {
+    if (parts.has('instances')) {
+      // Both warmed alike (compiled code, prepared statements, the contract's schemas), as in service.
+      for (const portal of [first, second]) await load(portal, products, seconds);
+    }
+    for (let run = 0; run < (parts.has('instances') ? runs : 0); run += 1) {
       const alone = await load(first, products, seconds);
       const [a, b] = await Promise.all([
         load(first, products, seconds, connections / 2),
@@ -170,19 +188,20 @@ async function main(): Promise<void> {
       ]);
       perRequest.push((a.cpu + b.cpu) / (a.requests + b.requests) / (alone.cpu / alone.requests));
     }
-    met =
-      printTable('two instances vs one on PostgreSQL (listProducts)', [
-        {
-          figure: 'server CPU per request, two instances vs one',
-          unit: '×',
-          values: perRequest,
-          target: '≤ 1.1',
-          meets: (m) => m <= 1.1,
-        },
-      ]) && met;
+    if (perRequest.length > 0)
+      met =
+        printTable('two instances vs one on PostgreSQL (listProducts)', [
+          {
+            figure: 'server CPU per request, two instances vs one',
+            unit: '×',
+            values: perRequest,
+            target: '≤ 1.1',
+            meets: (m) => m <= 1.1,
+          },
+        ]) && met;
 
     const seedSeconds: number[] = [];
-    for (let run = 0; run < Math.min(runs, 2); run += 1) {
+    for (let run = 0; run < (parts.has('fleet') ? Math.min(runs, 2) : 0); run += 1) {
       const started = performance.now();
       const seeded = spawnSync(
         process.execPath,
@@ -202,10 +221,11 @@ async function main(): Promise<void> {
         throw new Error('npm run db:seed -- --scenario large-fleet failed on PostgreSQL');
       seedSeconds.push((performance.now() - started) / 1000);
     }
-    met =
-      printTable('large-fleet loaded into PostgreSQL (db:seed, process start to end)', [
-        { figure: 'load time', unit: 's', values: seedSeconds, target: '≤ 30', meets: (m) => m <= 30 },
-      ]) && met;
+    if (seedSeconds.length > 0)
+      met =
+        printTable('large-fleet loaded into PostgreSQL (db:seed, process start to end)', [
+          { figure: 'load time', unit: 's', values: seedSeconds, target: '≤ 30', meets: (m) => m <= 30 },
+        ]) && met;
     console.log(
       '\nNot measured yet: sandbox creation on PostgreSQL (sandboxes stay per instance, on SQLite).',
     );

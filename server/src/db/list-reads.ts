@@ -1,5 +1,7 @@
 // The lists a page load reads (the admin's sharings, the owner's invitations, an invitation's history
-// and its shared products, and who an invitation belongs to),
+// and its shared products, and who an invitation belongs to, a user's download jobs, a company's
+// documents) and the other reads of a request off Prisma (a download link's job, a terms version, the
+// simulator's faults and accounts, the health check's ping),
 // each page one joined statement instead of Prisma's one query per relation (3-4 statements, most of a
 // list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
 // engines, written through `Statement`: SQLite's `+?` (db/sqlite-statements.ts) or PostgreSQL's `$n`, dates as each stores them,
@@ -203,6 +205,56 @@ export interface EventRow {
   actorDisplayName: string | null;
 }
 
+export interface DownloadJobQuery {
+  userId: string;
+  /** Every word must be the job's id or in what it exports (its product's or invitation's id). */
+  words?: readonly string[];
+}
+
+/** A download job as its reads answer it (dates as stored: isoFromStored reads both engines'). */
+export interface DownloadJobRow {
+  id: string;
+  userId: string;
+  type: string;
+  status: string;
+  relatedId: string | null;
+  exportRequest: string;
+  createdAt: string;
+  updatedAt: string;
+  filePath: string | null;
+  tokenExpiresAt: string | null;
+}
+
+/** A registration document of a company. */
+export interface AgentFileRow {
+  id: string;
+  userId: string;
+  section: string;
+  filename: string;
+  storedName: string;
+  size: number;
+  contentType: string;
+}
+
+/** An injected fault of the simulator (dates as stored). */
+export interface FaultRow {
+  id: string;
+  operationId: string;
+  status: number | null;
+  code: string | null;
+  remaining: number;
+  delayMs: number | null;
+  createdAt: string;
+}
+
+/** An account of the simulated world's sign-in page. */
+export interface AccountRow {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+}
+
 const SHARINGS_FROM = `FROM "Invitation" i
   JOIN "User" o ON o.id = i."ownerId"
   LEFT JOIN "User" a ON a.id = i."agentId"
@@ -256,6 +308,20 @@ function ownerWhere(s: Statement, query: OwnerInvitationQuery): string {
     ])
   );
 }
+
+function downloadJobColumns(s: Statement): string {
+  return `j.id, j."userId", j.type, j.status, j."relatedId", j."exportRequest", ${s.text('j."createdAt"')} AS "createdAt",
+    ${s.text('j."updatedAt"')} AS "updatedAt", j."filePath", ${s.text('j."tokenExpiresAt"')} AS "tokenExpiresAt"`;
+}
+
+function downloadJobsWhere(s: Statement, query: DownloadJobQuery): string {
+  return `WHERE j."userId" = ${s.param(query.userId)}${s.search(query.words, (word) => [
+    `j.id = ${s.param(word)}`,
+    s.contains('j."relatedId"', word),
+  ])}`;
+}
+
+const AGENT_FILE_COLUMNS = 'f.id, f."userId", f.section, f.filename, f."storedName", f.size, f."contentType"';
 
 /** The SQL and parameters of each list read in one dialect (also what the query-plan test explains). */
 export const listStatements = {
@@ -341,6 +407,67 @@ export const listStatements = {
       ORDER BY p."createdAt", p."externalId"`;
     return s;
   },
+  downloadJobs(dialect: Dialect, query: DownloadJobQuery, page: PageWindow): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j ${downloadJobsWhere(s, query)}${s.before(
+      'j."createdAt"',
+      'j.id',
+      page.after,
+    )} ORDER BY j."createdAt" DESC, j.id DESC${s.limit(page.limit)}`;
+    return s;
+  },
+  downloadJobsCount(dialect: Dialect, query: DownloadJobQuery): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.count()} AS total FROM "DownloadJob" j ${downloadJobsWhere(s, query)}`;
+    return s;
+  },
+  downloadJob(dialect: Dialect, userId: string, jobId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j
+      WHERE j.id = ${s.param(jobId)} AND j."userId" = ${s.param(userId)}`;
+    return s;
+  },
+  downloadJobByToken(dialect: Dialect, token: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j WHERE j."downloadToken" = ${s.param(token)}`;
+    return s;
+  },
+  agentFiles(dialect: Dialect, userId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${AGENT_FILE_COLUMNS} FROM "AgentFile" f WHERE f."userId" = ${s.param(userId)}
+      ORDER BY f."createdAt", f.id`;
+    return s;
+  },
+  agentFile(dialect: Dialect, id: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${AGENT_FILE_COLUMNS} FROM "AgentFile" f WHERE f.id = ${s.param(id)}`;
+    return s;
+  },
+  termsPublishedAt(dialect: Dialect, role: string, version: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${s.text('t."publishedAt"')} AS "publishedAt" FROM "TermsVersion" t
+      WHERE t.role = ${s.param(role)} AND t.version = ${s.param(version)}`;
+    return s;
+  },
+  faults(dialect: Dialect): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT f.id, f."operationId", f.status, f.code, f.remaining, f."delayMs", ${s.text('f."createdAt"')} AS "createdAt"
+      FROM "Fault" f WHERE f.remaining > 0 ORDER BY f."createdAt", f.id`;
+    return s;
+  },
+  /** The personas (`@example.com`) by e-mail, then everyone else by e-mail, at most `limit`. */
+  accounts(dialect: Dialect, limit: number): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT u.id, u.email, u."fullName", u.role FROM "User" u
+      ORDER BY CASE WHEN u.email LIKE '%@example.com' THEN 0 ELSE 1 END, u.email${s.limit(limit)}`;
+    return s;
+  },
+  /** Whether the database answers. */
+  ping(dialect: Dialect): Statement {
+    const s = new Statement(dialect);
+    s.sql = 'SELECT 1 AS one';
+    return s;
+  },
   eventsCount(dialect: Dialect, invitationId: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT ${s.count()} AS total FROM "SharingEvent" e WHERE e."invitationId" = ${s.param(invitationId)}`;
@@ -367,6 +494,25 @@ export interface ListReads {
   parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
   /** The products an invitation shares, in the order the owner added them to the portal. */
   permissions(invitationId: string): MaybePromise<PermissionRow[]>;
+  /** A user's download jobs, newest first. */
+  downloadJobs(query: DownloadJobQuery, page: PageWindow): MaybePromise<DownloadJobRow[]>;
+  downloadJobsCount(query: DownloadJobQuery): MaybePromise<number>;
+  /** The user's job with this id, or undefined. */
+  downloadJob(userId: string, jobId: string): MaybePromise<DownloadJobRow | undefined>;
+  /** The job a download link's token names, or undefined. */
+  downloadJobByToken(token: string): MaybePromise<DownloadJobRow | undefined>;
+  /** A company's registration documents, oldest first. */
+  agentFiles(userId: string): MaybePromise<AgentFileRow[]>;
+  /** A registration document by id, or undefined. */
+  agentFile(id: string): MaybePromise<AgentFileRow | undefined>;
+  /** When a version of the terms was published for a role (as stored), or undefined. */
+  termsPublishedAt(role: string, version: string): MaybePromise<string | undefined>;
+  /** The simulator's armed faults, oldest first. */
+  faults(): MaybePromise<FaultRow[]>;
+  /** The personas by e-mail, then the other accounts by e-mail, at most `limit`. */
+  accounts(limit: number): MaybePromise<AccountRow[]>;
+  /** Resolves (SQLite: returns) when the database answers; throws when it does not. */
+  ping(): MaybePromise<unknown>;
 }
 
 /** Runs a statement: SQLite's prepared statement at once, PostgreSQL's pool query as a promise. */
@@ -409,5 +555,22 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
     parties: (invitationId) =>
       then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
+    downloadJobs: (query, page) => run<DownloadJobRow>(listStatements.downloadJobs(dialect, query, page)),
+    downloadJobsCount: (query) =>
+      then(run<{ total: number }>(listStatements.downloadJobsCount(dialect, query)), total),
+    downloadJob: (userId, jobId) =>
+      then(run<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
+    downloadJobByToken: (token) =>
+      then(run<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
+    agentFiles: (userId) => run<AgentFileRow>(listStatements.agentFiles(dialect, userId)),
+    agentFile: (id) => then(run<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
+    termsPublishedAt: (role, version) =>
+      then(
+        run<{ publishedAt: string }>(listStatements.termsPublishedAt(dialect, role, version)),
+        (rows) => rows[0]?.publishedAt,
+      ),
+    faults: () => run<FaultRow>(listStatements.faults(dialect)),
+    accounts: (limit) => run<AccountRow>(listStatements.accounts(dialect, limit)),
+    ping: () => run(listStatements.ping(dialect)),
   };
 }

@@ -114,27 +114,6 @@ function withInsensitiveContains<W>(filter: W): W {
   return Object.fromEntries(entries) as W;
 }
 
-/** Prisma `where` for the rows after a position in (field desc, id desc) order (empty without one). */
-export function after(field: string, position: Position | undefined) {
-  if (!position) return {};
-  return { OR: [{ [field]: { lt: position.at } }, { [field]: position.at, id: { lt: position.id } }] };
-}
-
-/**
- * A list newest first by a date `field`, then id: Prisma's `findMany` arguments for the rows after a
- * position (`where` narrowed, ordered, at most `take`), and the position of a row.
- */
-export function newestFirst<F extends string, W>(field: F, where: W) {
-  return {
-    rowsAfter: (position: Position | undefined, take: number) => ({
-      where: { AND: [where, after(field, position)] },
-      orderBy: [{ [field]: 'desc' } as Record<F, 'desc'>, { id: 'desc' as const }],
-      take,
-    }),
-    position: (row: Record<F, Date> & { id: string }): Position => ({ at: row[field], id: row.id }),
-  };
-}
-
 /** `Link` to the next page: the request's own path and query with `cursor` (and `limit`) replaced. */
 function nextLink(request: FastifyRequest, cursor: string, take: number): string {
   const url = new URL(request.url, 'http://portal.invalid');

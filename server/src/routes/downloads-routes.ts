@@ -70,7 +70,7 @@ export function downloadsRoutes() {
         );
         return reply
           .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition(exportFileName(job.createdAt, job.id)))
+          .header('content-disposition', contentDisposition(exportFileName(new Date(job.createdAt), job.id)))
           .header('content-length', String(size))
           .header('cache-control', 'no-store')
           .send(createReadStream(filePath));

@@ -193,6 +193,6 @@ export async function changeSharing(world: Deps, adminId: string, id: string, ev
 }
 
 /** A registration document by id (admins see every company's). */
-export function findApplicationFile({ prisma }: Pick<Deps, 'prisma'>, id: string) {
-  return prisma.agentFile.findUnique({ where: { id } });
+export async function findApplicationFile({ reads }: Pick<World, 'reads'>, id: string) {
+  return reads.lists.agentFile(id);
 }

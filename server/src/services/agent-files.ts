@@ -234,13 +234,14 @@ export async function storeAgentFiles(
   return rows.map((row) => ({ id: row.id, filename: row.filename }));
 }
 
-export async function listAgentFiles({ prisma }: Pick<World, 'prisma'>, userId: string) {
-  const files = await prisma.agentFile.findMany({
-    where: { userId },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    select: { id: true, section: true, filename: true },
-  });
-  return files.map((file) => ({ ...file, section: file.section as FileSection }));
+/** The company's documents, oldest first (a prepared read, db/list-reads.ts). */
+export async function listAgentFiles({ reads }: Pick<World, 'reads'>, userId: string) {
+  const files = await reads.lists.agentFiles(userId);
+  return files.map((file) => ({
+    id: file.id,
+    section: file.section as FileSection,
+    filename: file.filename,
+  }));
 }
 
 /** Deletes one of the caller's documents while the registration is still a draft. */

@@ -4,13 +4,10 @@ import type { World } from '../world.ts';
 
 /** When a version of the terms was published for this role, or null when there is no such version. */
 export async function termsPublishedAt(
-  { prisma }: Pick<World, 'prisma'>,
+  { reads }: Pick<World, 'reads'>,
   role: string,
   version: string,
 ): Promise<Date | null> {
-  const terms = await prisma.termsVersion.findFirst({
-    where: { role, version },
-    select: { publishedAt: true },
-  });
-  return terms?.publishedAt ?? null;
+  const publishedAt = await reads.lists.termsPublishedAt(role, version);
+  return publishedAt === undefined ? null : new Date(publishedAt);
 }

@@ -1,19 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { PortalPrisma } from '../db/client.ts';
-import type { DownloadJob, Prisma } from '../generated/prisma/client.ts';
+import { isoFromStored } from '../db/connected-users.ts';
+import type { DownloadJobRow } from '../db/list-reads.ts';
+import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
-import {
-  type ListSource,
-  newestFirst,
-  type PageQuery,
-  type PageRequest,
-  readPage,
-  searchWhere,
-} from '../lib/paging.ts';
+import { type ListSource, type PageQuery, type PageRequest, readPage, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
-import { toApiDownloadJob } from './job-snapshot.ts';
+import { type ApiDownloadJob, apiDownloadJob } from './job-snapshot.ts';
 import { enabledProductIds, findOwnProduct, listOwnProducts } from './products.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
@@ -29,12 +23,12 @@ const exportExpired = () =>
   new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
 
 /** A company's export stays available only while the user still shares the data with it. */
-async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promise<void> {
+async function assertStillShared(
+  { reads }: Pick<Deps, 'reads'>,
+  job: Pick<DownloadJobRow, 'type' | 'relatedId' | 'userId'>,
+): Promise<void> {
   if (job.type !== 'INVITE' || !job.relatedId) return;
-  const invitation = await prisma.invitation.findUnique({
-    where: { id: job.relatedId },
-    select: { status: true, agentId: true },
-  });
+  const invitation = await reads.lists.parties(job.relatedId);
   if (invitation?.status === 'PAUSED_BY_ADMIN') {
     throw conflict('SHARING_SUSPENDED', 'An administrator has paused this data sharing.');
   }
@@ -44,27 +38,28 @@ async function assertStillShared(prisma: PortalPrisma, job: DownloadJob): Promis
 }
 
 /**
- * The caller's download jobs, newest first, page by page (lib/paging.ts); a list call without
- * paging answers the first LIST_LIMIT, as it always did. `q` searches the job id and what it exports.
+ * The caller's download jobs, newest first, page by page (lib/paging.ts), one prepared statement per
+ * page (db/list-reads.ts); a list call without paging answers the first LIST_LIMIT, as it always did.
+ * `q` searches the job id and what it exports.
  */
 export function downloadJobsSource(
-  { prisma }: Pick<Deps, 'prisma'>,
+  { reads }: Pick<Deps, 'reads'>,
   userId: string,
   q?: string,
-): ListSource<DownloadJob, ReturnType<typeof toApiDownloadJob>> {
-  const where: Prisma.DownloadJobWhereInput = {
-    userId,
-    ...searchWhere<Prisma.DownloadJobWhereInput>(prisma, q, (word) => [
-      { id: word },
-      { relatedId: { contains: word } },
-    ]),
-  };
-  const order = newestFirst('createdAt', where);
+): ListSource<DownloadJobRow, ApiDownloadJob> {
+  const query = { userId, words: searchWords(q) };
+  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
+  const none = query.words?.length === 0;
   return {
-    fetch: (position, take) => prisma.downloadJob.findMany(order.rowsAfter(position, take)),
-    count: () => prisma.downloadJob.count({ where }),
-    position: order.position,
-    toItem: toApiDownloadJob,
+    fetch: async (after, limit) => (none ? [] : reads.lists.downloadJobs(query, { after, limit })),
+    count: async () => (none ? 0 : reads.lists.downloadJobsCount(query)),
+    position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
+    toItem: (row) =>
+      apiDownloadJob({
+        ...row,
+        createdAt: isoFromStored(row.createdAt),
+        updatedAt: isoFromStored(row.updatedAt),
+      }),
   };
 }
 
@@ -114,38 +109,38 @@ export async function startProductDownload(
 
 /** A fresh one-time token for the caller's completed export, valid for ten simulated minutes. */
 export async function createDownloadLink(
-  { prisma, clock }: Deps,
+  world: Deps,
   storage: ExportStorage,
   userId: string,
   jobId: string,
 ): Promise<string> {
-  const job = await prisma.downloadJob.findFirst({ where: { id: jobId, userId } });
+  const job = await world.reads.lists.downloadJob(userId, jobId);
   if (!job) throw notFound('JOB_NOT_FOUND', 'This download could not be found.');
   if (job.status !== 'COMPLETED') throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
-  await assertStillShared(prisma, job);
+  await assertStillShared(world, job);
   if (!job.filePath || (await storage.size(job.filePath)) === null) throw exportExpired();
   const token = randomBytes(32).toString('base64url');
-  await prisma.downloadJob.update({
+  await world.prisma.downloadJob.update({
     where: { id: job.id },
-    data: { downloadToken: token, tokenExpiresAt: new Date(clock.now().getTime() + LINK_TTL_MS) },
+    data: { downloadToken: token, tokenExpiresAt: new Date(world.clock.now().getTime() + LINK_TTL_MS) },
   });
   return `/api/v1/exports/${token}`;
 }
 
 /** The export behind a download link of the caller: the job, its stored file and size. */
 export async function openExport(
-  { prisma, clock }: Deps,
+  world: Deps,
   storage: ExportStorage,
   userId: string,
   token: string,
-): Promise<{ job: DownloadJob; filePath: string; size: number }> {
-  const job = await prisma.downloadJob.findUnique({ where: { downloadToken: token } });
+): Promise<{ job: DownloadJobRow; filePath: string; size: number }> {
+  const job = await world.reads.lists.downloadJobByToken(token);
   // Someone else's token answers exactly like an unknown one.
   if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
     throw notFound('NOT_FOUND', 'This download link is not valid.');
   }
-  if (!job.tokenExpiresAt || job.tokenExpiresAt <= clock.now()) throw exportExpired();
-  await assertStillShared(prisma, job);
+  if (!job.tokenExpiresAt || new Date(job.tokenExpiresAt) <= world.clock.now()) throw exportExpired();
+  await assertStillShared(world, job);
   const size = job.filePath ? await storage.size(job.filePath) : null;
   if (!job.filePath || size === null) throw exportExpired();
   return { job, filePath: storage.resolve(job.filePath), size };

@@ -52,7 +52,21 @@ export function parseSnapshot(job: Pick<DownloadJob, 'exportRequest' | 'createdA
 
 /** The API's view of a job: only product ids leave the server, never the snapshot's details. */
 export function toApiDownloadJob(job: DownloadJob): ApiDownloadJob {
-  const snapshot = parseSnapshot(job);
+  return apiDownloadJob({
+    ...job,
+    createdAt: job.createdAt.toISOString(),
+    updatedAt: job.updatedAt.toISOString(),
+  });
+}
+
+/** The same from a job's fields with its dates as ISO 8601 text (a prepared read's row). */
+export function apiDownloadJob(
+  job: Pick<DownloadJob, 'id' | 'relatedId' | 'type' | 'status' | 'exportRequest'> & {
+    createdAt: string;
+    updatedAt: string;
+  },
+): ApiDownloadJob {
+  const snapshot = parseSnapshot({ exportRequest: job.exportRequest, createdAt: new Date(job.createdAt) });
   return {
     id: job.id,
     relatedId: job.relatedId,
@@ -62,7 +76,7 @@ export function toApiDownloadJob(job: DownloadJob): ApiDownloadJob {
       vehicles: snapshot.vehicles.map(({ id }) => ({ id })),
       wallboxes: snapshot.wallboxes.map(({ id }) => ({ id })),
     },
-    createdAt: job.createdAt.toISOString(),
-    updatedAt: job.updatedAt.toISOString(),
+    createdAt: job.createdAt,
+    updatedAt: job.updatedAt,
   };
 }

@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import type { components } from '@portal/contract/schema';
 import { sessionCarryOver } from '../auth/sessions.ts';
 import { type Config, isDevMode } from '../config.ts';
+import { isoFromStored } from '../db/connected-users.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
@@ -104,7 +105,7 @@ const GENERIC_CODES: Readonly<Record<number, ErrorCode>> = {
   504: 'GATEWAY_TIMEOUT',
 };
 
-export function toFaultView(fault: Fault): FaultView {
+export function toFaultView(fault: Omit<Fault, 'createdAt'> & { createdAt: Date | string }): FaultView {
   return {
     id: fault.id,
     operationId: fault.operationId as FaultView['operationId'],
@@ -112,7 +113,7 @@ export function toFaultView(fault: Fault): FaultView {
     code: fault.code as ErrorCode | null,
     delayMs: fault.delayMs,
     remaining: fault.remaining,
-    createdAt: fault.createdAt.toISOString(),
+    createdAt: typeof fault.createdAt === 'string' ? fault.createdAt : fault.createdAt.toISOString(),
   };
 }
 
@@ -146,12 +147,9 @@ export async function injectFault(
   return toFaultView(fault);
 }
 
-export async function listFaults({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<FaultView[]> {
-  const faults = await prisma.fault.findMany({
-    where: { remaining: { gt: 0 } },
-    orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-  });
-  return faults.map(toFaultView);
+export async function listFaults({ reads }: Pick<PortalDeps, 'reads'>): Promise<FaultView[]> {
+  const faults = await reads.lists.faults();
+  return faults.map((fault) => toFaultView({ ...fault, createdAt: isoFromStored(fault.createdAt) }));
 }
 
 /** Removes every injected fault. */

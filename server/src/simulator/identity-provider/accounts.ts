@@ -4,27 +4,15 @@ import type { PageAccount, SignUpKind } from './interaction-page.ts';
 const roleOrder: Record<string, number> = { user: 0, agent: 1, admin: 2 };
 const emailPattern = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
 
-const select = { id: true, email: true, fullName: true, role: true } as const;
 const MAX_ACCOUNTS = 200;
 
 /**
  * The accounts to pick from, people first, then companies, then administrators: the personas
  * (`@example.com`) always, then others up to 200 (a large scenario has tens of thousands).
  */
-export async function listAccounts({ prisma }: Pick<PortalDeps, 'prisma'>): Promise<PageAccount[]> {
-  const personas = await prisma.user.findMany({
-    select,
-    where: { email: { endsWith: '@example.com' } },
-    orderBy: { email: 'asc' },
-    take: MAX_ACCOUNTS,
-  });
-  const others = await prisma.user.findMany({
-    select,
-    where: { NOT: { email: { endsWith: '@example.com' } } },
-    orderBy: { email: 'asc' },
-    take: MAX_ACCOUNTS - personas.length,
-  });
-  return [...personas, ...others].sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
+export async function listAccounts({ reads }: Pick<PortalDeps, 'reads'>): Promise<PageAccount[]> {
+  const accounts = await reads.lists.accounts(MAX_ACCOUNTS);
+  return accounts.sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
 }
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; message: string };
