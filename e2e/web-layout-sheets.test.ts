@@ -12,14 +12,14 @@ import { useBrowser } from './support/kit.ts';
  */
 function emptyRoomInCards(page: Page): Promise<number[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('.product-card')].map((card) => {
+    Array.from(document.querySelectorAll('.product-card')).map((card) => {
       let lastBottom = card.getBoundingClientRect().top;
-      for (const element of card.querySelectorAll('*')) {
+      for (const element of Array.from(card.querySelectorAll('*'))) {
         const box = element.getBoundingClientRect();
         if (box.width <= 1 || box.height <= 1) continue;
         const shows =
           element.matches('button, input, svg, [role=switch]') ||
-          [...element.childNodes].some((node) => node.nodeType === 3 && node.textContent?.trim());
+          Array.from(element.childNodes).some((node) => node.nodeType === 3 && node.textContent?.trim());
         if (shows) lastBottom = Math.max(lastBottom, box.bottom);
       }
       const padding = Number.parseFloat(getComputedStyle(card).paddingBottom);
