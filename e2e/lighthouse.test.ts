@@ -5,6 +5,7 @@ import lighthouse from 'lighthouse';
 import { type Browser, type Cookie, chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, newContext, signIn } from './support/browser.ts';
+import { SIGNED_IN_PAGES } from './support/pages.ts';
 import { baseUrl, resetSharedWorld } from './support/world.ts';
 
 // Lighthouse (mobile preset: a mid-range phone, simulated slow 4G) against the built app on the real
@@ -16,19 +17,6 @@ import { baseUrl, resetSharedWorld } from './support/world.ts';
 
 type Scores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
 
-/** Every signed-in route of every role: each tab, each registration status. */
-const SIGNED_IN: [email: string, path: string][] = [
-  ['owner@example.com', '/products'],
-  ['owner@example.com', '/agents'],
-  ['owner@example.com', '/agents?tab=invitations'],
-  ['fleet@example.com', '/users'],
-  ['newco@example.com', '/agent-registration'],
-  ['pending@example.com', '/agent-registration'],
-  ['rejected@example.com', '/agent-registration'],
-  ['admin@example.com', '/admin'],
-  ['admin@example.com', '/admin?tab=sharings'],
-];
-
 describe('Lighthouse, mobile preset', () => {
   let browser: Browser;
   let port: number;
@@ -38,7 +26,7 @@ describe('Lighthouse, mobile preset', () => {
     await resetSharedWorld();
     port = await freePort();
     browser = await launchBrowser([`--remote-debugging-port=${port}`]);
-    for (const email of new Set(SIGNED_IN.map(([persona]) => persona))) {
+    for (const email of new Set(SIGNED_IN_PAGES.map(([persona]) => persona))) {
       const context = await newContext(browser);
       const page = await context.newPage();
       await signIn(page, email);
@@ -108,7 +96,7 @@ describe('Lighthouse, mobile preset', () => {
     expect(scores.cls).toBeLessThan(0.01);
   });
 
-  for (const [email, path] of SIGNED_IN) {
+  for (const [email, path] of SIGNED_IN_PAGES) {
     it(`${path}, signed in as ${email}`, async () => {
       await signInDefaultContext(email);
       const scores = await audit(path, `${path} (${email})`);

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signedInPage, viewports } from './support/browser.ts';
+import { appStarted, newContext, signedInPage, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
+import { SIGNED_IN_PAGES } from './support/pages.ts';
 import { baseUrl } from './support/world.ts';
 
 // A signed-in /products is drawn by the server (decision 0036): the header, the page and its products
@@ -122,6 +123,33 @@ describe('a signed-in first page drawn by the server', () => {
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       expect(await layoutShift(page)).toBe(0);
+      expect(messages).toEqual([]);
+      await context.close();
+    });
+  }
+});
+
+describe('every signed-in page of every role drawn by the server', () => {
+  const browser = useBrowser();
+
+  // The app adopts the server's elements (hydration). Where its page says anything else (a country
+  // named by another ICU, a date in another zone) React reports a mismatch and draws the whole page
+  // again, doubling the start's main-thread work: the app's first page must be the server's, word for word.
+  for (const [email, path] of SIGNED_IN_PAGES) {
+    it(`${path} (${email}) is taken over as drawn: no mismatch, no console message`, async () => {
+      const { context, page } = await signedInPage(browser(), email, 'mobile');
+      const messages: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+      });
+      await page.goto(path);
+      await appStarted(page);
+      // Hydrated: the page's heading is React's own element.
+      await page.waitForFunction(() => {
+        const heading = document.querySelector('h1');
+        return heading !== null && Object.keys(heading).some((key) => key.startsWith('__reactFiber'));
+      });
+      await page.waitForLoadState('networkidle');
       expect(messages).toEqual([]);
       await context.close();
     });

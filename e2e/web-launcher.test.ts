@@ -2,25 +2,11 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { newContext, signIn, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
+import { ALL_PAGES } from './support/pages.ts';
 
 // Issue 26, defect 1: the simulator launcher (demo, development and test modes) never covers what a
 // user needs, at 390 and 1280 px, at any scroll position of any page; and a modal overlay covers it
 // like the rest of the page.
-
-/** Every page of every role, as its persona sees it (null: signed out). */
-const PAGES: [email: string | null, path: string][] = [
-  [null, '/login'],
-  // The sign-in page of the whole app, where a signed-out visit of any other page lands.
-  [null, '/'],
-  ['owner@example.com', '/products'],
-  ['owner@example.com', '/agents'],
-  ['owner@example.com', '/agents?tab=invitations'],
-  ['fleet@example.com', '/users'],
-  ['newco@example.com', '/agent-registration'],
-  ['pending@example.com', '/agent-registration'],
-  ['rejected@example.com', '/agent-registration'],
-  ['admin@example.com', '/admin'],
-];
 
 /** What a user reads or works besides text. */
 const CONTROLS =
@@ -85,7 +71,7 @@ describe('the simulator launcher (issue 26, defect 1)', () => {
   const browser = useBrowser();
 
   for (const viewport of ['mobile', 'desktop'] as const) {
-    for (const [email, path] of PAGES) {
+    for (const [email, path] of ALL_PAGES) {
       it(`at ${viewports[viewport].width} px covers nothing on ${path} (${email ?? 'signed out'})`, async () => {
         const context = await newContext(browser(), viewport);
         const page = await context.newPage();

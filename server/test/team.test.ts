@@ -215,11 +215,13 @@ describe('two instances on one PostgreSQL database', () => {
         speed: number;
         now: string;
       };
-    const set = await team.call(0, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed: 100 } });
-    expect(set.status).toBe(200);
-    // The very next call, on the other instance.
-    const other = await clockOn(1);
-    expect(other.speed).toBe(100);
+    // The very next call, on the other instance, every time: each call first waits for the team signal's
+    // barrier, so a change announced before it began has been taken over (no waiting, no retry).
+    for (const [round, speed] of [7, 3, 12, 5, 100].entries()) {
+      const set = await team.call(round % 2, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed } });
+      expect(set.status).toBe(200);
+      expect((await clockOn((round + 1) % 2)).speed).toBe(speed);
+    }
     const skipped = await team.call(1, 'POST', '/api/v1/sim/clock/advance', {
       headers: admin,
       body: { minutes: 1440 },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
-import { REMEMBERED_TABLES } from './data-changes.ts';
+import { ANNOUNCED_TABLES, FAULT_TABLES, REMEMBERED_TABLES, watchDataChanges } from './data-changes.ts';
 import { rememberedSql } from './postgres-reads.ts';
 import { LISTENER_NAME } from './team-signal.ts';
 
@@ -77,7 +77,7 @@ describe('remembered reads on PostgreSQL', () => {
         `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
           WHERE t.tgname = 'portal_data_changed' ORDER BY 1`,
       );
-      expect(rows.map((row) => row.table)).toEqual([...REMEMBERED_TABLES].sort());
+      expect(rows.map((row) => row.table)).toEqual([...ANNOUNCED_TABLES].sort());
     } finally {
       await client.end();
     }
@@ -127,6 +127,34 @@ describe('remembered reads on PostgreSQL', () => {
     expect(product).toBeDefined();
     await elsewhere('TRUNCATE "Product" CASCADE');
     expect(await products()).toEqual([]);
+  });
+
+  it("follow only the tables they watch: a fault armed elsewhere moves the faults' watch at once, not the remembered rows", async () => {
+    const faults = watchDataChanges(db.url, FAULT_TABLES);
+    try {
+      let before: number | undefined;
+      await vi.waitFor(
+        async () => {
+          before = await faults.fresh();
+          expect(before).toBeDefined();
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const rows = await remembered(products);
+      await elsewhere(
+        `INSERT INTO "Fault" (id, "operationId", status, remaining, "createdAt") VALUES ('watched', 'listProducts', 500, 1, now())`,
+      );
+      expect(await faults.fresh()).toBeGreaterThan(before as number);
+      expect(await products()).toBe(rows);
+      const armed = await faults.fresh();
+      await elsewhere(`UPDATE "Product" SET name = name WHERE "ownerId" = $1`, [owner]);
+      expect(await products()).not.toBe(rows);
+      expect(await faults.fresh()).toBe(armed);
+      await elsewhere(`DELETE FROM "Fault" WHERE id = 'watched'`);
+      expect(await faults.fresh()).toBeGreaterThan(armed as number);
+    } finally {
+      await faults.close();
+    }
   });
 
   it('remember nothing while the listening connection is down, and again once it is back', async () => {

@@ -1,8 +1,9 @@
 // Remembered reads on PostgreSQL (decision 0070): the database itself announces every change to the
 // tables the remembered reads read, whoever writes (this instance, another one, a script, psql), with a
-// statement trigger that sends `{"kind":"data"}` on the team signal when the change commits. Each process
-// keeps a generation per database, moved on by every such message and by every (re)connection of its
-// listener; a read remembered under one generation is dropped when it moves on. Before a remembered row
+// statement trigger that sends `{"kind":"data","table":…}` on the team signal when the change commits.
+// Each watch keeps a generation per database, moved on by every such message about a table it follows
+// and by every (re)connection of its listener; a read remembered under one generation is dropped when it
+// moves on. Before a remembered row
 // is used, a barrier on the listening connection makes sure every change committed before the read began
 // has been received, so the next read after any committed write, through any instance, sees it. While
 // the listener is not connected nothing is remembered: every read asks the database.
@@ -15,18 +16,23 @@ export const DATA_CHANGED = 'data';
 /** Every table a remembered read (db/postgres-reads.ts) reads: a change to any of them drops them all. */
 export const REMEMBERED_TABLES = ['Session', 'User', 'Product', 'CollectionPeriod'] as const;
 
+/** The armed simulated faults, which every call of the simulator's worlds looks at (simulator/faults.ts). */
+export const FAULT_TABLES = ['Fault'] as const;
+
+/** Every table whose changes the database announces. */
+export const ANNOUNCED_TABLES = [...REMEMBERED_TABLES, ...FAULT_TABLES] as const;
+
 const TRIGGER = 'portal_data_changed';
 
 /** Creates (or replaces) the triggers; run after every migration, so tables a migration rebuilt get them again. */
 export async function installChangeTriggers(client: Pick<pg.Client, 'query'>): Promise<void> {
-  const payload = JSON.stringify({ kind: DATA_CHANGED });
   const statements = [
     `CREATE OR REPLACE FUNCTION ${TRIGGER}() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
-        PERFORM pg_notify('${TEAM_CHANNEL}', '${payload}');
+        PERFORM pg_notify('${TEAM_CHANNEL}', json_build_object('kind', '${DATA_CHANGED}', 'table', TG_TABLE_NAME)::text);
         RETURN NULL;
       END $$`,
-    ...REMEMBERED_TABLES.map(
+    ...ANNOUNCED_TABLES.map(
       (table) => `CREATE OR REPLACE TRIGGER ${TRIGGER}
         AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${quoteIdentifier(table)}
         FOR EACH STATEMENT EXECUTE FUNCTION ${TRIGGER}()`,
@@ -43,11 +49,20 @@ export interface DataWatch {
   fresh(): Promise<number | undefined>;
   /** The generation now (undefined while not connected): a row read under another one is not kept. */
   current(): number | undefined;
+  /** Starts listening (else the first use does), resolving once listening or after a first failure. */
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Follows the changes of the database at `databaseUrl` on the team signal (opened on first use). */
-export function watchDataChanges(databaseUrl: string): DataWatch {
+/**
+ * Follows the changes of `tables` (announced ones) in the database at `databaseUrl` on the team signal
+ * (opened on first use).
+ */
+export function watchDataChanges(
+  databaseUrl: string,
+  tables: readonly string[] = REMEMBERED_TABLES,
+): DataWatch {
+  const followed = new Set(tables);
   let generation = 0;
   let live = false;
   let listener: TeamListener | undefined;
@@ -55,7 +70,9 @@ export function watchDataChanges(databaseUrl: string): DataWatch {
   const listen = () =>
     listenToTeam(databaseUrl, {
       onMessage(message) {
-        if (message.kind === DATA_CHANGED) generation += 1;
+        // A message without a table comes from a trigger of an older version: it may concern any.
+        if (message.kind !== DATA_CHANGED) return;
+        if (typeof message.table !== 'string' || followed.has(message.table)) generation += 1;
       },
       async onConnected() {
         // Whatever changed while nobody listened is unknown: start over.
@@ -77,6 +94,11 @@ export function watchDataChanges(databaseUrl: string): DataWatch {
       return live ? generation : undefined;
     },
     current: () => (live ? generation : undefined),
+    async start() {
+      if (closed) return;
+      listener ??= listen();
+      await listener.ready;
+    },
     async close() {
       closed = true;
       live = false;

@@ -133,6 +133,19 @@ export interface ListSource<Row, Item> {
 }
 
 /**
+ * A list source whose read is searched by `words` (searchWords): a search of wildcard characters
+ * only matches nothing, so then neither the rows nor the count are read.
+ */
+export function searchedSource<Row, Item>(
+  words: string[] | undefined,
+  source: ListSource<Row, Item>,
+): ListSource<Row, Item> {
+  if (words?.length !== 0) return source;
+  const { allJson: _all, ...rest } = source;
+  return { ...rest, fetch: async () => [], count: async () => 0 };
+}
+
+/**
  * Answers a list operation: one page with its headers when paging was asked for, otherwise the
  * whole list streamed as a JSON array in chunks (no 50,000-object array or string in memory).
  * A first page that ends the list tells its total itself, and so does a whole list that fits in one

@@ -1,4 +1,5 @@
 import { loadContract } from '@portal/contract/document';
+import { indexOperations } from '@portal/contract/operations';
 import { createResponseValidator } from '@portal/contract/validation';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeOf, createTestApp, type HttpResponse, type TestApp } from '../../test/app.ts';
@@ -266,4 +267,44 @@ describe('development sign-in page with 55,000 accounts', () => {
     const personas = ['owner', 'fleet', 'admin', 'newco'].map((name) => `${name}@example.com`);
     expect(accounts.map((a) => a.email)).toEqual(expect.arrayContaining(personas));
   });
+});
+
+describe('a search of wildcard characters only', () => {
+  // Every list operation the contract lets search, as the persona whose list it is.
+  const searched: Record<string, [email: string, path: string]> = {
+    listDownloadJobs: ['owner@example.com', '/api/v1/products/download/jobs'],
+    listClaimedInvitations: ['owner@example.com', '/api/v1/invitations/claimed/ALL'],
+    listUnclaimedInvitations: ['owner@example.com', '/api/v1/invitations/unclaimed/ALL'],
+    listConnectedInvitations: ['fleet@example.com', '/api/v1/agents/invitations/ALL'],
+    listAgentApplications: ['admin@example.com', '/api/v1/admin/applications'],
+    listSharings: ['admin@example.com', '/api/v1/admin/sharings'],
+  };
+
+  it('is known for every searchable list of the contract', () => {
+    const contract = indexOperations(loadContract(t.config.openapiPath));
+    const searchable = contract.operations
+      .filter((operation) => operation.parameters.some((p) => p.in === 'query' && p.name === 'q'))
+      .map((operation) => operation.operationId);
+    expect(searchable.sort()).toEqual(Object.keys(searched).sort());
+  });
+
+  beforeAll(async () => {
+    // The owner's export list starts empty in this scenario: one job, so the list has something to hide.
+    expect((await t.call('POST', '/api/v1/products/download', 'owner@example.com')).statusCode).toBe(201);
+  });
+
+  for (const [operationId, [email, path]] of Object.entries(searched)) {
+    it(`matches nothing on ${operationId}, paged and whole`, async () => {
+      expect(total(await get(email, `${path}?limit=1`))).toBeGreaterThan(0);
+      for (const q of ['%', '_', '%_%', ' % _ ']) {
+        for (const paging of ['&limit=5', '']) {
+          const answer = await get(email, `${path}?q=${encodeURIComponent(q)}${paging}`);
+          expect(answer.statusCode, `${q}${paging}`).toBe(200);
+          expect(answer.json(), `${q}${paging}`).toEqual([]);
+          expect(total(answer), `${q}${paging}`).toBe(0);
+          expect(answer.headers.link).toBeUndefined();
+        }
+      }
+    });
+  }
 });

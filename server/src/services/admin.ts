@@ -4,7 +4,7 @@ import type { ApplicationRow, SharingRow } from '../db/list-reads.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
-import { type ListSource, searchWords } from '../lib/paging.ts';
+import { type ListSource, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
@@ -82,14 +82,12 @@ export function applicationsSource(
   q?: string,
 ): ListSource<ApplicationRow, AgentApplication> {
   const query = { status, words: searchWords(q) };
-  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
-  const none = query.words?.length === 0;
-  return {
-    fetch: async (after, limit) => (none ? [] : reads.lists.applications(query, { after, limit })),
-    count: async () => (none ? 0 : reads.lists.applicationsCount(query)),
+  return searchedSource(query.words, {
+    fetch: async (after, limit) => reads.lists.applications(query, { after, limit }),
+    count: async () => reads.lists.applicationsCount(query),
     position: (row) => ({ at: new Date(row.submittedAt), id: row.id }),
     toItem: toApplication,
-  };
+  });
 }
 
 /** pending → active or rejected; a conditional write, so two admins deciding at once cannot both win. */
@@ -157,14 +155,12 @@ function sharingRowOf(row: SharingWithParties): SharingRow {
  */
 export function sharingsSource({ reads }: Pick<World, 'reads'>, q?: string): ListSource<SharingRow, Sharing> {
   const query = { words: searchWords(q) };
-  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
-  const none = query.words?.length === 0;
-  return {
-    fetch: async (after, limit) => (none ? [] : reads.lists.sharings(query, { after, limit })),
-    count: async () => (none ? 0 : reads.lists.sharingsCount(query)),
+  return searchedSource(query.words, {
+    fetch: async (after, limit) => reads.lists.sharings(query, { after, limit }),
+    count: async () => reads.lists.sharingsCount(query),
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: toSharing,
-  };
+  });
 }
 
 const sharingNotFound = () => notFound('SHARING_NOT_FOUND', 'This sharing could not be found.');

@@ -8,7 +8,7 @@ import {
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
-import { type ListSource, mapRows, searchWords } from '../lib/paging.ts';
+import { type ListSource, mapRows, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
@@ -66,11 +66,9 @@ export function connectedSource(
 ): ListSource<ConnectedRow, ConnectedInvitation> {
   const reads = hot.connected;
   const query = { agentId, statuses: filterStatuses(filter), words: searchWords(q) };
-  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
-  const none = query.words?.length === 0;
-  return {
-    fetch: async (position, take) => (none ? [] : reads.page({ ...query, after: position, limit: take })),
-    count: async () => (none ? 0 : reads.count(query)),
+  return searchedSource(query.words, {
+    fetch: async (position, take) => reads.page({ ...query, after: position, limit: take }),
+    count: async () => reads.count(query),
     position: (row) => ({ at: new Date(row.claimedAt), id: row.invitationId }),
     toItem: ({ invitationId, fullName, email, createdAt, status }) => ({
       invitationId,
@@ -85,7 +83,7 @@ export function connectedSource(
       : {
           allJson: () => mapRows(reads.all(query), connectedJson),
         }),
-  };
+  });
 }
 
 /** A row of the whole connected-users list as the item's JSON text. */

@@ -3,7 +3,14 @@ import { isoFromStored } from '../db/connected-users.ts';
 import type { DownloadJobRow } from '../db/list-reads.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
-import { type ListSource, type PageQuery, type PageRequest, readPage, searchWords } from '../lib/paging.ts';
+import {
+  type ListSource,
+  type PageQuery,
+  type PageRequest,
+  readPage,
+  searchedSource,
+  searchWords,
+} from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
@@ -48,11 +55,9 @@ export function downloadJobsSource(
   q?: string,
 ): ListSource<DownloadJobRow, ApiDownloadJob> {
   const query = { userId, words: searchWords(q) };
-  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
-  const none = query.words?.length === 0;
-  return {
-    fetch: async (after, limit) => (none ? [] : reads.lists.downloadJobs(query, { after, limit })),
-    count: async () => (none ? 0 : reads.lists.downloadJobsCount(query)),
+  return searchedSource(query.words, {
+    fetch: async (after, limit) => reads.lists.downloadJobs(query, { after, limit }),
+    count: async () => reads.lists.downloadJobsCount(query),
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: (row) =>
       apiDownloadJob({
@@ -60,7 +65,7 @@ export function downloadJobsSource(
         createdAt: isoFromStored(row.createdAt),
         updatedAt: isoFromStored(row.updatedAt),
       }),
-  };
+  });
 }
 
 /** The page a download-job list call asks for: never more than LIST_LIMIT jobs at once. */

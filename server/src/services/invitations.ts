@@ -3,7 +3,7 @@ import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../do
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
-import { type ListSource, searchWords } from '../lib/paging.ts';
+import { type ListSource, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { sharingEventRow } from './audit.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
@@ -125,14 +125,12 @@ export function ownerInvitationsSource(
     changedAfter: changedAfter === undefined ? undefined : new Date(changedAfter),
     words: searchWords(q),
   };
-  // Only wildcard characters: nothing can contain them literally as a word, so nothing matches.
-  const none = query.words?.length === 0;
-  return {
-    fetch: async (after, limit) => (none ? [] : reads.lists.ownerInvitations(query, { after, limit })),
-    count: async () => (none ? 0 : reads.lists.ownerInvitationsCount(query)),
+  return searchedSource(query.words, {
+    fetch: async (after, limit) => reads.lists.ownerInvitations(query, { after, limit }),
+    count: async () => reads.lists.ownerInvitationsCount(query),
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: (row) => ownerListEntry(row, config.publicUrl),
-  };
+  });
 }
 
 /** The owner's invitation (who it belongs to), or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */

@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyRequest } from 'fastify';
 import type { PortalPrisma } from '../db/client.ts';
+import { createRememberedRows, FAULT_TABLES, watchDataChanges } from '../db/data-changes.ts';
 import type { FaultHooks } from '../hooks.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
@@ -36,25 +37,54 @@ const serverFaults: Record<number, { code: ErrorCode; message: string }> = {
 export function createFaults(
   prisma: PortalPrisma,
   enabled: boolean,
-  /** Other instances arm faults in the same database (team mode): never assume none is armed. */
-  shared = false,
-): FaultHooks & { markArmed(): void } {
-  // Skips a database round-trip on every call while no fault is armed (one instance only: in team
-  // mode a fault armed through another instance must fire here too, so every call looks).
+  /**
+   * The PostgreSQL database other instances arm faults in too (team mode): never assume none is armed;
+   * the operations with an armed fault are remembered until the database announces a change of `Fault`.
+   */
+  sharedDatabaseUrl?: string,
+): FaultHooks & { markArmed(): void; start(): Promise<void>; close(): Promise<void> } {
+  // Skips a database round-trip on every call while no fault is armed. One instance knows when that is;
+  // in a team, a fault armed through another instance must fire here too, so the operations with an
+  // armed fault are read once per change of the table (db/data-changes.ts): as exact as a query per call.
   let armed = enabled;
+  const shared = sharedDatabaseUrl !== undefined;
+  const watch = enabled && sharedDatabaseUrl ? watchDataChanges(sharedDatabaseUrl, FAULT_TABLES) : undefined;
+  const remembered = watch && createRememberedRows(watch);
+  const armedOperations = async () =>
+    new Set(
+      (
+        await prisma.fault.findMany({
+          where: { remaining: { gt: 0 } },
+          select: { operationId: true },
+          distinct: ['operationId'],
+        })
+      ).map((fault) => fault.operationId),
+    );
   return {
     markArmed() {
       armed = enabled;
     },
+    start: async () => watch?.start(),
+    close: async () => watch?.close(),
     /** Whether a fault waits for the operation (without using it up). */
     async pendingFor(operationId: string): Promise<boolean> {
       if (!armed) return false;
       return (await prisma.fault.count({ where: { operationId, remaining: { gt: 0 } } })) > 0;
     },
-    /** Undefined, not a promise, while no fault is armed: this runs before every operation. */
+    /**
+     * Runs before every operation: undefined, not a promise, while no fault is armed on one instance. In
+     * a team, every call first waits for the team signal's barrier (through the faults' watch), so it
+     * takes over whatever another instance announced before the call began: the simulated clock
+     * (decision 0066) as well as the faults.
+     */
     apply(request: FastifyRequest, operationId: string): Promise<void> | undefined {
-      if (!armed || operationId.startsWith('sim') || /Fault|Simulation/.test(operationId)) return;
-      return applyArmed(request, operationId);
+      if (!armed) return;
+      const exempt = operationId.startsWith('sim') || /Fault|Simulation/.test(operationId);
+      if (!remembered) return exempt ? undefined : applyArmed(request, operationId);
+      if (exempt) return watch?.fresh().then(() => undefined);
+      return remembered('armed', armedOperations).then((operations) =>
+        operations.has(operationId) ? applyArmed(request, operationId) : undefined,
+      );
     },
     /** Takes one use of an armed `downloadJob` fault, if any; answers the failure reason to record. */
     takeJobFault: () =>

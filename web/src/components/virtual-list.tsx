@@ -45,6 +45,12 @@ const FIRST_VIEW = { width: 0, height: 1000 };
 /** Ask for the next page this many items before the end comes into view. */
 const PREFETCH = 15;
 
+/** The index of the list item holding `element`, or null when it is not in `list`. */
+function itemIndexOf(element: Element | null, list: HTMLUListElement | null): number | null {
+  const item = element?.closest<HTMLElement>('[data-index]');
+  return item && list?.contains(item) ? Number(item.dataset.index) : null;
+}
+
 /**
  * A list that renders only the items near the viewport (window scrolling, so the page keeps its
  * layout), loads the next page before the end is reached, keeps the focused item rendered while it
@@ -64,6 +70,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const [focused, setFocused] = useState<number | null>(null);
   useLayoutEffect(() => {
     setScrollMargin(listRef.current?.offsetTop ?? 0);
+    // An item focused on the page the server drew, before the app took over, reached no onFocus.
+    const index = itemIndexOf(document.activeElement, listRef.current);
+    if (index !== null) setFocused(index);
   }, []);
   // The focused item stays rendered (and focused) however far the list scrolls.
   const kept = useRef<number | null>(null);
@@ -114,8 +123,8 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         aria-label={label}
         style={{ paddingTop, paddingBottom }}
         onFocus={(event) => {
-          const item = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-          if (item) setFocused(Number(item.dataset.index));
+          const index = itemIndexOf(event.target, listRef.current);
+          if (index !== null) setFocused(index);
         }}
       >
         {virtualItems.map((virtual) => (

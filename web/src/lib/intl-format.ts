@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 
 /**
- * The one place that turns dates, times, counts, sizes and country codes into text, in the conventions
+ * The one place that turns dates, times, counts and sizes into text (country names: country-names.ts), in the conventions
  * of the interface language: English is en-GB (the specification's dates), Greek el-GR. Components call
  * these while rendering; `useTranslation` re-renders them when the language changes.
  */
@@ -12,11 +12,8 @@ export function localeOf(language: string = i18next.resolvedLanguage ?? i18next.
 }
 
 // Building an Intl formatter is far slower than using one, and lists format thousands of rows.
-const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>();
-function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.DisplayNames>(
-  key: string,
-  make: () => T,
-): T {
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
   let formatter = formatters.get(key);
   if (!formatter) {
     formatter = make();
@@ -89,16 +86,4 @@ export function formatFileSize(bytes: number, language?: string): string {
         maximumFractionDigits: 1,
       }),
   ).format(bytes / (1024 * 1024));
-}
-
-/** A country's name from its ISO 3166-1 alpha-2 code; the code itself when the platform has no name. */
-export function formatCountry(code: string, language?: string): string {
-  const locale = localeOf(language);
-  try {
-    return (
-      cached(`region:${locale}`, () => new Intl.DisplayNames([locale], { type: 'region' })).of(code) ?? code
-    );
-  } catch {
-    return code;
-  }
 }

@@ -34,7 +34,12 @@ export function createSimulatedWorld(
   log: FastifyBaseLogger,
 ): SimulatedWorld {
   const { deps } = fields;
-  const faults = createFaults(deps.prisma, isDevMode(deps.config), isPostgres(deps.config.databaseUrl));
+  const { databaseUrl } = deps.config;
+  const faults = createFaults(
+    deps.prisma,
+    isDevMode(deps.config),
+    isPostgres(databaseUrl) ? databaseUrl : undefined,
+  );
   const core = createRunners(deps, log, { faults });
   // In a team (PostgreSQL), the world's clock follows the one every instance shares.
   const clock = followTeamClock(deps, log);
@@ -42,11 +47,13 @@ export function createSimulatedWorld(
     jobs: core.jobs,
     async start() {
       await clock.start();
+      await faults.start();
       await core.start();
     },
     async stop() {
       await core.stop();
       await clock.stop();
+      await faults.close();
     },
   };
   return {

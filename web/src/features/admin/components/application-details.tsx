@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { formatCountry, formatDate, formatFileSize } from '../../../lib/intl-format.ts';
+import { formatCountry } from '../../../lib/country-names.ts';
+import { formatDate, formatFileSize } from '../../../lib/intl-format.ts';
 import type { AgentApplication } from '../api/use-applications.ts';
 
 /** Every registration field of an application and its documents. */
