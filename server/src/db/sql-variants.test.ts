@@ -288,10 +288,10 @@ describe('the joined lists (db/list-reads.ts)', () => {
     const invitations = await sqlite.prisma.invitation.findMany({ select: { id: true } });
     let shared = 0;
     for (const { id } of [...invitations, { id: 'unknown' }]) {
-      const [partiesA, partiesB] = await Promise.all([
-        hotReads(sqlite).lists.parties(id),
-        hotReads(postgres).lists.parties(id),
-      ]);
+      // Dates as each engine stores them: the same instant once read as ISO 8601.
+      const [partiesA, partiesB] = (
+        await Promise.all([hotReads(sqlite).lists.parties(id), hotReads(postgres).lists.parties(id)])
+      ).map((row) => row && { ...row, expiresAt: isoFromStored(row.expiresAt) });
       expect(partiesB, id).toEqual(partiesA);
       const [a, b] = await Promise.all([
         hotReads(sqlite).lists.permissions(id),
