@@ -6,6 +6,8 @@ const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 const MANIFEST_FILE = '.vite/manifest.json';
 /** The app (every page but a fresh /login), and the screens: `src/app/routes/<name>-route.tsx` serves `/<name>`. */
 const APP_MODULE = 'src/app/start-app.tsx';
+/** The light start of a fresh /login (src/app/login-entry.tsx). */
+const LOGIN_MODULE = 'src/app/login-entry.tsx';
 const SCREEN_MODULE = /^src\/app\/routes\/(.+)-route\.tsx$/;
 
 type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
@@ -15,8 +17,8 @@ type Chunk = Rollup.OutputChunk;
 const chunksOf = (bundle: Rollup.OutputBundle) =>
   Object.values(bundle).filter((item): item is Chunk => item.type === 'chunk');
 
-const appChunk = (chunks: readonly Chunk[]) =>
-  chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${APP_MODULE}`));
+const chunkOf = (chunks: readonly Chunk[], module: string) =>
+  chunks.find((chunk) => chunk.facadeModuleId?.endsWith(`/${module}`));
 
 /** `fileName` and every chunk it statically imports, transitively. */
 function closure(chunks: readonly Chunk[], fileName: string, files = new Set<string>()): Set<string> {
@@ -55,10 +57,13 @@ export function routePreloads(manifest: Manifest): RoutePreloads {
 }
 
 /**
- * Adds `<link rel="modulepreload">` for the app's chunk (src/app/start-app.tsx) and the chunks it
- * imports to the built index.html, so pages other than /login fetch them in parallel with the entry
- * script instead of after it. The links carry `data-app-preload`; the prerendered sign-in page drops
- * them (scripts/prerender-login.mjs), since /login does not need the app.
+ * Adds `<link rel="modulepreload">` to the built index.html for what the entry script imports in its
+ * stages (src/main.tsx, lib/start-stages.ts): the app's chunk (src/app/start-app.tsx) and the chunks it
+ * imports, and the sign-in page's (src/app/login-entry.tsx), so a page fetches them in parallel with
+ * the entry script instead of one stage after the other. What only the app needs carries
+ * `data-app-preload` (the prerendered sign-in page only prefetches it, scripts/prerender-login.mjs);
+ * what only the sign-in page needs carries `data-login-preload` (a signed-in page drops it,
+ * server/src/plugins/web-app-page.ts).
  *
  * It also writes `route-preloads.json` from Vite's build manifest: for each screen, the chunks and
  * stylesheets it needs beyond the app's, which the server names in the page it answers for that
@@ -78,17 +83,32 @@ export function appPreload(): Plugin {
         const bundle = context.bundle;
         if (!bundle) return [];
         const chunks = chunksOf(bundle);
-        const app = appChunk(chunks);
-        if (!app) return [];
-        const files = closure(chunks, app.fileName);
+        const app = chunkOf(chunks, APP_MODULE);
+        const login = chunkOf(chunks, LOGIN_MODULE);
+        if (!app || !login) return [];
+        const appFiles = closure(chunks, app.fileName);
+        const loginFiles = closure(chunks, login.fileName);
         const entry = chunks.find((chunk) => chunk.isEntry);
         // What the entry already loads needs no second hint.
-        for (const loaded of [entry?.fileName, ...(entry?.imports ?? [])]) if (loaded) files.delete(loaded);
-        return [...files].map((fileName) => ({
+        const loaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
+        const link = (fileName: string, marker?: string) => ({
           tag: 'link',
-          attrs: { rel: 'modulepreload', crossorigin: true, href: `/${fileName}`, 'data-app-preload': true },
+          attrs: {
+            rel: 'modulepreload',
+            crossorigin: true,
+            href: `/${fileName}`,
+            ...(marker ? { [marker]: true } : {}),
+          },
           injectTo: 'head' as const,
-        }));
+        });
+        const both = [...loginFiles].filter((file) => appFiles.has(file));
+        const loginOnly = [...loginFiles].filter((file) => !appFiles.has(file));
+        const appOnly = [...appFiles].filter((file) => !loginFiles.has(file));
+        return [
+          ...both.map((file) => link(file)),
+          ...loginOnly.map((file) => link(file, 'data-login-preload')),
+          ...appOnly.map((file) => link(file, 'data-app-preload')),
+        ].filter((tag) => !loaded.has(tag.attrs.href.slice(1)));
       },
     },
     generateBundle: {

@@ -13,7 +13,10 @@ describe('the app page of a signed-in visit', () => {
   const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-dist-'));
   const files = {
     'index.html':
-      '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>',
+      '<!doctype html><html><head><title>Portal</title>\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/react-abc.js">\n' +
+      '    <link rel="modulepreload" crossorigin href="/assets/login-entry-abc.js" data-login-preload>\n' +
+      '</head><body><div id="root"></div></body></html>',
     'route-preloads.json': JSON.stringify({
       '/products': { modules: ['/assets/products-page-abc.js'], styles: ['/assets/products-page-abc.css'] },
     }),
@@ -70,7 +73,13 @@ describe('the app page of a signed-in visit', () => {
     // Another route has no screen files listed; the user is still embedded.
     const other = await get('/redeem/ABCD-EFGH-JKMN-PQRS', 'owner@example.com');
     expect(embedded(other)).toMatchObject({ email: 'owner@example.com' });
-    expect(other.body).not.toContain('modulepreload');
+    expect(other.body).not.toContain('products-page-abc');
+  });
+
+  it("keeps the start's shared preloads and drops those only the sign-in page needs", async () => {
+    const page = await get('/products', 'owner@example.com');
+    expect(page.body).toContain('<link rel="modulepreload" crossorigin href="/assets/react-abc.js">');
+    expect(page.body).not.toContain('login-entry-abc');
   });
 
   it('embeds nothing without a valid session cookie: none, an unknown one, or only a test-mode header', async () => {
@@ -82,7 +91,9 @@ describe('the app page of a signed-in visit', () => {
     for (const page of pages) {
       expect(page.statusCode).toBe(200);
       expect(embedded(page)).toBeUndefined();
-      expect(page.body).not.toContain('preload');
+      // index.html as built: no screen or configuration preloaded for a visitor without a session.
+      expect(page.body).not.toContain('products-page-abc');
+      expect(page.body).not.toContain('/api/v1/config');
       expect(page.headers['cache-control']).toBe('no-cache');
     }
   });

@@ -14,6 +14,9 @@ type RoutePreloads = Record<string, { modules: string[]; styles: string[] }>;
 /** index.html's boot placeholder (a loading screen), which a page drawn by the server replaces. */
 const bootPlaceholder = /<div id="root">.*?<\/div><\/div>\n/s;
 
+/** A preload of index.html for the sign-in page's start alone (`data-login-preload`), with its line. */
+const loginPreload = /[ \t]*<link [^>]*data-login-preload[^>]*>\n?/g;
+
 /** JSON that cannot end the script element it sits in (`</script>`) nor open a comment (`<!--`). */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
@@ -94,7 +97,10 @@ export function signedInPage(
       : []),
     ...links,
   ].join('\n    ');
-  const withHead = html.replace('</head>', () => `  ${head}\n  </head>`);
+  const withHead = html
+    // What only the sign-in page's start needs (web/app-preload-plugin.ts) is no part of this page.
+    .replace(loginPreload, '')
+    .replace('</head>', () => `  ${head}\n  </head>`);
   if (!drawn) return withHead;
   return (
     withHead

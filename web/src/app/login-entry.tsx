@@ -1,5 +1,5 @@
 import type { i18n } from 'i18next';
-import { StrictMode, useEffect, useState } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { LoginPage } from '../features/auth/login-page.tsx';
@@ -7,6 +7,7 @@ import type { PortalConfig } from '../lib/api/types.ts';
 import { brandingOf } from '../lib/branding-defaults.ts';
 import { DEFAULT_LANGUAGE, initI18n, loadLanguage, storedLanguage } from '../lib/i18n/i18n.ts';
 import { useDefaultLanguage, useDocumentTitle } from '../lib/portal-document.ts';
+import { whenIdle } from '../lib/start-stages.ts';
 import { releaseUntilApp } from './inert-until-started.ts';
 import { ModeBanner } from './shell/mode-banner.tsx';
 
@@ -39,15 +40,9 @@ function usePortalConfigOnce(): PortalConfig | undefined {
 function useLoginSimulator(mode: PortalConfig['mode'] | undefined) {
   useEffect(() => {
     if (!__SIMULATOR__ || mode === undefined || mode === 'production') return;
-    const load = () => {
+    return whenIdle(() => {
       void import('./login-simulator.tsx').then((module) => module.mountLoginSimulator());
-    };
-    if ('requestIdleCallback' in window) {
-      const handle = window.requestIdleCallback(load, { timeout: 3000 });
-      return () => window.cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(load, 1000);
-    return () => clearTimeout(timer);
+    });
   }, [mode]);
 }
 
@@ -86,10 +81,16 @@ export async function startLogin(container: HTMLElement): Promise<void> {
   if (language !== DEFAULT_LANGUAGE) await loadLanguage(language).catch(() => undefined);
   const tree = loginTree(initI18n(language), error);
   // The page was prerendered in English with neutral branding and no error: hydrate it when the first
-  // render is that same page, otherwise render afresh.
+  // render is that same page, otherwise render afresh. Either in a transition, so the work is split into
+  // short tasks (the prerendered page stays, its controls disabled, until the app's is committed).
   if (container.firstElementChild && language === DEFAULT_LANGUAGE && error === null) {
-    hydrateRoot(container, tree);
+    startTransition(() => {
+      hydrateRoot(container, tree);
+    });
   } else {
-    createRoot(container).render(tree);
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(tree);
+    });
   }
 }

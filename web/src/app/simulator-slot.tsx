@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { usePortalConfig } from '../lib/branding.ts';
+import { whenIdle } from '../lib/start-stages.ts';
 
 // `__SIMULATOR__` is a build-time constant: in a production build this is `null` and the import()
 // below is removed with it, so the panel adds 0 bytes (scripts/simulator-build.test.ts checks).
@@ -14,9 +15,10 @@ const SimulatorEntry = __SIMULATOR__
 /** The simulator launcher, loaded only when the build has it and the server runs outside production. */
 export function SimulatorSlot() {
   const { data } = usePortalConfig();
-  // After the first commit: the page the server drew has no launcher, so hydrating it finds none either.
+  // Once the browser is idle after the first commit: the page the server drew has no launcher, so
+  // hydrating it finds none either, and the panel's code is not evaluated while the page starts.
   const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
+  useEffect(() => whenIdle(() => setMounted(true)), []);
   // Keyed off the server's mode (demo, development, test: on; production: off), decision 24.
   if (!SimulatorEntry || !mounted || !data || data.mode === 'production') return null;
   return (

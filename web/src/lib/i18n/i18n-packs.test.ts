@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import el from './el.json';
 import en from './en.json';
+import { changeLanguageForNow, initI18n } from './i18n.ts';
 import simulatorEl from './simulator.el.json';
 import simulatorEn from './simulator.en.json';
 
@@ -107,5 +108,27 @@ describe('language packs', () => {
       'el: extra c',
       'el: lists.count has plural forms [other], el needs [one,other]',
     ]);
+  });
+});
+
+describe('switching language', () => {
+  it('asking for the language already shown redraws nothing (no languageChanged)', async () => {
+    const i18n = initI18n('en');
+    let changes = 0;
+    const count = () => {
+      changes += 1;
+    };
+    i18n.on('languageChanged', count);
+    try {
+      await changeLanguageForNow('en');
+      expect(changes).toBe(0);
+      expect(document.documentElement.lang).toBe('en');
+      await changeLanguageForNow('el');
+      expect(changes).toBe(1);
+      expect(i18n.language).toBe('el');
+    } finally {
+      await changeLanguageForNow('en');
+      i18n.off('languageChanged', count);
+    }
   });
 });

@@ -66,7 +66,9 @@ export function initI18n(language: Language = storedLanguage() ?? DEFAULT_LANGUA
 export async function changeLanguageForNow(language: Language): Promise<void> {
   await loadLanguage(language);
   document.documentElement.lang = language;
-  await i18next.changeLanguage(language);
+  // Asking for the language already shown would still tell every translated component to draw again
+  // (the deployment's default is applied so on every start).
+  if (i18next.language !== language) await i18next.changeLanguage(language);
 }
 
 /** Switches the language and remembers the choice for the next visit. */
