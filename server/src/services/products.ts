@@ -1,6 +1,7 @@
 import type { components } from '@portal/contract/schema';
 import type { Db } from '../db/client.ts';
 import type { HotReads } from '../db/hot-reads.ts';
+import { holdLock } from '../db/locks.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
@@ -94,6 +95,7 @@ export async function requestCollectionChange(
   action: CollectionAction,
 ) {
   const change = await prisma.$transaction(async (tx) => {
+    await holdLock(tx, `collection:${productId}`);
     const product = await findOwnProduct(tx, ownerId, productId);
     const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
     if (pending) {
