@@ -80,7 +80,7 @@ describe("a request's logger", () => {
 
   it("writes each line with the parent's and the request's bindings, at the parent's level", async () => {
     const { parent, lines, settle } = parentAt('info');
-    const log = requestLoggerFactory(parent, { reqId: 'req-1' }, {});
+    const log = requestLoggerFactory(parent, { reqId: 'req-1' }, {}) as FastifyBaseLogger & pino.Logger;
     expect(log.level).toBe('info');
     expect(log.isLevelEnabled('debug')).toBe(false);
     expect(log.isLevelEnabled('warn')).toBe(true);
@@ -92,7 +92,7 @@ describe("a request's logger", () => {
       expect.objectContaining({ level: 30, service: 'portal', reqId: 'req-1', shown: 1, msg: 'first' }),
       expect.objectContaining({ level: 40, service: 'portal', reqId: 'req-1', msg: 'second line' }),
     ]);
-    expect((log as unknown as pino.Logger).bindings()).toEqual({ service: 'portal', reqId: 'req-1' });
+    expect(log.bindings()).toEqual({ service: 'portal', reqId: 'req-1' });
   });
 
   it("follows a route's own level, a level set on it, and makes children with both bindings", async () => {
