@@ -73,20 +73,20 @@ export function cpuMicros(pid: number | undefined): number {
 }
 
 /**
- * Waits until the process is (nearly) idle: under 5 % of a core over 200 ms, waiting at most `limitMs`. A
- * timed load then measures its own requests, not work the server does on its own after a start, a
- * restore or a previous load (compiling the contract's validators in the background, decision 0072;
- * a checkpoint; calls still being answered).
+ * Waits until the process is (nearly) idle: at most one clock tick (10 ms) of CPU in 100 ms, waiting
+ * at most `limitMs`. A timed load then measures its own requests, not work the server does on its own
+ * after a start, a restore or a previous load (compiling the contract's validators in the background,
+ * decision 0072; a checkpoint; calls still being answered).
  */
 export async function settle(pid: number | undefined, limitMs = 10_000): Promise<void> {
   if (pid === undefined) return;
-  const windowMs = 200;
+  const windowMs = 100;
   const deadline = performance.now() + limitMs;
   while (performance.now() < deadline) {
     const before = cpuMicros(pid);
     await new Promise((resolve) => setTimeout(resolve, windowMs));
     const used = cpuMicros(pid) - before;
-    if (!Number.isFinite(used) || used <= windowMs * 1000 * 0.05) return;
+    if (!Number.isFinite(used) || used <= 10_000) return;
   }
 }
 
