@@ -59,8 +59,10 @@ const productsAnswers = new WeakMap<Awaited<ReturnType<HotReads['ownProducts']>>
 export function ownProductsAnswer(
   { reads }: Pick<World, 'reads'>,
   ownerId: string,
+  /** When the caller's request arrived (`request.arrivedAt`). */
+  arrivedAt?: number,
 ): ProductsAnswer | Promise<ProductsAnswer> {
-  const rows = reads.ownProducts(ownerId);
+  const rows = reads.ownProducts(ownerId, arrivedAt);
   // SQLite's rows come at once: no promise on the hot path.
   return rows instanceof Promise ? rows.then(productsAnswerOf) : productsAnswerOf(rows);
 }
