@@ -35,6 +35,10 @@ async function appLoggingAt(level: string) {
   const app = await buildApp({ config, prisma: db.prisma, clock, wallClock: clock }, { logStream });
   await app.ready();
   opened.push({ db, app });
+  // The first calls build their validators: on a loaded machine they may pass the slow-answer mark.
+  await app.inject({ method: 'GET', url: '/api/v1/products', headers: as('owner@example.com') });
+  await app.inject({ method: 'GET', url: '/api/v1/products' });
+  lines.length = 0;
   const completed = () => lines.filter((line) => line.msg === 'request completed');
   return { app, completed };
 }
