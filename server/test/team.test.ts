@@ -126,6 +126,65 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await products(0)).status).toBe(401);
   }, 60_000); // some forty calls
 
+  it('the current user (remembered) shows terms published elsewhere, accepted through the other instance, a name changed by another connection and the clock passing a publication, on the very next call', async () => {
+    type Me = { fullName: string; termsToAccept: string | null };
+    const me = async (index: number) => {
+      const answer = await team.call(index, 'GET', '/api/v1/users/me', { headers: owner });
+      expect(answer.status).toBe(200);
+      return answer.json() as Me;
+    };
+    const fullName = (await me(0)).fullName;
+    // Published a second ago by another connection: waiting for the owner on both instances at once.
+    for (const index of [0, 1, 0, 1]) await me(index);
+    await onTeamDatabase(
+      `INSERT INTO "TermsVersion" (version, role, "publishedAt", "documentName")
+        VALUES ($1, 'user', now() AT TIME ZONE 'UTC' - interval '1 second', '2025-06_user_en.pdf')`,
+      ['team-published'],
+    );
+    expect((await me(1)).termsToAccept).toBe('team-published');
+    expect((await me(0)).termsToAccept).toBe('team-published');
+    // Accepted through one instance (the API): the other has nothing waiting on its next call.
+    const accepted = await team.call(0, 'PUT', '/api/v1/users/terms/team-published/accept', {
+      headers: owner,
+    });
+    expect(accepted.status).toBe(200);
+    expect((await me(1)).termsToAccept).toBeNull();
+    expect((await me(0)).termsToAccept).toBeNull();
+    // Renamed by another connection (psql, a script).
+    await onTeamDatabase('UPDATE "User" SET "fullName" = $1 WHERE email = $2', [
+      'Renamed Owner',
+      'owner@example.com',
+    ]);
+    expect((await me(1)).fullName).toBe('Renamed Owner');
+    expect((await me(0)).fullName).toBe('Renamed Owner');
+    await onTeamDatabase('UPDATE "User" SET "fullName" = $1 WHERE email = $2', [
+      fullName,
+      'owner@example.com',
+    ]);
+    expect((await me(0)).fullName).toBe(fullName);
+    // Published for in an hour: not waiting yet; waiting once the team's clock passes it, with no write.
+    await onTeamDatabase(
+      `INSERT INTO "TermsVersion" (version, role, "publishedAt", "documentName")
+        VALUES ($1, 'user', now() AT TIME ZONE 'UTC' + interval '1 hour', '2025-06_user_en.pdf')`,
+      ['team-later'],
+    );
+    for (const index of [0, 1, 0, 1]) expect((await me(index)).termsToAccept).toBeNull();
+    const admin = persona('admin@example.com');
+    const skipped = await team.call(1, 'POST', '/api/v1/sim/clock/advance', {
+      headers: admin,
+      body: { minutes: 120 },
+    });
+    expect(skipped.status).toBe(200);
+    expect((await me(0)).termsToAccept).toBe('team-later');
+    expect((await me(1)).termsToAccept).toBe('team-later');
+    // Back to real time and the seeded terms for the other tests.
+    expect(
+      (await team.call(0, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed: 1 } })).status,
+    ).toBe(200);
+    await onTeamDatabase(`DELETE FROM "TermsVersion" WHERE version IN ('team-published', 'team-later')`, []);
+    expect((await me(1)).termsToAccept).toBeNull();
+  }, 60_000);
+
   it('replays an idempotent create through either instance, once', async () => {
     const key = `team-${Date.now()}`;
     const body = [{ productId: 'prod-veh-1', includeSensitiveData: true }];
@@ -242,7 +301,7 @@ describe('two instances on one PostgreSQL database', () => {
     const reset = await team.call(late, 'PUT', '/api/v1/sim/clock', { headers: admin, body: { speed: 1 } });
     expect(reset.status).toBe(200);
     expect((await clockOn(0)).speed).toBe(1);
-  });
+  }, 60_000); // starts a third instance
 
   it("lists a developer's calls whichever instance served them, and clears them on every instance", async () => {
     const first = await team.call(0, 'GET', '/api/v1/products', { headers: owner });

@@ -16,7 +16,7 @@ export async function authenticateRequest(
 ): Promise<AuthenticatedUser | null> {
   const token = request.cookies[deps.config.session.cookieName];
   if (token) {
-    const session = await resolveSession(deps, token);
+    const session = await resolveSession(deps, token, request.arrivedAt);
     if (session) {
       return {
         id: session.user.id,
@@ -52,7 +52,7 @@ export async function pageUser(
 ): Promise<CurrentUser | null> {
   const token = request.cookies[deps.config.session.cookieName];
   if (!token) return null;
-  const session = await resolveSession(deps, token);
+  const session = await resolveSession(deps, token, request.arrivedAt);
   if (!session || (await deps.faults.pendingFor('getCurrentUser'))) return null;
-  return loadCurrentUser(deps, session.user.id).catch(() => null);
+  return loadCurrentUser(deps, session.user.id, request.arrivedAt).catch(() => null);
 }

@@ -1,5 +1,7 @@
+import type { CurrentUserRow } from '../db/hot-reads.ts';
 import type { PortalDeps } from '../deps.ts';
 import { conflict, unauthenticated } from '../lib/app-error.ts';
+import { memoAnswer } from '../lib/frozen-answers.ts';
 import type { Role } from '../lib/route.ts';
 
 type AgentStatus = 'pending' | 'rejected' | 'active';
@@ -35,12 +37,24 @@ export async function pendingTermsVersion(
 
 /**
  * The user as GET /api/v1/users/me answers it. Every page load asks, so in one prepared statement
- * (db/hot-reads.ts) rather than Prisma's four queries; never remembered, since the pending terms
- * depend on the clock as well as on the data.
+ * (db/hot-reads.ts) rather than Prisma's four queries; the pending terms depend on the clock as well as
+ * on the data (PostgreSQL remembers the user with every terms version and picks by the clock per call).
+ * `arrivedAt`: when the caller's request arrived (`request.arrivedAt`).
  */
-export async function loadCurrentUser(deps: ReadDeps, userId: string): Promise<CurrentUser> {
-  const user = await deps.reads.currentUser(userId, deps.clock.now());
+export async function loadCurrentUser(
+  deps: ReadDeps,
+  userId: string,
+  arrivedAt?: number,
+): Promise<CurrentUser> {
+  const user = await deps.reads.currentUser(userId, deps.clock.now(), arrivedAt);
   if (!user) throw unauthenticated();
+  // A remembered row (frozen) gives the same answer each time: built, checked and serialised once.
+  return Object.isFrozen(user) ? memoAnswer(answers, user, currentUserOf) : currentUserOf(user);
+}
+
+const answers = new WeakMap<CurrentUserRow, CurrentUser>();
+
+function currentUserOf(user: CurrentUserRow): CurrentUser {
   const role = user.role as Role;
   return {
     id: user.id,

@@ -51,9 +51,11 @@ export interface ResolvedSession {
 export async function resolveSession(
   { prisma, reads, wallClock, config }: SessionDeps,
   token: string,
+  /** When the caller's request arrived (`request.arrivedAt`). */
+  arrivedAt?: number,
 ): Promise<ResolvedSession | null> {
   const id = hash(token);
-  const row = await reads.session(id);
+  const row = await reads.session(id, arrivedAt);
   if (!row) return null;
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);

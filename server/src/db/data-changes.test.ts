@@ -7,6 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
 import { ANNOUNCED_TABLES, FAULT_TABLES, REMEMBERED_TABLES, watchDataChanges } from './data-changes.ts';
+import type { CurrentUserRow } from './hot-reads.ts';
 import { rememberedSql } from './postgres-reads.ts';
 import { LISTENER_NAME } from './team-signal.ts';
 
@@ -120,6 +121,60 @@ describe('remembered reads on PostgreSQL', () => {
     await remembered(session);
     await elsewhere('UPDATE "Session" SET "expiresAt" = $1 WHERE id = $2', [new Date(0), sessionId]);
     expect((await session())?.expiresAt).toBe('1970-01-01T00:00:00.000Z');
+  });
+
+  it('show the current user changed through Prisma or another connection, and terms by the clock, on the very next read', async () => {
+    const now = new Date();
+    const user = (at = now) => world.reads.currentUser(owner, at) as Promise<CurrentUserRow | undefined>;
+    const before = await remembered(user);
+    expect(before?.latestTerms).not.toBeNull();
+    await other.user.update({ where: { id: owner }, data: { fullName: 'Changed Through Prisma' } });
+    expect((await user())?.fullName).toBe('Changed Through Prisma');
+    await remembered(user);
+    await elsewhere('UPDATE "User" SET "fullName" = $1 WHERE id = $2', [before?.fullName, owner]);
+    expect((await user())?.fullName).toBe(before?.fullName);
+    // A newer version published elsewhere: waiting (not accepted) at once; accepted through Prisma: not.
+    const published = new Date(now.getTime() - 1_000);
+    await remembered(user);
+    await elsewhere(
+      `INSERT INTO "TermsVersion" (version, role, "publishedAt", "documentName") VALUES ('remembered', 'user', $1, 'x.pdf')`,
+      [published.toISOString().replace('Z', '')],
+    );
+    expect(await user()).toMatchObject({ latestTerms: 'remembered', accepted: 0 });
+    await world.prisma.termsAcceptance.create({
+      data: { userId: owner, role: 'user', version: 'remembered', acceptedAt: now },
+    });
+    expect(await user()).toMatchObject({ latestTerms: 'remembered', accepted: 1 });
+    // The row is remembered; the clock picks the version: before its publication the older one.
+    const row = await remembered(user);
+    expect(await user(new Date(published.getTime() - 1))).toMatchObject({ latestTerms: before?.latestTerms });
+    expect(await user()).toEqual(row);
+    await elsewhere(`DELETE FROM "TermsVersion" WHERE version = 'remembered'`);
+    expect(await user()).toEqual(before);
+  });
+
+  it('share one barrier between the reads of one request: every write committed before it arrived is seen', async () => {
+    await remembered(products);
+    await remembered(session);
+    const barriers = vi.spyOn(pg.Client.prototype, 'query');
+    const barriersSent = () => barriers.mock.calls.filter(([query]) => query === 'SELECT 1').length;
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const name = `request ${round}`;
+        await elsewhere('UPDATE "Product" SET name = $1 WHERE "ownerId" = $2', [name, owner]);
+        const arrivedAt = performance.now();
+        const sent = barriersSent();
+        expect((await world.reads.session(sessionId, arrivedAt))?.role).toBe('user');
+        const listed = (await world.reads.ownProducts(owner, arrivedAt)) as readonly {
+          name: string | null;
+        }[];
+        expect(listed.every((product) => product.name === name)).toBe(true);
+        await world.reads.currentUser(owner, new Date(), arrivedAt);
+        expect(barriersSent() - sent).toBe(1);
+      }
+    } finally {
+      barriers.mockRestore();
+    }
   });
 
   it('show an emptied table (a snapshot restored) on the very next read', async () => {

@@ -14,7 +14,15 @@ import { listenToTeam, TEAM_CHANNEL, type TeamListener } from './team-signal.ts'
 export const DATA_CHANGED = 'data';
 
 /** Every table a remembered read (db/postgres-reads.ts) reads: a change to any of them drops them all. */
-export const REMEMBERED_TABLES = ['Session', 'User', 'Product', 'CollectionPeriod'] as const;
+export const REMEMBERED_TABLES = [
+  'Session',
+  'User',
+  'AgentProfile',
+  'TermsVersion',
+  'TermsAcceptance',
+  'Product',
+  'CollectionPeriod',
+] as const;
 
 /** The armed simulated faults, which every call of the simulator's worlds looks at (simulator/faults.ts). */
 export const FAULT_TABLES = ['Fault'] as const;
@@ -44,9 +52,10 @@ export async function installChangeTriggers(client: Pick<pg.Client, 'query'>): P
 export interface DataWatch {
   /**
    * The generation under which rows may be remembered now, once every change committed before this
-   * call has been received; undefined while the listener is not connected (remember nothing then).
+   * call (or before `since`, a `performance.now()` reading such as the request's arrival) has been
+   * received; undefined while the listener is not connected (remember nothing then).
    */
-  fresh(): Promise<number | undefined>;
+  fresh(since?: number): Promise<number | undefined>;
   /** The generation now (undefined while not connected): a row read under another one is not kept. */
   current(): number | undefined;
   /** Starts listening (else the first use does), resolving once listening or after a first failure. */
@@ -87,10 +96,10 @@ export function watchDataChanges(
       onError: () => undefined,
     });
   return {
-    async fresh() {
+    async fresh(since) {
       if (closed) return undefined;
       listener ??= listen();
-      if (!live || !(await listener.sync())) return undefined;
+      if (!live || !(await listener.sync(since))) return undefined;
       return live ? generation : undefined;
     },
     current: () => (live ? generation : undefined),
@@ -111,12 +120,15 @@ export function watchDataChanges(
 // Bounds the memory a flood of distinct keys can take between two changes.
 const rememberedRows = 10_000;
 
-/** Rows read under the watch's current generation, each kept until the next change. */
+/**
+ * Rows read under the watch's current generation, each kept until the next change. `since`: the
+ * caller's request arrived then (performance.now()); every change committed before it is seen.
+ */
 export function createRememberedRows(watch: DataWatch) {
   let version: number | undefined;
   const rows = new Map<string, unknown>();
-  return async <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if ((await watch.fresh()) === undefined) return read();
+  return async <T>(key: string, read: () => Promise<T>, since?: number): Promise<T> => {
+    if ((await watch.fresh(since)) === undefined) return read();
     const now = watch.current();
     if (now !== version || rows.size >= rememberedRows) {
       rows.clear();

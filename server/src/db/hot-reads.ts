@@ -71,10 +71,15 @@ type MaybePromise<T> = T | Promise<T>;
  * (db/postgres-reads.ts) answer promises. Callers `await` both.
  */
 export interface HotReads {
-  session(id: string): MaybePromise<Readonly<SessionRow> | undefined>;
+  /**
+   * `arrivedAt` (every read): when the caller's request arrived (`request.arrivedAt`). A read sees every
+   * write committed before then, on any instance; without it, every write committed before the read.
+   * It lets PostgreSQL's remembered reads of one request share one barrier (decision 0082).
+   */
+  session(id: string, arrivedAt?: number): MaybePromise<Readonly<SessionRow> | undefined>;
   /** The user with their company status and the newest terms for their role published by `now`. */
-  currentUser(id: string, now: Date): MaybePromise<CurrentUserRow | undefined>;
-  ownProducts(ownerId: string): MaybePromise<readonly Readonly<ProductRow>[]>;
+  currentUser(id: string, now: Date, arrivedAt?: number): MaybePromise<CurrentUserRow | undefined>;
+  ownProducts(ownerId: string, arrivedAt?: number): MaybePromise<readonly Readonly<ProductRow>[]>;
   /** A company's connected users: page, count, search and the whole list (db/connected-users.ts). */
   connected: ConnectedUserReads;
   /** The admin's sharings, the owner's invitations, an invitation's history (db/list-reads.ts). */

@@ -1,6 +1,7 @@
 // The hot reads (db/hot-reads.ts, db/connected-users.ts) in PostgreSQL's dialect, on the client's pg
-// pool: the same rows, the same order, the same ASCII case-insensitive search. The session and the
-// owner's products are remembered as on SQLite, until the database announces a change to a table they
+// pool: the same rows, the same order, the same ASCII case-insensitive search. The session, the current
+// user (with every terms version of the role, so the clock picks the newest per call) and the owner's
+// products are remembered, until the database announces a change to a table they
 // read (db/data-changes.ts, decision 0070), so a write by any instance is visible to the next read on
 // every other. Dates come back as the ISO text the SQLite variant gives (`...Z`).
 import type pg from 'pg';
@@ -12,19 +13,23 @@ import { createListReads } from './list-reads.ts';
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// The session and the owner's products are remembered: the tables they read are REMEMBERED_TABLES.
+// The session, the current user and the owner's products are remembered: the tables they read are
+// REMEMBERED_TABLES.
 const sql = {
   session: `SELECT s.id, ${iso('s."lastSeenAt"')} AS "lastSeenAt", ${iso('s."expiresAt"')} AS "expiresAt",
       ${iso('s."idleExpiresAt"')} AS "idleExpiresAt", u.id AS "userId", u.email, u.role
     FROM "Session" s JOIN "User" u ON u.id = s."userId" WHERE s.id = $1`,
-  currentUser: `SELECT u.id, u.email, u."fullName", u.role, a.status AS "agentStatus", t.version AS "latestTerms",
-      EXISTS (SELECT 1 FROM "TermsAcceptance" x
-        WHERE x."userId" = u.id AND x.role = u.role AND x.version = t.version)::int AS accepted
+  // The user with every terms version of their role, newest first, [version, published (ms), accepted]:
+  // which of them is the newest by the clock's now is picked per call, so the row can be remembered.
+  currentUser: `SELECT u.id, u.email, u."fullName", u.role, a.status AS "agentStatus",
+      coalesce((SELECT json_agg(json_build_array(t.version, extract(epoch FROM t."publishedAt") * 1000,
+          EXISTS (SELECT 1 FROM "TermsAcceptance" x
+            WHERE x."userId" = u.id AND x.role = u.role AND x.version = t.version))
+          ORDER BY t."publishedAt" DESC)
+        FROM "TermsVersion" t WHERE t.role = u.role), '[]') AS terms
     FROM "User" u
     LEFT JOIN "AgentProfile" a ON a."userId" = u.id
-    LEFT JOIN "TermsVersion" t ON t.role = u.role AND t.version = (SELECT l.version FROM "TermsVersion" l
-      WHERE l.role = u.role AND l."publishedAt" <= $1::timestamp ORDER BY l."publishedAt" DESC LIMIT 1)
-    WHERE u.id = $2`,
+    WHERE u.id = $1`,
   ownProducts: `SELECT p.id, p."ownerId", p."productType", p."externalId", p.model, p.brand, p.name,
       EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)::int AS enabled
     FROM "Product" p WHERE p."ownerId" = $1 ORDER BY p."createdAt", p.id`,
@@ -62,9 +67,43 @@ export function postgresConnectedStatements(query: ConnectedQuery) {
 }
 
 /** The remembered reads' SQL (a test checks that every table they read announces its changes). */
-export const rememberedSql = [sql.session, sql.ownProducts];
+export const rememberedSql = [sql.session, sql.currentUser, sql.ownProducts];
+
+interface UserWithTerms {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  agentStatus: string | null;
+  /** Every terms version of the role, newest first: version, published (epoch ms), accepted by the user. */
+  terms: readonly [string, number, boolean][];
+}
 
 const freeze = <T>(value: T): T => (value === undefined ? value : Object.freeze(value));
+
+// Per remembered user: the row answered for each terms version the clock picks (the last: none yet).
+const answered = new WeakMap<UserWithTerms, CurrentUserRow[]>();
+
+/** The row as SQLite's statement answers it: the newest terms published by `now`, accepted or not. */
+function currentUserAt(user: UserWithTerms | undefined, now: Date): CurrentUserRow | undefined {
+  if (!user) return undefined;
+  const at = now.getTime();
+  let index = user.terms.findIndex(([, publishedAt]) => publishedAt <= at);
+  if (index < 0) index = user.terms.length;
+  let rows = answered.get(user);
+  if (!rows) {
+    rows = [];
+    answered.set(user, rows);
+  }
+  let row = rows[index];
+  if (!row) {
+    const { terms, ...fields } = user;
+    const latest = terms[index];
+    row = freeze({ ...fields, latestTerms: latest?.[0] ?? null, accepted: latest?.[2] ? 1 : 0 });
+    rows[index] = row;
+  }
+  return row;
+}
 
 /** The reads on `pool`, a pool on the database at `databaseUrl` (whose changes the remembered rows follow). */
 export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotReads {
@@ -106,33 +145,48 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
   return {
     connected,
     lists,
-    session(id) {
-      return remembered(`session:${id}`, async () => {
-        const { rows } = await pool.query<SessionRow>({
-          name: 'portal_session',
-          text: sql.session,
-          values: [id],
-        });
-        return freeze(rows[0]);
-      });
+    session(id, arrivedAt) {
+      return remembered(
+        `session:${id}`,
+        async () => {
+          const { rows } = await pool.query<SessionRow>({
+            name: 'portal_session',
+            text: sql.session,
+            values: [id],
+          });
+          return freeze(rows[0]);
+        },
+        arrivedAt,
+      );
     },
-    async currentUser(id, now) {
-      const { rows } = await pool.query<CurrentUserRow>({
-        name: 'portal_current_user',
-        text: sql.currentUser,
-        values: [now.toISOString(), id],
-      });
-      return rows[0];
+    async currentUser(id, now, arrivedAt) {
+      const user = await remembered(
+        `user:${id}`,
+        async () => {
+          const { rows } = await pool.query<UserWithTerms>({
+            name: 'portal_current_user',
+            text: sql.currentUser,
+            values: [id],
+          });
+          return freeze(rows[0]);
+        },
+        arrivedAt,
+      );
+      return currentUserAt(user, now);
     },
-    ownProducts(ownerId) {
-      return remembered(`products:${ownerId}`, async () => {
-        const { rows } = await pool.query<ProductRow>({
-          name: 'portal_own_products',
-          text: sql.ownProducts,
-          values: [ownerId],
-        });
-        return freeze(rows.map(freeze));
-      });
+    ownProducts(ownerId, arrivedAt) {
+      return remembered(
+        `products:${ownerId}`,
+        async () => {
+          const { rows } = await pool.query<ProductRow>({
+            name: 'portal_own_products',
+            text: sql.ownProducts,
+            values: [ownerId],
+          });
+          return freeze(rows.map(freeze));
+        },
+        arrivedAt,
+      );
     },
     close: () => watch.close(),
   };

@@ -50,9 +50,11 @@ export interface TeamListener {
   ready: Promise<void>;
   /**
    * Resolves true once every message committed before this call has been handed to `onMessage`, false
-   * when the listening connection is not up (then nothing can be said about missed messages).
+   * when the listening connection is not up (then nothing can be said about missed messages). With
+   * `since` (a `performance.now()` reading, such as a request's arrival), every message committed before
+   * that moment is enough: a barrier begun since then serves, so one barrier serves a whole request.
    */
-  sync(): Promise<boolean>;
+  sync(since?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -67,7 +69,7 @@ interface Channel {
   live: boolean;
   /** At least one connection attempt has ended (listening or failed). */
   tried: boolean;
-  sync(): Promise<boolean>;
+  sync(since?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -100,7 +102,12 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
+  /** When the running barrier was sent (performance.now()). */
+  let runningFrom = Number.NEGATIVE_INFINITY;
   let queued: Promise<boolean> | undefined;
+  /** When the newest barrier completed on the live connection was sent; reset by every (re)connection. */
+  let syncedFrom = Number.NEGATIVE_INFINITY;
+  const settled = Promise.resolve(true);
 
   const scheduleReconnect = () => {
     if (closed || timer) return;
@@ -120,9 +127,12 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
     // when a notifying transaction commits (before its writer hears of the commit) and a session hands
     // its pending notifications over before it reports a query done. Calls made while a barrier runs
     // wait for the next one (it may have been sent before their writes committed); one barrier serves
-    // every call waiting for it.
-    sync() {
+    // every call waiting for it. A call that only needs the messages committed before `since` takes a
+    // barrier sent since then: the last one completed, or the one running.
+    sync(since) {
+      if (since !== undefined && channel.live && syncedFrom >= since) return settled;
       if (!running) return barrier();
+      if (since !== undefined && runningFrom >= since) return running;
       queued ??= running.then(() => {
         queued = undefined;
         return running ?? barrier();
@@ -139,11 +149,14 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
 
   function barrier(): Promise<boolean> {
     const on = client;
+    const from = performance.now();
     const done = (async () => {
       if (!channel.live || !on) return false;
       try {
         await on.query('SELECT 1');
-        return channel.live && client === on;
+        const synced = channel.live && client === on;
+        if (synced && from > syncedFrom) syncedFrom = from;
+        return synced;
       } catch {
         return false;
       }
@@ -151,6 +164,7 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
       if (running === done) running = undefined;
     });
     running = done;
+    runningFrom = from;
     return done;
   }
 
@@ -162,6 +176,8 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
       application_name: LISTENER_NAME,
     });
     client = next;
+    // Messages may have been missed since the last barrier's connection went: none counts any more.
+    syncedFrom = Number.NEGATIVE_INFINITY;
     let lost = false;
     const onLost = (error?: Error) => {
       if (lost) return;
@@ -242,7 +258,7 @@ export function listenToTeam(databaseUrl: string, options: TeamListenerOptions):
   let left = false;
   return {
     ready,
-    sync: () => (left ? Promise.resolve(false) : joined.sync()),
+    sync: (since) => (left ? Promise.resolve(false) : joined.sync(since)),
     async close() {
       if (left) return;
       left = true;

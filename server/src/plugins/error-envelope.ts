@@ -1,6 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/unavailable.ts';
+import {
+  DATABASE_BUSY_RETRY_AFTER_SECONDS,
+  DATABASE_RETRY_AFTER_SECONDS,
+  isDatabaseBusy,
+  isDatabaseUnavailable,
+} from '../db/unavailable.ts';
 import { AppError, type ErrorCode } from '../lib/app-error.ts';
 
 interface EnvelopeEntry {
@@ -169,9 +174,11 @@ async function errorEnvelope(app: FastifyInstance): Promise<void> {
         message: failure.message,
       });
     }
-    if (isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'database unavailable');
-      reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+    const unavailable = isDatabaseUnavailable(error);
+    if (unavailable || isDatabaseBusy(error)) {
+      request.log.warn({ err: error }, unavailable ? 'database unavailable' : 'database busy');
+      const wait = unavailable ? DATABASE_RETRY_AFTER_SECONDS : DATABASE_BUSY_RETRY_AFTER_SECONDS;
+      reply.header('retry-after', String(wait));
       return sendError(reply, 503, {
         code: 'SERVICE_UNAVAILABLE',
         message: 'The service is unavailable for a moment. Please try again in a few seconds.',

@@ -6,14 +6,21 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The world the request works in: the app's, unless the simulator picked a sandbox. */
     world: World;
+    /**
+     * When the request arrived (`performance.now()`): its reads must see every write committed before
+     * then, whichever instance made it (db/hot-reads.ts `arrivedAt`).
+     */
+    arrivedAt: number;
   }
 }
 
-/** Every request works in the app's world unless a later hook (the simulator's sandbox plugin) picks another. */
+/** Every request works in the app's world (and notes when it arrived) unless a later hook (the simulator's sandbox plugin) picks another. */
 async function requestWorld(app: FastifyInstance, { world }: { world: World }): Promise<void> {
   app.decorateRequest('world', null as unknown as World);
+  app.decorateRequest('arrivedAt', 0);
   app.addHook('onRequest', (request, _reply, done) => {
     request.world = world;
+    request.arrivedAt = performance.now();
     done();
   });
 }

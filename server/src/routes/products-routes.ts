@@ -12,8 +12,8 @@ export function productsRoutes() {
     defineRoute({
       operationId: 'listProducts',
       roles: ['user'],
-      async handler({ world, user }) {
-        return ownProductsAnswer(world, callerOf(user).id);
+      async handler({ world, user, request }) {
+        return ownProductsAnswer(world, callerOf(user).id, request.arrivedAt);
       },
     }),
     defineRoute({

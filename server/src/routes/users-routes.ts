@@ -6,8 +6,8 @@ export function usersRoutes() {
   return [
     defineRoute({
       operationId: 'getCurrentUser',
-      async handler({ world, user }) {
-        return loadCurrentUser(world, callerOf(user).id);
+      async handler({ world, user, request }) {
+        return loadCurrentUser(world, callerOf(user).id, request.arrivedAt);
       },
     }),
     defineRoute({

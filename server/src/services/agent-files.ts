@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
+import { holdLock } from '../db/locks.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import type { World } from '../world.ts';
 
@@ -221,6 +222,7 @@ export async function storeAgentFiles(
       ),
     );
     await prisma.$transaction(async (tx) => {
+      await holdLock(tx, `registration:${userId}`);
       if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
         throw registrationLocked();
       const existing = await tx.agentFile.count({ where: { userId, section } });
@@ -251,6 +253,7 @@ export async function deleteAgentFile(
   id: string,
 ) {
   const file = await prisma.$transaction(async (tx) => {
+    await holdLock(tx, `registration:${userId}`);
     const found = await tx.agentFile.findFirst({ where: { id, userId } });
     if (!found) throw notFound('FILE_NOT_FOUND', 'This file could not be found.');
     if (found.submitted || (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))) {

@@ -1,4 +1,5 @@
 import type { components } from '@portal/contract/schema';
+import { holdLock } from '../db/locks.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict } from '../lib/app-error.ts';
 import type { World } from '../world.ts';
@@ -72,6 +73,7 @@ export async function submitRegistration(
 
   try {
     await prisma.$transaction(async (tx) => {
+      await holdLock(tx, `registration:${userId}`);
       if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
         throw alreadySubmitted();
       const files = await tx.agentFile.findMany({

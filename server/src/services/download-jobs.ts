@@ -2,7 +2,8 @@
 // and written in one transaction that holds the user's lock (on any instance). The job runner
 // (jobs.ts) takes the jobs from there.
 import type { Config } from '../config.ts';
-import { type Db, engineOfClient } from '../db/client.ts';
+import type { Db } from '../db/client.ts';
+import { holdLock } from '../db/locks.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -35,7 +36,7 @@ export async function createDownloadJob(
   // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
   // once (on any instance) cannot both see room for one more.
   return inTransaction(world.prisma, async (tx) => {
-    await lockExportsOf(tx, input.userId);
+    await holdLock(tx, `exports:${input.userId}`);
     return insertDownloadJob({ ...world, prisma: tx }, input);
   });
 }
@@ -44,15 +45,6 @@ export async function createDownloadJob(
 function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   const client = db as Db & { $transaction?: (fn: (tx: Db) => Promise<T>) => Promise<T> };
   return typeof client.$transaction === 'function' ? client.$transaction(fn) : fn(db);
-}
-
-/**
- * Serialises download creation per user until the transaction ends. SQLite has one writer at a time
- * and one instance; PostgreSQL takes a transaction-level advisory lock on the user.
- */
-async function lockExportsOf(tx: Db, userId: string): Promise<void> {
-  if (engineOfClient(tx) !== 'postgresql') return;
-  await tx.$queryRaw`SELECT 1 AS locked FROM (SELECT pg_advisory_xact_lock(hashtext(${`exports:${userId}`}))) AS l`;
 }
 
 async function insertDownloadJob(

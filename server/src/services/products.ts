@@ -1,6 +1,7 @@
 import type { components } from '@portal/contract/schema';
 import type { Db } from '../db/client.ts';
 import type { HotReads } from '../db/hot-reads.ts';
+import { holdLock } from '../db/locks.ts';
 import type { Product as ProductRow } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
@@ -58,8 +59,10 @@ const productsAnswers = new WeakMap<Awaited<ReturnType<HotReads['ownProducts']>>
 export function ownProductsAnswer(
   { reads }: Pick<World, 'reads'>,
   ownerId: string,
+  /** When the caller's request arrived (`request.arrivedAt`). */
+  arrivedAt?: number,
 ): ProductsAnswer | Promise<ProductsAnswer> {
-  const rows = reads.ownProducts(ownerId);
+  const rows = reads.ownProducts(ownerId, arrivedAt);
   // SQLite's rows come at once: no promise on the hot path.
   return rows instanceof Promise ? rows.then(productsAnswerOf) : productsAnswerOf(rows);
 }
@@ -92,6 +95,7 @@ export async function requestCollectionChange(
   action: CollectionAction,
 ) {
   const change = await prisma.$transaction(async (tx) => {
+    await holdLock(tx, `collection:${productId}`);
     const product = await findOwnProduct(tx, ownerId, productId);
     const pending = await tx.collectionChange.findFirst({ where: { productId, completedAt: null } });
     if (pending) {

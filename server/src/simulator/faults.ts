@@ -81,8 +81,9 @@ export function createFaults(
       if (!armed) return;
       const exempt = operationId.startsWith('sim') || /Fault|Simulation/.test(operationId);
       if (!remembered) return exempt ? undefined : applyArmed(request, operationId);
-      if (exempt) return watch?.fresh().then(() => undefined);
-      return remembered('armed', armedOperations).then((operations) =>
+      // One barrier serves the whole call: the session and the reads it makes wait for the same one.
+      if (exempt) return watch?.fresh(request.arrivedAt).then(() => undefined);
+      return remembered('armed', armedOperations, request.arrivedAt).then((operations) =>
         operations.has(operationId) ? applyArmed(request, operationId) : undefined,
       );
     },
