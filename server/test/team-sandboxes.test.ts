@@ -61,7 +61,7 @@ describe('sandboxes across two instances', () => {
     expect(first).toEqual([before, before]);
     expect((await sandboxDatabases()).length).toBe(2);
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
-  });
+  }, 60_000); // builds the scenario's template first
 
   it('keeps the sandbox its own clock, faults and calls, whichever instance serves it', async () => {
     const clockOf = async (index: number, headers: Record<string, string>) =>
