@@ -201,6 +201,33 @@ describe('two instances on one PostgreSQL database', () => {
     expect(again.json()).toEqual(first.json());
   });
 
+  it('runs twins of an idempotent create arriving at both instances at once only once', async () => {
+    const key = `twins-${Date.now()}`;
+    const body = [{ productId: 'prod-wb-1', includeSensitiveData: false }];
+    const invitations = async () => {
+      const client = new pg.Client({ connectionString: team.databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query('SELECT count(*)::int AS n FROM "Invitation"')).rows[0].n as number;
+      } finally {
+        await client.end();
+      }
+    };
+    const before = await invitations();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        team.call(index % 2, 'POST', '/api/v1/invitations', {
+          headers: { ...owner, 'idempotency-key': key },
+          body,
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 201));
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    expect(answers.filter((answer) => answer.headers.get('idempotent-replayed') === 'true')).toHaveLength(5);
+    expect((await invitations()) - before).toBe(1);
+  });
+
   it('holds the exports-per-user limit in total, not per instance', async () => {
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>

@@ -84,6 +84,32 @@ describe('Idempotency-Key', () => {
     expectError(await createInvitation('refused', missing), 404, 'PRODUCT_NOT_FOUND');
   });
 
+  it('gives up the claim of a refused request, so the retry runs and is stored', async () => {
+    const missing = [{ productId: 'not-my-product', includeSensitiveData: false }];
+    expectError(await createInvitation('refused-then-fixed', missing), 404, 'PRODUCT_NOT_FOUND');
+    expect(await t.prisma.idempotencyRecord.count({ where: { key: 'refused-then-fixed' } })).toBe(0);
+    const before = await invitations();
+    expect((await createInvitation('refused-then-fixed')).statusCode).toBe(201);
+    expect(await invitations()).toBe(before + 1);
+  });
+
+  it('takes over a key whose first request never finished (its instance stopped), once it is 30 s old', async () => {
+    const claim = { userId: 'user-owner', fingerprint: 'another request', status: 0, body: '' };
+    await t.prisma.idempotencyRecord.create({
+      data: { ...claim, key: 'orphan', createdAt: new Date(t.wallClock.now().getTime() - 31_000) },
+    });
+    const before = await invitations();
+    const answer = await createInvitation('orphan');
+    expect(answer.statusCode).toBe(201);
+    expect(answer.headers['idempotent-replayed']).toBeUndefined();
+    expect(await invitations()).toBe(before + 1);
+    // A claim still running elsewhere with another request refuses this one at once.
+    await t.prisma.idempotencyRecord.create({
+      data: { ...claim, key: 'running', createdAt: t.wallClock.now() },
+    });
+    expectError(await createInvitation('running'), 422, 'IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('replays a redeemed code to the company that redeemed it', async () => {
     const { code } = (await createInvitation(undefined)).json();
     const redeem = (key?: string) =>

@@ -41,20 +41,67 @@ export function acceptsIdempotencyKey(operation: ContractOperation): boolean {
   );
 }
 
+/** The stored status of a key whose first request is still running (on this instance or another). */
+const IN_FLIGHT = 0;
+/** How often a twin waiting for another instance's first request looks again. */
+const pollMs = 25;
+
+const isUniqueViolation = (error: unknown) =>
+  typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';
+
 /**
  * `Idempotency-Key` on the create calls: the first successful answer is stored per user and key and
  * replayed for 24 hours; the same key with another request is a 422. A twin arriving while the first
- * is still running (a double click) waits for it and gets its answer.
+ * is still running (a double click) waits for it and gets its answer — on any instance: the first
+ * request claims the key with a row before it runs (status IN_FLIGHT), the row's primary key lets
+ * only one claim win, and the answer is written into that row. A failed first request gives its
+ * claim up, so a retry runs again; a claim older than the in-flight wait (its instance died) is
+ * taken over.
  */
 export function createIdempotency() {
+  // Twins on this instance wait here without asking the database.
   const inFlight = new Map<string, Promise<void>>();
 
-  // Stored keys belong to the request's world, like every other row.
-  const stored = async ({ prisma, wallClock }: World, userId: string, key: string) => {
-    const row = await prisma.idempotencyRecord.findUnique({ where: { userId_key: { userId, key } } });
-    if (!row || wallClock.now().getTime() - row.createdAt.getTime() >= idempotencyWindowMs) return null;
-    return row;
-  };
+  type Claim = { kind: 'first' } | { kind: 'stored'; status: number; body: string; fingerprint: string };
+
+  /** Claims the key for this request, or answers what the first request stored (waiting for it). */
+  async function claim(world: World, userId: string, key: string, fingerprint: string): Promise<Claim> {
+    const { prisma, wallClock } = world;
+    const where = { userId_key: { userId, key } };
+    // Real time, not the world's clock: a test's manual clock must not keep a twin waiting for ever.
+    const waitUntil = performance.now() + inFlightWaitMs;
+    for (;;) {
+      const now = wallClock.now();
+      const claimRow = { fingerprint, status: IN_FLIGHT, body: '', createdAt: now };
+      try {
+        await prisma.idempotencyRecord.create({ data: { userId, key, ...claimRow } });
+        return { kind: 'first' };
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
+      const row = await prisma.idempotencyRecord.findUnique({ where });
+      if (!row) continue; // The first gave its claim up between the two calls: claim again.
+      const age = now.getTime() - row.createdAt.getTime();
+      const running = row.status === IN_FLIGHT;
+      // An abandoned claim (its instance stopped, or this twin waited its time out) or an expired
+      // answer: take the key over; one taker wins.
+      const stale = running
+        ? age >= inFlightWaitMs || performance.now() >= waitUntil
+        : age >= idempotencyWindowMs;
+      if (stale) {
+        const taken = await prisma.idempotencyRecord.updateMany({
+          where: { userId, key, createdAt: row.createdAt, status: row.status },
+          data: claimRow,
+        });
+        if (taken.count === 1) return { kind: 'first' };
+        continue;
+      }
+      if (!running || row.fingerprint !== fingerprint) {
+        return { kind: 'stored', status: row.status, body: row.body, fingerprint: row.fingerprint };
+      }
+      await sleep(pollMs);
+    }
+  }
 
   /** After validation and authentication: replay, refuse, or mark the request as the first. */
   async function preHandler(request: FastifyRequest, reply: FastifyReply) {
@@ -70,13 +117,13 @@ export function createIdempotency() {
       await Promise.race([twin, sleep(inFlightWaitMs)]);
       if (inFlight.get(slot) === twin) break;
     }
-    // Claimed before the first await, so two simultaneous twins cannot both run.
+    // Claimed before the first await, so two simultaneous twins on this instance cannot both run.
     let done: () => void = () => {};
     inFlight.set(slot, new Promise<void>((resolve) => (done = resolve)));
     const pending = { userId, key, fingerprint, slot, done, replay: false };
     request.idempotency = pending;
-    const first = await stored(request.world, userId, key);
-    if (!first) return;
+    const first = await claim(request.world, userId, key, fingerprint);
+    if (first.kind === 'first') return;
     pending.replay = true;
     if (first.fingerprint !== fingerprint) {
       throw new AppError(
@@ -92,7 +139,7 @@ export function createIdempotency() {
       .send(first.body);
   }
 
-  /** Stores the first successful answer (failed requests are not stored: retrying runs them again). */
+  /** Stores the first successful answer in its claim (a failed request gives the claim up in onResponse). */
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const pending = request.idempotency;
     if (
@@ -118,6 +165,7 @@ export function createIdempotency() {
         create: { userId: pending.userId, key: pending.key, ...record },
         update: record,
       });
+      pending.replay = true; // Stored: nothing to give up.
       await prisma.idempotencyRecord.deleteMany({
         where: { createdAt: { lt: new Date(now.getTime() - idempotencyWindowMs) } },
       });
@@ -128,11 +176,18 @@ export function createIdempotency() {
     return payload;
   }
 
-  /** Lets a waiting twin go, however the first request ended. */
+  /** Gives up the claim of a request whose answer was not stored, and lets a waiting twin go. */
   async function onResponse(request: FastifyRequest) {
     const pending = request.idempotency;
     if (!pending) return;
     request.idempotency = undefined;
+    if (!pending.replay) {
+      await request.world.prisma.idempotencyRecord
+        .deleteMany({ where: { userId: pending.userId, key: pending.key, status: IN_FLIGHT } })
+        .catch((error: unknown) =>
+          request.log.warn({ err: error }, 'could not give up an idempotency claim'),
+        );
+    }
     inFlight.delete(pending.slot);
     pending.done();
   }

@@ -144,6 +144,7 @@ export async function createInvitationDownload(
   id: string,
 ) {
   await findClaimedBy(world, agentId, id);
+  // No lock: the state is only read; createDownloadJob takes the exports lock for the user's limit.
   const job = await world.prisma.$transaction(async (tx) => {
     const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
     const access = agentDataAccess(invitation.status as InvitationStatus);

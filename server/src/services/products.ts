@@ -141,6 +141,7 @@ export async function applyDueCollectionChanges(
   });
   let applied = 0;
   for (const change of due) {
+    // No lock: the conditional update that marks the change completed claims it (one winner).
     const done = await prisma.$transaction(async (tx) => {
       const claimed = await tx.collectionChange.updateMany({
         where: { id: change.id, completedAt: null },
