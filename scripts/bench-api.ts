@@ -53,6 +53,7 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const runs = runsArgument();
 const seconds = Number(argument('--seconds') ?? 3);
 const mixSeconds = Number(argument('--mix-seconds') ?? 5);
+const warmSeconds = Number(argument('--warm-seconds') ?? 1);
 const freshCount = Number(argument('--fresh') ?? 500);
 const connections = Number(argument('--connections') ?? 50);
 const only = argument('--only')?.split(',').filter(Boolean);
@@ -126,6 +127,15 @@ interface Row {
   bare: Load[];
 }
 
+/** What could not be measured in this run, and why: listed in the report instead of ending the run. */
+interface Failed {
+  name: string;
+  reason: string;
+}
+
+const reasonOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').slice(0, 300);
+
 const median = (values: readonly number[]) => (values.length ? spread(values).median : Number.NaN);
 const fmt = (value: number, digits = 0) =>
   Number.isFinite(value) ? value.toLocaleString('en-GB', { maximumFractionDigits: digits }) : '-';
@@ -146,7 +156,9 @@ function table(header: string[], lines: string[][]): void {
 async function main(): Promise<void> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-api-'));
   const stops: Started[] = [];
+  const failed: Failed[] = [];
   let missed = false;
+  const begun = performance.now();
   try {
     console.log('bench-api: starting the reference server and Prism 5 (npx, first time downloads it)...');
     const [portal, prism] = await Promise.all([
@@ -201,8 +213,9 @@ async function main(): Promise<void> {
     // The bare routes answer what the portal answered to each read, byte for byte.
     const reads = operations.filter((operation) => operation.kind === 'read' && timed(operation));
     const recorded: RecordedAnswer[] = [];
+    // Reads change nothing: the world is put back once for all of them.
+    await restore();
     for (const operation of reads) {
-      await restore();
       const request = signedIn(operation, portal.origin);
       const response = await fetch(`${portal.origin}${request.path}`, {
         method: operation.method,
@@ -258,52 +271,70 @@ async function main(): Promise<void> {
     ].filter(timed);
     // Warm-up: the portal's JIT and caches see every read once before anything is timed.
     for (const operation of reads) {
-      const warm = { connections, seconds: 1, requests: signedIn(operation, portal.origin) };
+      const warm = { connections, seconds: warmSeconds, requests: signedIn(operation, portal.origin) };
       await load({ ...warm, origin: portal.origin });
       if (prism) await load({ ...warm, origin: prism.origin });
       if (bareOrigin) await load({ ...warm, origin: bareOrigin });
     }
+    // Whether the world may differ from the snapshot (a write ran, or a run stopped half-way).
+    let changed = false;
     for (const operation of ordered) {
       const row: Row = { operation, portal: [], prism: [], bare: [] };
       const prepared = preparedOnce[operation.operationId];
-      for (let run = 1; run <= runs; run += 1) {
-        await restore();
-        let requests: LoadRequest | LoadRequest[];
-        if (operation.fresh) {
-          const count = Math.min(freshCount, operation.freshMax ?? freshCount);
-          requests = await operation.fresh(shared, count);
-        } else {
-          const extra = prepared ? await prepared(shared) : undefined;
-          const base = signedIn(
-            extra ? { ...operation, request: mergeSpec(operation, extra) } : operation,
-            portal.origin,
+      try {
+        for (let run = 1; run <= runs; run += 1) {
+          if (changed || operation.kind === 'write' || prepared) await restore();
+          changed = operation.kind === 'write' || Boolean(prepared);
+          let requests: LoadRequest | LoadRequest[];
+          if (operation.fresh) {
+            // A warm-up on fresh objects of its own, then the timed run on others: the timed requests
+            // meet a server in its steady state, not the start of a run.
+            const limit = operation.freshMax ?? Number.POSITIVE_INFINITY;
+            const warmCount = Math.min(connections, Math.floor(limit / 3));
+            const count = Math.min(freshCount, limit - warmCount);
+            const made = await operation.fresh(shared, warmCount + count);
+            if (warmCount > 0) {
+              await load({ connections, seconds, requests: made.slice(0, warmCount), origin: portal.origin });
+            }
+            requests = made.slice(warmCount);
+          } else {
+            const extra = prepared ? await prepared(shared) : undefined;
+            const base = signedIn(
+              extra ? { ...operation, request: mergeSpec(operation, extra) } : operation,
+              portal.origin,
+            );
+            requests = base;
+          }
+          const options = { connections, seconds, requests, expected: operation.expected };
+          const measured = await profiled(`${operation.operationId}-${run}`, () =>
+            load({ ...options, origin: portal.origin, pid }),
           );
-          requests = base;
+          check(operation.operationId, 'portal', measured, operation.expected);
+          row.portal.push(measured);
+          if (operation.kind === 'write') {
+            // Calls still in flight when the load stopped land before the data is put back.
+            await sleep(250);
+            await restore();
+          }
+          if (prism) {
+            const fromPrism = await load({ ...options, origin: prism.origin, expected: undefined });
+            check(operation.operationId, 'Prism', fromPrism, [200]);
+            row.prism.push(fromPrism);
+          }
+          if (operation.kind === 'read' && bareOrigin) {
+            row.bare.push(await load({ ...options, origin: bareOrigin, pid: barePid }));
+          }
         }
-        const options = { connections, seconds, requests, expected: operation.expected };
-        const measured = await profiled(`${operation.operationId}-${run}`, () =>
-          load({ ...options, origin: portal.origin, pid }),
-        );
-        check(operation.operationId, 'portal', measured, operation.expected);
-        row.portal.push(measured);
-        if (operation.kind === 'write') {
-          // Calls still in flight when the load stopped land before the data is put back.
-          await sleep(250);
-          await restore();
-        }
-        if (prism) {
-          const fromPrism = await load({ ...options, origin: prism.origin, expected: undefined });
-          check(operation.operationId, 'Prism', fromPrism, [200]);
-          row.prism.push(fromPrism);
-        }
-        if (operation.kind === 'read' && bareOrigin) {
-          row.bare.push(await load({ ...options, origin: bareOrigin, pid: barePid }));
-        }
+      } catch (error) {
+        changed = true;
+        failed.push({ name: operation.operationId, reason: reasonOf(error) });
+        console.log(`${operation.operationId}: not measured: ${reasonOf(error)}`);
+        continue;
       }
       rows.push(row);
       const last = row.portal[row.portal.length - 1];
       console.log(
-        `${operation.operationId}: portal ${fmt(median(row.portal.map((l) => l.requestsPerSecond)))} req/s, p99 ${fmt(median(row.portal.map((l) => l.p99Ms)))} ms, ${fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest)))} µs CPU/request` +
+        `${operation.operationId}: portal ${fmt(median(row.portal.map((l) => l.requestsPerSecond)))} req/s, p99 ${fmt(median(row.portal.map((l) => l.p99Ms)))} ms, ${fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest)))} µs CPU/request, ${fmt(median(row.portal.map((l) => l.total)))} requests` +
           (prism ? `, Prism ${fmt(median(row.prism.map((l) => l.requestsPerSecond)))} req/s` : '') +
           (last && last.failures > 0 ? ` (${last.failures} unexpected answers)` : ''),
       );
@@ -312,68 +343,73 @@ async function main(): Promise<void> {
     // The mixed workload: shared world, the same in a sandbox, and Prism, back to back per run.
     const mixed: { shared: Load[]; sandbox: Load[]; prism: Load[] } = { shared: [], sandbox: [], prism: [] };
     if (wanted('mixed')) {
-      await restore();
-      const perRole = connections;
-      const sharedSlots = await prepareMixedSlots(shared, perRole);
-      await adminCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
-      // A sandbox of the demo scenario, signed in and prepared the same way.
-      // Made by a browser of its own: the sandbox cookie it sets must not follow the admin's calls.
-      const created = await createBrowser(portal.origin).request('POST', '/api/v1/sim/sandboxes', {
-        json: { scenario: 'demo' },
-      });
-      if (created.status !== 201) throw new Error(`sandbox: ${created.status} ${created.text}`);
-      const sandboxId = (JSON.parse(created.text) as { id: string }).id;
-      const inSandbox = { 'x-sandbox': sandboxId };
-      const sandboxBrowsers = new Map<string, Browser>();
-      for (const persona of personas)
-        sandboxBrowsers.set(persona, await signIn(portal.origin, persona, inSandbox));
-      const sandbox: PrepareContext = {
-        ...shared,
-        headers: inSandbox,
-        as(persona) {
-          const browser = sandboxBrowsers.get(persona);
-          if (!browser) throw new Error(`${persona} is not signed in in the sandbox`);
-          return browser;
-        },
-      };
-      const sandboxAdmin = sandbox.as('admin@example.com');
-      const inSandboxCall = async (method: string, url: string, body?: unknown) => {
-        const answer = await sandboxAdmin.request(method, url, body === undefined ? {} : { json: body });
-        if (answer.status >= 300)
-          throw new Error(`${method} ${url} in the sandbox: ${answer.status} ${answer.text}`);
-      };
-      await inSandboxCall('PUT', '/api/v1/sim/clock', { speed: 0.1 });
-      const sandboxSlots = await prepareMixedSlots(sandbox, perRole);
-      await inSandboxCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
-      for (let run = 1; run <= runs; run += 1) {
-        await adminCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
-        const one = (
-          slots: typeof sharedSlots,
-          origin: string,
-          headers: Record<string, string>,
-          cpuOf?: number,
-        ) =>
-          load({
-            origin,
-            connections,
-            seconds: mixSeconds,
-            requests: mixedScript(slots, origin, headers),
-            pid: cpuOf,
-          });
-        const sharedRun = await profiled(`mixed-${run}`, () => one(sharedSlots, portal.origin, {}, pid));
-        check('mixed', 'portal', sharedRun, []);
-        mixed.shared.push(sharedRun);
-        await inSandboxCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
-        const sandboxRun = await profiled(`mixed-sandbox-${run}`, () =>
-          one(sandboxSlots, portal.origin, inSandbox, pid),
-        );
-        check('mixed', 'sandbox', sandboxRun, []);
-        mixed.sandbox.push(sandboxRun);
-        if (prism) mixed.prism.push(await one(sharedSlots, prism.origin, {}));
-        console.log(
-          `mixed run ${run}: shared ${fmt(sharedRun.requestsPerSecond)} req/s, sandbox ${fmt(sandboxRun.requestsPerSecond)} req/s` +
-            (prism ? `, Prism ${fmt(mixed.prism[run - 1]?.requestsPerSecond ?? Number.NaN)} req/s` : ''),
-        );
+      try {
+        await restore();
+        const perRole = connections;
+        const sharedSlots = await prepareMixedSlots(shared, perRole);
+        await adminCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
+        // A sandbox of the demo scenario, signed in and prepared the same way.
+        // Made by a browser of its own: the sandbox cookie it sets must not follow the admin's calls.
+        const created = await createBrowser(portal.origin).request('POST', '/api/v1/sim/sandboxes', {
+          json: { scenario: 'demo' },
+        });
+        if (created.status !== 201) throw new Error(`sandbox: ${created.status} ${created.text}`);
+        const sandboxId = (JSON.parse(created.text) as { id: string }).id;
+        const inSandbox = { 'x-sandbox': sandboxId };
+        const sandboxBrowsers = new Map<string, Browser>();
+        for (const persona of personas)
+          sandboxBrowsers.set(persona, await signIn(portal.origin, persona, inSandbox));
+        const sandbox: PrepareContext = {
+          ...shared,
+          headers: inSandbox,
+          as(persona) {
+            const browser = sandboxBrowsers.get(persona);
+            if (!browser) throw new Error(`${persona} is not signed in in the sandbox`);
+            return browser;
+          },
+        };
+        const sandboxAdmin = sandbox.as('admin@example.com');
+        const inSandboxCall = async (method: string, url: string, body?: unknown) => {
+          const answer = await sandboxAdmin.request(method, url, body === undefined ? {} : { json: body });
+          if (answer.status >= 300)
+            throw new Error(`${method} ${url} in the sandbox: ${answer.status} ${answer.text}`);
+        };
+        await inSandboxCall('PUT', '/api/v1/sim/clock', { speed: 0.1 });
+        const sandboxSlots = await prepareMixedSlots(sandbox, perRole);
+        await inSandboxCall('POST', '/api/v1/sim/snapshots', { name: 'bench-mixed' });
+        for (let run = 1; run <= runs; run += 1) {
+          await adminCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
+          const one = (
+            slots: typeof sharedSlots,
+            origin: string,
+            headers: Record<string, string>,
+            cpuOf?: number,
+          ) =>
+            load({
+              origin,
+              connections,
+              seconds: mixSeconds,
+              requests: mixedScript(slots, origin, headers),
+              pid: cpuOf,
+            });
+          const sharedRun = await profiled(`mixed-${run}`, () => one(sharedSlots, portal.origin, {}, pid));
+          check('mixed', 'portal', sharedRun, []);
+          mixed.shared.push(sharedRun);
+          await inSandboxCall('POST', '/api/v1/sim/snapshots/bench-mixed/restore');
+          const sandboxRun = await profiled(`mixed-sandbox-${run}`, () =>
+            one(sandboxSlots, portal.origin, inSandbox, pid),
+          );
+          check('mixed', 'sandbox', sandboxRun, []);
+          mixed.sandbox.push(sandboxRun);
+          if (prism) mixed.prism.push(await one(sharedSlots, prism.origin, {}));
+          console.log(
+            `mixed run ${run}: shared ${fmt(sharedRun.requestsPerSecond)} req/s, sandbox ${fmt(sandboxRun.requestsPerSecond)} req/s` +
+              (prism ? `, Prism ${fmt(mixed.prism[run - 1]?.requestsPerSecond ?? Number.NaN)} req/s` : ''),
+          );
+        }
+      } catch (error) {
+        failed.push({ name: 'mixed', reason: reasonOf(error) });
+        console.log(`mixed: not measured: ${reasonOf(error)}`);
       }
       await restore();
     }
@@ -384,15 +420,20 @@ async function main(): Promise<void> {
       .filter((o): o is BenchOperation => Boolean(o && timed(o)));
     for (const operation of lastOnes) {
       const row: Row = { operation, portal: [], prism: [], bare: [] };
-      for (let run = 1; run <= runs; run += 1) {
-        const requests = signedIn(operation, portal.origin);
-        const options = { connections, seconds, requests, expected: operation.expected };
-        const measured = await load({ ...options, origin: portal.origin, pid });
-        check(operation.operationId, 'portal', measured, operation.expected);
-        row.portal.push(measured);
-        if (prism) row.prism.push(await load({ ...options, origin: prism.origin, expected: undefined }));
+      try {
+        for (let run = 1; run <= runs; run += 1) {
+          const requests = signedIn(operation, portal.origin);
+          const options = { connections, seconds, requests, expected: operation.expected };
+          const measured = await load({ ...options, origin: portal.origin, pid });
+          check(operation.operationId, 'portal', measured, operation.expected);
+          row.portal.push(measured);
+          if (prism) row.prism.push(await load({ ...options, origin: prism.origin, expected: undefined }));
+        }
+        rows.push(row);
+      } catch (error) {
+        failed.push({ name: operation.operationId, reason: reasonOf(error) });
+        console.log(`${operation.operationId}: not measured: ${reasonOf(error)}`);
       }
-      rows.push(row);
     }
 
     portal.inspector?.close();
@@ -400,9 +441,16 @@ async function main(): Promise<void> {
 
     // `npm run serve` from process start to the first 200 of /api/v1/health.
     const startSeconds: number[] = [];
-    if (wanted('startup')) startSeconds.push(...(await measureStart(dir)));
+    if (wanted('startup')) {
+      try {
+        startSeconds.push(...(await measureStart(dir)));
+      } catch (error) {
+        failed.push({ name: 'startup', reason: reasonOf(error) });
+      }
+    }
 
-    missed = !report(rows, mixed, startSeconds, Boolean(prism), operations);
+    missed = !report(rows, mixed, startSeconds, Boolean(prism), operations, failed);
+    console.log(`\nbench-api took ${((performance.now() - begun) / 60_000).toFixed(1)} minutes.`);
   } finally {
     for (const started of stops.reverse()) await started.stop();
     await rm(dir, { recursive: true, force: true });
@@ -451,10 +499,11 @@ function report(
   startSeconds: number[],
   withPrism: boolean,
   operations: BenchOperation[],
+  failed: readonly Failed[],
 ): boolean {
-  let allMet = true;
+  let allMet = failed.length === 0;
   console.log(
-    `\nEvery operation, ${connections} connections; reads and repeatable writes ${seconds} s per run, fresh-object writes ${freshCount} requests per run (median of ${runs} runs; ratio min–median–max)`,
+    `\nEvery operation, ${connections} connections; reads and repeatable writes ${seconds} s per run, fresh-object writes ${freshCount} requests per run after a warm-up on ${connections} others (median of ${runs} runs; ratio min–median–max; "requests": the answers one run counts)`,
   );
   const lines = rows.map((row) => {
     const read = row.operation.kind === 'read';
@@ -473,6 +522,7 @@ function report(
       row.operation.operationId,
       row.operation.persona?.replace('@example.com', '') ?? '-',
       row.operation.fresh ? 'write, fresh' : row.operation.kind,
+      fmt(median(row.portal.map((l) => l.total))),
       fmt(median(row.portal.map((l) => l.requestsPerSecond))),
       fmt(median(row.portal.map((l) => l.p50Ms)), 1),
       fmt(p99, 1),
@@ -491,6 +541,7 @@ function report(
       'operation',
       'persona',
       'kind',
+      'requests',
       'req/s',
       'p50 ms',
       'p99 ms',
@@ -507,6 +558,10 @@ function report(
   if (notTimed.length) {
     console.log('\nNot timed:');
     for (const operation of notTimed) console.log(`- ${operation.operationId}: ${operation.untimed}`);
+  }
+  if (failed.length) {
+    console.log('\nNot measured in this run (the run went on without them):');
+    for (const { name, reason } of failed) console.log(`- ${name}: ${reason}`);
   }
 
   const summary: Figure[] = [];

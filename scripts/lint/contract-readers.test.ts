@@ -1,8 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { matchingLines } from './matching-lines.ts';
+import { describeLineRule, matchingLines } from './line-rule.ts';
 
 // The contract is read once: @portal/contract/operations indexes every operation with its references
 // followed, and @portal/contract/document holds the one `$ref` resolver. No other file walks the
@@ -17,14 +15,12 @@ const readers: Array<[string, RegExp]> = [
   ['a $ref resolved by hand', /\$ref\b[^\n]*\.(?:split|replace|slice|lastIndexOf)\(/],
 ];
 
-/** The lines of `source` that read the contract around the index, as `line: what`. */
-function contractReadsIn(source: string): string[] {
-  return matchingLines(source, (line) => readers.find(([, pattern]) => pattern.test(line))?.[0]);
-}
-
-describe('the contract is read through its operation index', () => {
-  it('finds loops over paths, lookups under paths and hand-made $ref resolution', () => {
-    const probe = [
+describeLineRule({
+  says: 'the contract is read through its operation index',
+  find: (source) => matchingLines(source, (line) => readers.find(([, pattern]) => pattern.test(line))?.[0]),
+  probe: {
+    shows: 'loops over paths, lookups under paths and hand-made $ref resolution',
+    lines: [
       'for (const [path, item] of Object.entries(document.paths)) {',
       'for (const item of Object.values(doc.paths ?? {})) {',
       'const raw = document.paths[operation.path]?.[method];',
@@ -32,25 +28,23 @@ describe('the contract is read through its operation index', () => {
       "const target = node.$ref.replace(/^#\\//, '');",
       'const operation = index.get(operationId);',
       "const url = link.split('/').pop();",
-    ].join('\n');
-    expect(contractReadsIn(probe)).toEqual([
+    ],
+    found: [
       '1: a loop over the paths',
       '2: a loop over the paths',
       '3: an operation looked up under paths',
       '4: a $ref resolved by hand',
       '5: a $ref resolved by hand',
-    ]);
-  });
-
-  it('holds for every TypeScript and JavaScript file of the repository', () => {
-    const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js'], { cwd: root })
-      .toString()
-      .split('\n')
-      .filter((file) => file && !owners.has(file) && !file.startsWith('scripts/lint/'));
-    expect(files.length).toBeGreaterThan(100);
-    const found = files.flatMap((file) =>
-      contractReadsIn(readFileSync(path.join(root, file), 'utf8')).map((line) => `${file}:${line}`),
-    );
-    expect(found).toEqual([]);
-  });
+    ],
+  },
+  covers: {
+    atLeast: 100,
+    what: 'every TypeScript and JavaScript file of the repository',
+    root,
+    files: () =>
+      execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.mjs', '*.js'], { cwd: root })
+        .toString()
+        .split('\n')
+        .filter((file) => file && !owners.has(file) && !file.startsWith('scripts/lint/')),
+  },
 });

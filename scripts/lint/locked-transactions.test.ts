@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describeLineRule } from './line-rule.ts';
 
 // A service's transaction that checks and then writes takes a lock named for what it checks first
 // (decision 0088): on PostgreSQL two calls at once would otherwise both pass the check. A transaction
@@ -16,17 +16,18 @@ function unlockedTransactions(source: string): string[] {
   const lines = source.split('\n');
   return lines.flatMap((line, index) => {
     if (!OPENS.test(line)) return [];
-    const before = lines.slice(Math.max(0, index - 2), index);
-    const start = lines.slice(index, index + 3);
-    return before.some((text) => EXEMPT.test(text)) || start.some((text) => LOCKS.test(text))
-      ? []
-      : [`${index + 1}: ${line.trim()}`];
+    const reason = lines.slice(Math.max(0, index - 2), index).some((text) => EXEMPT.test(text));
+    const locked = lines.slice(index, index + 3).some((text) => LOCKS.test(text));
+    return reason || locked ? [] : [`${index + 1}: ${line.trim()}`];
   });
 }
 
-describe('check-then-write transactions take a lock', () => {
-  it('finds a transaction without a lock or a reason', () => {
-    const probe = [
+describeLineRule({
+  says: 'check-then-write transactions take a lock',
+  find: unlockedTransactions,
+  probe: {
+    shows: 'a transaction without a lock or a reason',
+    lines: [
       'await prisma.$transaction(async (tx) => {',
       "  await holdLock(tx, 'registration:user-1');",
       '});',
@@ -35,21 +36,14 @@ describe('check-then-write transactions take a lock', () => {
       '});',
       'const file = await prisma.$transaction(async (tx) => {',
       '  const found = await tx.agentFile.findFirst({ where: { id } });',
-    ].join('\n');
-    expect(unlockedTransactions(probe)).toEqual([
-      '7: const file = await prisma.$transaction(async (tx) => {',
-    ]);
-  });
-
-  it('holds for every service module', () => {
-    const modules = readdirSync(servicesDir).filter(
-      (name) => name.endsWith('.ts') && !name.endsWith('.test.ts'),
-    );
-    const found = modules.flatMap((name) =>
-      unlockedTransactions(readFileSync(path.join(servicesDir, name), 'utf8')).map(
-        (line) => `${name}:${line}`,
-      ),
-    );
-    expect(found).toEqual([]);
-  });
+    ],
+    found: ['7: const file = await prisma.$transaction(async (tx) => {'],
+  },
+  covers: {
+    atLeast: 10,
+    what: 'every service module',
+    root: servicesDir,
+    files: () =>
+      readdirSync(servicesDir).filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts')),
+  },
 });

@@ -10,7 +10,7 @@ import { isPostgres } from './db/engine.ts';
 import type { PortalDeps } from './deps.ts';
 import { createRequestCompilers } from './lib/contract-validation.ts';
 import { createLifecycle, type Lifecycle } from './lib/lifecycle.ts';
-import { loggerOptions, requestLogPlugin } from './lib/logging.ts';
+import { loggerOptions, requestLoggerFactory, requestLogPlugin } from './lib/logging.ts';
 import { createRequestIds } from './lib/request-ids.ts';
 import { cacheHeadersPlugin } from './plugins/cache-headers.ts';
 import { connectionOptions, connectionsPlugin } from './plugins/connections.ts';
@@ -80,6 +80,7 @@ export async function buildApp(
     logger: loggerOptions(config.logLevel, options.logStream),
     // Requests are logged by lib/logging.ts (one line each), not by Fastify's own pair of lines.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: requestLoggerFactory,
     // No proxy is trusted unless TRUST_PROXY names it: a client could otherwise pick its own address.
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: 1024 * 1024,
