@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { newContext, signIn } from './support/browser.ts';
 import { apiAs, delayOperation, injectFault, pendingCompanyFor } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
+import { sawNotice } from './support/notices.ts';
 import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
 
 // Issue 13 in Chromium against the reference server: the defects a careful user hits, each reached
@@ -53,7 +54,7 @@ describe('web defects (issue 13)', () => {
     const { context, page } = await ownerPage(browser());
     await injectFault('listClaimedInvitations', 500);
     await page.goto('/agents');
-    await notifications(page).getByText('Failed to fetch connected invitations').first().waitFor();
+    await sawNotice(page, 'Failed to fetch connected invitations');
     const panel = page.getByRole('tabpanel', { name: 'All data recipients' });
     await panel.getByText('This could not be loaded.').waitFor();
     expect(await panel.getByText('No data recipients yet').count()).toBe(0);
@@ -143,9 +144,7 @@ describe('web defects (issue 13)', () => {
     await injectFault('logout', 500);
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await notifications(page)
-      .getByText('Signing out failed: you are still signed in. Please try again.')
-      .waitFor();
+    await sawNotice(page, 'Signing out failed: you are still signed in. Please try again.');
     expect(new URL(page.url()).pathname).toBe('/products');
     expect((await page.request.get('/api/v1/users/me')).status()).toBe(200);
     // A second try works and really ends the session.
@@ -246,9 +245,7 @@ describe('web defects (issue 13)', () => {
     await page.getByRole('button', { name: /^Filter:/ }).click();
     await page.getByRole('menuitemradio', { name: 'Active' }).click();
     await page.waitForURL('**/login');
-    await notifications(page)
-      .getByText(/^Your session has ended\. Please sign in again/)
-      .waitFor();
+    await sawNotice(page, /^Your session has ended\. Please sign in again/);
     await page.getByRole('button', { name: 'Login / Sign up' }).click();
     await page.getByRole('button', { name: /owner@example\.com/i }).click();
     // Back to the same page, on the same tab (it is in the URL).

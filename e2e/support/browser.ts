@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from './chromium.ts';
+import { recordNotices } from './notices.ts';
 import { baseUrl, worldCookies } from './world.ts';
 
 /** Debian's Chromium with this machine's flags (support/chromium.ts). */
@@ -22,6 +23,8 @@ export async function newContext(
   });
   // Every request of the context (pages and page.request) reaches the test file's world.
   await context.addCookies(worldCookies());
+  // Notifications come and go: their texts are kept for the tests (support/notices.ts).
+  await recordNotices(context);
   return context;
 }
 

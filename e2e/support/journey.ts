@@ -4,6 +4,7 @@ import path from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { APIResponse, Locator, Page } from 'playwright-core';
 import { beforeEach } from 'vitest';
+import { sawNotice } from './notices.ts';
 import { cardOf } from './owner-screens.ts';
 import { baseUrl } from './world.ts';
 
@@ -118,9 +119,13 @@ export async function fillRegistration(page: Page, registration: Registration): 
   }
 }
 
-/** Waits for a notification (banner or toast) with this text. */
+/** Waits until a notification (banner or toast) with this text has appeared (support/notices.ts). */
 export async function expectNotification(page: Page, text: string | RegExp): Promise<void> {
-  await page.getByRole('region', { name: 'Notifications' }).first().getByText(text).first().waitFor();
+  // A part of the text is enough, as with getByText.
+  await sawNotice(
+    page,
+    typeof text === 'string' ? new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')) : text,
+  );
 }
 
 export type WizardChoice = { title: string; personal: boolean };

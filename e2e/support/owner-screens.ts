@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, signIn, type viewports } from './browser.ts';
+import { sawNotice } from './notices.ts';
 import { baseUrl } from './world.ts';
 
 // Steps the data owner's screen tests share: signing in at a viewport, notifications, screenshots.
@@ -25,9 +26,12 @@ export async function ownerPage(
 /** The notification regions (banner and toast). */
 const notifications = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
-/** Waits for a notification with exactly this text, then dismisses every notification on screen. */
+/**
+ * Waits until a notification with exactly this text has appeared (it may be gone already: they are
+ * recorded as they appear, support/notices.ts), then dismisses every notification on screen.
+ */
 export async function expectNotice(page: Page, text: string): Promise<void> {
-  await notifications(page).getByText(text, { exact: true }).first().waitFor();
+  await sawNotice(page, text);
   await dismissNotices(page);
 }
 

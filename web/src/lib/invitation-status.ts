@@ -10,10 +10,6 @@ export type InvitationFilter = Schemas['InvitationFilter'];
 
 export { type DisplayStatus, displayStatusOf, FILTERS };
 
-export function isFilter(value: string): value is InvitationFilter {
-  return (FILTERS as readonly string[]).includes(value);
-}
-
 const AVATAR: Record<DisplayStatus, AvatarStyle> = {
   active: 'normal',
   pending: 'dotted',

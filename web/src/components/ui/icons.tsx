@@ -71,4 +71,6 @@ export const CopyIcon = icon(
 
 export const TrashIcon = icon(<path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
 
+export const SearchIcon = icon(<circle cx="11" cy="11" r="7" />, <path d="M20 20l-4-4" />);
+
 export const FilterIcon = icon(<path d="M4 5h16l-6 8v6l-4-2v-4z" />);

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
 import { PagedListView } from '../../components/paged-list-view.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { TextsConfirmModal } from '../../components/texts-confirm-modal.tsx';
 import { Button } from '../../components/ui/button.tsx';
@@ -44,13 +44,12 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
 
   return (
     <div className="page connected-users">
-      <PageHeader title={t('connectedUsers.title')} subtitle={t('connectedUsers.subtitle')}>
-        <div className="button-row connected-users__actions">
-          <StatusFilterMenu value={filter} onChange={setFilter} />
-          <Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>
-        </div>
-      </PageHeader>
-      <SearchBox label={t('connectedUsers.search')} value={search.text} onChange={search.setText} />
+      <PageHeader title={t('connectedUsers.title')} subtitle={t('connectedUsers.subtitle')} />
+      <ListToolbar
+        search={{ label: t('connectedUsers.search'), value: search.text, onChange: search.setText }}
+        filter={<StatusFilterMenu value={filter} onChange={setFilter} />}
+        action={<Button onClick={() => setRedeemOpen(true)}>{t('connectedUsers.accessCode')}</Button>}
+      />
       <section aria-label={t('connectedUsers.title')} aria-busy={query.isPending || undefined}>
         {/* The cards' titles are h3: the list's h2 keeps the heading levels in order. */}
         <h2 className="visually-hidden">{t('connectedUsers.title')}</h2>

@@ -111,7 +111,6 @@ export function InvitationWizard({ open, onOpenChange }: InvitationWizardProps) 
       }}
       title={t('wizard.title')}
       width={720}
-      height={420}
       className="invitation-wizard"
       // A stray click (e.g. the second click of a double click on Next once the dialog has resized)
       // must not close it and lose the code: Exit, Close and Escape close it.

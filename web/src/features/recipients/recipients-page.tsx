@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../components/list-toolbar.tsx';
 import { PageHeader } from '../../components/page-header.tsx';
-import { SearchBox } from '../../components/search-box.tsx';
 import { StatusFilterMenu } from '../../components/status-filter-menu.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { TabPanel, Tabs } from '../../components/ui/tabs.tsx';
@@ -99,14 +99,14 @@ export function RecipientsPage({ onInvite, onViewPermissions }: RecipientsPagePr
             { value: 'invitations', label: t('recipients.tabs.invitations'), ...badge('invitations') },
           ]}
         >
-          <div className="recipients__toolbar">
-            <SearchBox
-              label={t(view === 'agents' ? 'recipients.searchAgents' : 'recipients.searchInvitations')}
-              value={search.text}
-              onChange={search.setText}
-            />
-            <StatusFilterMenu value={filter} onChange={setFilter} />
-          </div>
+          <ListToolbar
+            search={{
+              label: t(view === 'agents' ? 'recipients.searchAgents' : 'recipients.searchInvitations'),
+              value: search.text,
+              onChange: search.setText,
+            }}
+            filter={<StatusFilterMenu value={filter} onChange={setFilter} />}
+          />
           {VIEWS.map((tab) => (
             <TabPanel key={tab} value={tab}>
               {/* The cards' titles are h3: the panel's h2 keeps the heading levels in order. */}

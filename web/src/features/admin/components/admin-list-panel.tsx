@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListToolbar } from '../../../components/list-toolbar.tsx';
 import { PagedListView } from '../../../components/paged-list-view.tsx';
-import { SearchBox } from '../../../components/search-box.tsx';
 import { Callout } from '../../../components/ui/callout.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import type { PagedList } from '../../../lib/paged-list/use-paged-list.ts';
@@ -15,20 +15,22 @@ type AdminListPanelProps<T> = {
   /** A first guess of a card's height in px. */
   estimateSize: number;
   renderItem: (item: T, listItem: ListItemProps) => ReactNode;
-  /** Above the search box (the status filter). */
-  toolbar?: ReactNode;
+  /** Beside the search field (the status filter). */
+  filter?: ReactNode;
   /** The panel's confirmation dialog. */
   children: ReactNode;
 };
 
 /** One tab of /admin: a searchable list of cards loaded page by page, and its confirmation. */
 export function AdminListPanel<T extends { id: string }>(props: AdminListPanelProps<T>) {
-  const { kind, list, search, estimateSize, renderItem, toolbar, children } = props;
+  const { kind, list, search, estimateSize, renderItem, filter, children } = props;
   const { t } = useTranslation();
   return (
     <div className="admin-panel">
-      {toolbar}
-      <SearchBox label={t(`admin.${kind}.search`)} value={search.text} onChange={search.setText} />
+      <ListToolbar
+        search={{ label: t(`admin.${kind}.search`), value: search.text, onChange: search.setText }}
+        filter={filter}
+      />
       <PagedListView
         list={list}
         loading={<p className="list-loading">{t('common.loading')}</p>}

@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
-import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
-import { Menu, MenuRadioGroup } from '../../../components/ui/menu.tsx';
+import { FilterMenu } from '../../../components/filter-menu.tsx';
 import { useSearchParam } from '../../../lib/paged-list/use-search-param.ts';
 import { useUrlChoice } from '../../../lib/url-state/use-url-choice.ts';
 import {
@@ -17,7 +15,6 @@ import { ApplicationCard } from './application-card.tsx';
 
 type StatusFilter = ApplicationStatus | 'all';
 const FILTERS = ['pending', 'active', 'rejected', 'all'] as const satisfies readonly StatusFilter[];
-const isFilter = (value: string): value is StatusFilter => (FILTERS as readonly string[]).includes(value);
 
 export function ApplicationsPanel() {
   const { t } = useTranslation();
@@ -39,24 +36,13 @@ export function ApplicationsPanel() {
           onDecide={(decision) => ask(application, decision)}
         />
       )}
-      toolbar={
-        <div className="admin-panel__toolbar">
-          <Menu
-            align="start"
-            trigger={
-              <Button variant="secondary" icon={<ChevronDownIcon size={16} />}>
-                {`${t('admin.filter.label')}: ${t(`admin.filter.${filter}`)}`}
-              </Button>
-            }
-          >
-            <MenuRadioGroup
-              label={t('admin.filter.label')}
-              value={filter}
-              onValueChange={(value) => isFilter(value) && setFilter(value)}
-              options={FILTERS.map((value) => ({ value, label: t(`admin.filter.${value}`) }))}
-            />
-          </Menu>
-        </div>
+      filter={
+        <FilterMenu
+          label={t('admin.filter.label')}
+          value={filter}
+          onChange={setFilter}
+          options={FILTERS.map((value) => ({ value, label: t(`admin.filter.${value}`) }))}
+        />
       }
     >
       <AdminActionConfirm
