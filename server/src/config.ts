@@ -42,7 +42,7 @@ export interface Config {
   exportsPerUser: number;
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
   /** `prepare`: before answering, build the default scenario's template and warm up one sandbox. */
-  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean };
+  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean; spares: number };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
   /**
@@ -161,6 +161,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
       // Off in test mode by default: each test server would otherwise seed a template it rarely uses.
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
+      // Team mode: databases copied ahead per template in use, so a creation renames one (decision 0083).
+      spares: int(env, 'SANDBOX_SPARES', 8),
     },
     proxy: loadProxyConfig(env, mode),
     timeouts: {

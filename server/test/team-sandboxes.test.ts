@@ -8,7 +8,7 @@ import { databaseNameOf } from '../src/db/engine.ts';
 import { onPostgresServer } from './db.ts';
 import { persona, useTeam } from './team.ts';
 
-const team = useTeam({ instances: 2 });
+const team = useTeam({ instances: 2, env: { SANDBOX_SPARES: '2' } });
 const admin = persona('admin@example.com');
 const inSandbox = (id: string) => ({ ...admin, 'x-sandbox': id });
 
@@ -19,6 +19,14 @@ const sandboxDatabases = () =>
       prefix,
     ]);
     return rows.map((row) => row.datname as string);
+  });
+const spareDatabases = () =>
+  onPostgresServer(async (client) => {
+    const prefix = `${databaseNameOf(team.databaseUrl).slice(0, 30)}_sbxp_`;
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      prefix,
+    ]);
+    return rows.map((row) => row.datname as string).sort();
   });
 const sandboxFolders = () => readdir(path.join(team.dataDir, 'sandboxes', 'worlds')).catch(() => []);
 const sharingStatus = async (index: number, headers: Record<string, string>) => {
@@ -53,7 +61,7 @@ describe('sandboxes across two instances', () => {
     expect(first).toEqual([before, before]);
     expect((await sandboxDatabases()).length).toBe(2);
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
-  });
+  }, 60_000); // builds the scenario's template first
 
   it('keeps the sandbox its own clock, faults and calls, whichever instance serves it', async () => {
     const clockOf = async (index: number, headers: Record<string, string>) =>
@@ -106,4 +114,28 @@ describe('sandboxes across two instances', () => {
     expect(fresh).toBe(await sharingStatus(1, admin));
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
   });
+
+  it('a creation renames a spare database copied ahead, through either instance, and the spares are topped up', async () => {
+    // The first creation of a scenario's sandbox (the tests above) started the spares of its template.
+    await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
+    const spares = await spareDatabases();
+    const made = await Promise.all(
+      ['gamma', 'delta', 'epsilon'].map((id, index) =>
+        team.call(index % 2, 'POST', '/api/v1/sim/sandboxes', {
+          headers: admin,
+          body: { scenario: 'demo', id },
+        }),
+      ),
+    );
+    expect(made.map((answer) => answer.status)).toEqual([201, 201, 201]);
+    // Both spares were taken (renamed); the third was copied from the template; each is its own world.
+    const after = await spareDatabases();
+    expect(after.filter((name) => spares.includes(name))).toEqual([]);
+    for (const id of ['gamma', 'delta', 'epsilon']) {
+      expect(await sharingStatus((id.length + 1) % 2, inSandbox(id))).toBe(await sharingStatus(0, admin));
+    }
+    expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta', 'delta', 'epsilon', 'gamma']);
+    expect(await sandboxDatabases()).toHaveLength(5);
+    await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
+  }, 90_000);
 });

@@ -4,15 +4,20 @@
 // `sandbox.json` names the sandbox (scenario, database, creation) and its modification time is when the
 // sandbox was last used: any instance attaches to a sandbox another created, and any instance removes
 // one left idle. Creation, attachment and removal of one sandbox hold an advisory lock on its name.
-import { createHash } from 'node:crypto';
-import { cp, mkdir, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
+// Creating a database from a template takes a few hundred milliseconds once a team has many (its
+// catalog alone is ~8 MB to copy), renaming one a few: each instance keeps a few spare databases of each
+// template in use copied ahead (`SANDBOX_SPARES`, with their folders), a creation renames one to its
+// sandbox's name and a refill follows in the background (decision 0083). The store's own queries use one
+// small pool on the main database.
+import { createHash, randomBytes } from 'node:crypto';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pg from 'pg';
 import { createPrisma } from '../../db/client.ts';
 import { databaseNameOf, ENGINE_FILES, quoteIdentifier, withDatabaseName } from '../../db/engine.ts';
 import { applyMigrations, withAdvisoryLock } from '../../db/migrate.ts';
 import { listMigrationNames } from '../../db/migrations-dir.ts';
-import { postgresPoolConfig } from '../../db/postgres-pool.ts';
+import { createPostgresPool, postgresPoolConfig } from '../../db/postgres-pool.ts';
 import { INSTANCE_ID, TEAM_CHANNEL } from '../../db/team-signal.ts';
 import { agentFilesDir } from '../../services/agent-files.ts';
 import { loadScenario } from '../scenarios/load.ts';
@@ -39,6 +44,8 @@ const lockOf = (name: string): [number, number] => [SANDBOX_LOCK_CLASS, Number.p
 /** Database names are at most 63 bytes: the main database's name (shortened), a kind, a hash. */
 const prefixOf = (mainUrl: string) => `${databaseNameOf(mainUrl).slice(0, 30)}_sbx`;
 export const sandboxDatabaseName = (mainUrl: string, id: string) => `${prefixOf(mainUrl)}_${hash(id, 24)}`;
+/** Spare databases of a template: `…_sbxp_{template's hash}_{random}`. */
+const sparePrefix = (mainUrl: string, template: string) => `${prefixOf(mainUrl)}p_${hash(template, 10)}_`;
 
 async function onServer<T>(mainUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client(postgresPoolConfig(mainUrl));
@@ -69,11 +76,111 @@ export function createPostgresSandboxStore(options: {
   root: string;
   scenarios: readonly string[];
   now: () => Date;
+  /** Spare databases kept per template in use (0: every creation copies the template). */
+  spares: number;
+  /** A background refill failed (logged; the next creation copies the template itself). */
+  onError?: (error: Error) => void;
 }) {
   const { mainUrl, root } = options;
   const worldsDir = path.join(root, 'worlds');
   const templatesDir = path.join(root, 'templates');
+  const sparesDir = path.join(root, 'spares');
   const templates = new Map<string, Promise<string>>();
+  /** Templates this instance refills spares of now. */
+  const refilling = new Set<string>();
+  let pool: pg.Pool | undefined;
+  let closed = false;
+
+  /** A pooled connection to the main database for `fn` (holding `lock`, an advisory lock, when given). */
+  async function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
+    pool ??= createPostgresPool(mainUrl, { max: 3, onError: () => undefined });
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      if (!lock) return await fn(client);
+      await client.query('SELECT pg_advisory_lock($1, $2)', lock);
+      try {
+        return await fn(client);
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, $2)', lock).catch((error: Error) => {
+          // A lock that could not be released must not stay with the pool's connection.
+          broken = error;
+        });
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  /**
+   * Renames a spare database of `template` to `database`; false when there is none (or every one was
+   * taken meanwhile by another instance: a rename is atomic, one instance wins each spare).
+   */
+  async function claimSpare(
+    client: pg.ClientBase,
+    template: string,
+    database: string,
+  ): Promise<string | null> {
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname LIMIT 5',
+      [sparePrefix(mainUrl, template)],
+    );
+    for (const { datname } of rows) {
+      try {
+        await client.query(
+          `ALTER DATABASE ${quoteIdentifier(datname)} RENAME TO ${quoteIdentifier(database)}`,
+        );
+        return datname;
+      } catch {
+        // Taken by another instance meanwhile: the next one.
+      }
+    }
+    return null;
+  }
+
+  /** Tops the spares of `template` up to `options.spares`, one instance at a time per template. */
+  async function refill(template: string): Promise<void> {
+    if (options.spares <= 0 || closed || refilling.has(template)) return;
+    refilling.add(template);
+    try {
+      await onMain(async (client) => {
+        const lock = lockOf(`${template}/spares`);
+        const { rows } = await client.query<{ ok: boolean }>(
+          'SELECT pg_try_advisory_lock($1, $2) AS ok',
+          lock,
+        );
+        if (!rows[0]?.ok) return;
+        try {
+          const prefix = sparePrefix(mainUrl, template);
+          while (!closed) {
+            const { rows: counted } = await client.query<{ n: number }>(
+              'SELECT count(*)::int AS n FROM pg_database WHERE starts_with(datname, $1)',
+              [prefix],
+            );
+            if ((counted[0]?.n ?? 0) >= options.spares) break;
+            const spare = `${prefix}${randomBytes(4).toString('hex')}`;
+            // Its folder first: a spare database always has one (a creation falls back to a copy anyway).
+            await copyTemplateFolder(template, path.join(sparesDir, spare));
+            await client.query(
+              `CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`,
+            );
+          }
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
+        }
+      });
+    } finally {
+      refilling.delete(template);
+    }
+  }
+
+  /** The template's files as a new world's folder. */
+  async function copyTemplateFolder(template: string, folder: string): Promise<void> {
+    await rm(folder, { recursive: true, force: true });
+    await cp(path.join(templatesDir, template), folder, { recursive: true });
+    await rm(path.join(folder, 'ready'), { force: true });
+    await mkdir(agentFilesDir(folder), { recursive: true });
+  }
 
   /**
    * The scenario's template database, built once for the team: named by the migrations it has and the
@@ -145,39 +252,57 @@ export function createPostgresSandboxStore(options: {
       const database = sandboxDatabaseName(mainUrl, id);
       const folder = path.join(worldsDir, id);
       const templateName = await template(scenario);
-      const record = await withAdvisoryLock(mainUrl, lockOf(database), () =>
-        onServer(mainUrl, async (client) => {
-          const existing = await readRecord(folder);
-          if (existing && !fresh && (await databaseExists(client, database))) return existing;
-          await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
-          await rm(folder, { recursive: true, force: true });
-          await client.query(
-            `CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(templateName)}`,
-          );
-          await cp(path.join(templatesDir, templateName), folder, { recursive: true });
-          await rm(path.join(folder, 'ready'), { force: true });
-          await mkdir(agentFilesDir(folder), { recursive: true });
-          const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
-          // Written last: a folder without it is a creation under way (or one that died).
-          await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
-          return made;
-        }),
-      );
+      const record = await onMain(async (client) => {
+        const existing = await readRecord(folder);
+        if (existing && !fresh && (await databaseExists(client, database))) return existing;
+        await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+        await rm(folder, { recursive: true, force: true });
+        const spare = await claimSpare(client, templateName, database);
+        const spareFolder = spare && path.join(sparesDir, spare);
+        if (
+          !spareFolder ||
+          !(await rename(spareFolder, folder).then(
+            () => true,
+            () => false,
+          ))
+        ) {
+          if (!spare) {
+            await client.query(
+              `CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(templateName)}`,
+            );
+          }
+          await copyTemplateFolder(templateName, folder);
+        }
+        const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
+        // Written last: a folder without it is a creation under way (or one that died).
+        await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
+        return made;
+      }, lockOf(database));
+      refill(templateName).catch((error: unknown) => options.onError?.(error as Error));
       return { ...record, databaseUrl: withDatabaseName(mainUrl, database) };
     },
 
     /** Removes the sandbox's database and folder (whichever instance made it). */
     async drop(id: string): Promise<void> {
       const database = sandboxDatabaseName(mainUrl, id);
-      await withAdvisoryLock(mainUrl, lockOf(database), async () => {
-        await onServer(mainUrl, (client) =>
-          client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`),
-        );
+      await onMain(async (client) => {
+        await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
         await rm(path.join(worldsDir, id), { recursive: true, force: true });
-      });
-      // The other instances close what they hold of it (sandboxes.ts listens on the team signal).
-      const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, from: INSTANCE_ID });
-      await onServer(mainUrl, (client) => client.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, message]));
+        // The other instances close what they hold of it (sandboxes.ts listens on the team signal).
+        const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, from: INSTANCE_ID });
+        await client.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, message]);
+      }, lockOf(database));
+    },
+
+    /** Starts topping up the spares of the scenario's template (in the background after a creation). */
+    prepareSpares: (scenario: string) => template(scenario).then(refill),
+
+    /** Ends the store's connections; refills stop after the database they are making. */
+    async close(): Promise<void> {
+      closed = true;
+      const ending = pool;
+      pool = undefined;
+      await ending?.end();
     },
 
     /** Marks the sandbox used now (the folder's record's modification time). */
@@ -206,6 +331,7 @@ export function createPostgresSandboxStore(options: {
      */
     async dropOrphans(): Promise<void> {
       const current = new Set(await Promise.all(options.scenarios.map(templateName)));
+      const spares = [...current].map((template) => sparePrefix(mainUrl, template));
       const named = new Set<string>();
       for (const { id } of await this.list()) named.add(sandboxDatabaseName(mainUrl, id));
       const prefix = prefixOf(mainUrl);
@@ -214,8 +340,16 @@ export function createPostgresSandboxStore(options: {
           'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
           [prefix],
         );
+        const existing = new Set(rows.map((row) => row.datname));
+        // Spare folders whose database was never made (an instance stopped in between).
+        for (const entry of await readdir(sparesDir).catch(() => [] as string[])) {
+          const info = await stat(path.join(sparesDir, entry)).catch(() => null);
+          if (!existing.has(entry) && info && info.mtimeMs < Date.now() - 600_000)
+            await rm(path.join(sparesDir, entry), { recursive: true, force: true });
+        }
         for (const { datname } of rows) {
           if (named.has(datname) || current.has(datname)) continue;
+          if (spares.some((prefix) => datname.startsWith(prefix))) continue;
           const [classId, objectId] = lockOf(datname);
           const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
             classId,
@@ -230,6 +364,7 @@ export function createPostgresSandboxStore(options: {
             if (!stillNamed) {
               await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
               if (isTemplate) await rm(path.join(templatesDir, datname), { recursive: true, force: true });
+              await rm(path.join(sparesDir, datname), { recursive: true, force: true });
             }
           } finally {
             await client.query('SELECT pg_advisory_unlock($1, $2)', [classId, objectId]);

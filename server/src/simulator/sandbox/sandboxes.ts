@@ -63,6 +63,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         root,
         scenarios: templates.names,
         now: () => new Date(),
+        spares: config.sandboxes.spares,
+        onError: (error) => log.warn({ err: error }, 'spare sandbox databases could not be refilled'),
       })
     : null;
   const live = new Map<string, World>();
@@ -278,6 +280,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       for (const id of [...live.keys()]) await (team ? close(id) : remove(id));
       await signal?.close();
       signal = undefined;
+      await team?.close();
     },
   };
 }
