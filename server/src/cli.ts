@@ -80,6 +80,7 @@ export const settings: readonly Setting[] = [
   setting('SANDBOX_IDLE_MINUTES', 'N', 'idle sandboxes removed after (default 30)'),
   setting('SANDBOX_MAX_DISK_MB', 'N', 'disk cap of all sandboxes (default 1024)'),
   setting('SANDBOX_PREPARE', 'BOOL', 'build the sandbox template before answering (default on, off in test)'),
+  setting('SANDBOX_SPARES', 'N', 'team mode: spare sandbox databases copied ahead per scenario (default 8)'),
   setting(
     'VALIDATE_RESPONSES',
     'BOOL',
