@@ -91,7 +91,7 @@ describe('the reference server skeleton', () => {
   });
 
   it('answers an unexpected failure with 500, a request id and none of its internals', async () => {
-    const spy = vi.spyOn(t.reads.lists, 'applications').mockImplementationOnce(() => {
+    const spy = vi.spyOn(t.reads.lists.applications, 'page').mockImplementationOnce(() => {
       throw new Error('SQLITE_CORRUPT: /var/lib/portal/portal.db is malformed');
     });
     const response = await t.call('GET', '/api/v1/admin/applications', 'admin@example.com');

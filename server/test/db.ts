@@ -53,9 +53,9 @@ export function postgresServerUrl(): string {
   return url;
 }
 
-/** Runs SQL on the throwaway server's `postgres` database (creating and dropping test databases). */
-export async function onPostgresServer<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: postgresServerUrl() });
+/** Runs `fn` on a connection of its own to the database at `url` (as psql, a script or another process has). */
+export async function onPostgres<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -63,6 +63,17 @@ export async function onPostgresServer<T>(fn: (client: pg.Client) => Promise<T>)
     await client.end();
   }
 }
+
+/** The rows of one statement run on a connection of its own to the database at `url`. */
+export const queryPostgres = <T extends object>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> => onPostgres(url, async (client) => (await client.query<T>(sql, params)).rows);
+
+/** Runs SQL on the throwaway server's `postgres` database (creating and dropping test databases). */
+export const onPostgresServer = <T>(fn: (client: pg.Client) => Promise<T>): Promise<T> =>
+  onPostgres(postgresServerUrl(), fn);
 
 /** A new database on the throwaway server, copied from the migrated template (about 70 ms). */
 export async function createPostgresTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -141,11 +152,5 @@ export async function writeElsewhere(
     }
     return;
   }
-  const other = new pg.Client({ connectionString: databaseUrl });
-  await other.connect();
-  try {
-    await other.query(sql.postgresql, params);
-  } finally {
-    await other.end();
-  }
+  await queryPostgres(databaseUrl, sql.postgresql, params);
 }

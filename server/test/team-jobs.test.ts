@@ -6,9 +6,9 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { multipartBody } from '@portal/test-support/multipart';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { makePdf } from '../src/simulator/scenarios/demo-files.ts';
+import { queryPostgres } from './db.ts';
 import { persona, useTeam } from './team.ts';
 
 const TAKEOVER_MS = 10_000;
@@ -33,15 +33,7 @@ interface JobRow {
   leaseExpiresAt: Date | null;
 }
 
-async function query<T>(sql: string): Promise<T[]> {
-  const client = new pg.Client({ connectionString: team.databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends object>(sql: string): Promise<T[]> => queryPostgres<T>(team.databaseUrl, sql);
 
 const jobs = () =>
   query<JobRow>(

@@ -1,7 +1,7 @@
 // Many instances, nothing sticky (issue 24): two real server processes on one PostgreSQL database, every
 // request may reach either, and the behaviour is the one of a single instance.
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { queryPostgres } from './db.ts';
 import { persona, useTeam } from './team.ts';
 
 const team = useTeam({
@@ -12,13 +12,7 @@ const owner = persona('owner@example.com');
 
 /** One statement through a connection of its own on the team's database (psql, a script). */
 async function onTeamDatabase(sql: string, params: unknown[]): Promise<void> {
-  const client = new pg.Client({ connectionString: team.databaseUrl });
-  await client.connect();
-  try {
-    await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
+  await queryPostgres(team.databaseUrl, sql, params);
 }
 
 describe('two instances on one PostgreSQL database', () => {
@@ -205,13 +199,11 @@ describe('two instances on one PostgreSQL database', () => {
     const key = `twins-${Date.now()}`;
     const body = [{ productId: 'prod-wb-1', includeSensitiveData: false }];
     const invitations = async () => {
-      const client = new pg.Client({ connectionString: team.databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query('SELECT count(*)::int AS n FROM "Invitation"')).rows[0].n as number;
-      } finally {
-        await client.end();
-      }
+      const [row] = await queryPostgres<{ n: number }>(
+        team.databaseUrl,
+        'SELECT count(*)::int AS n FROM "Invitation"',
+      );
+      return row?.n ?? 0;
     };
     const before = await invitations();
     const answers = await Promise.all(

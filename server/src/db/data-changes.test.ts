@@ -3,7 +3,7 @@
 // by that read; while the listening connection is down nothing is remembered.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { createTestDatabase, queryPostgres, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
 import { ANNOUNCED_TABLES, FAULT_TABLES, REMEMBERED_TABLES, watchDataChanges } from './data-changes.ts';
@@ -41,13 +41,7 @@ afterAll(async () => {
 
 /** Another connection, as another process (psql, a script, another instance) has. */
 async function elsewhere(sql: string, params: unknown[] = []): Promise<void> {
-  const client = new pg.Client({ connectionString: db.url });
-  await client.connect();
-  try {
-    await client.query(sql, params);
-  } finally {
-    await client.end();
-  }
+  await queryPostgres(db.url, sql, params);
 }
 
 /** Waits until `read` answers the very same (remembered) object twice in a row. */
@@ -71,17 +65,12 @@ describe('remembered reads on PostgreSQL', () => {
   it('read only tables that announce their changes', async () => {
     const read = new Set(rememberedSql.flatMap((sql) => [...sql.matchAll(/"([A-Z]\w+)"/g)].map((m) => m[1])));
     expect([...read].sort()).toEqual([...REMEMBERED_TABLES].sort());
-    const client = new pg.Client({ connectionString: db.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ table: string }>(
-        `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
-          WHERE t.tgname = 'portal_data_changed' ORDER BY 1`,
-      );
-      expect(rows.map((row) => row.table)).toEqual([...ANNOUNCED_TABLES].sort());
-    } finally {
-      await client.end();
-    }
+    const rows = await queryPostgres<{ table: string }>(
+      db.url,
+      `SELECT c.relname AS table FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+        WHERE t.tgname = 'portal_data_changed' ORDER BY 1`,
+    );
+    expect(rows.map((row) => row.table)).toEqual([...ANNOUNCED_TABLES].sort());
   });
 
   const writers = {

@@ -93,6 +93,10 @@ export interface PageWindow {
   limit: number;
 }
 
+export interface EventQuery {
+  invitationId: string;
+}
+
 export interface SharingQuery {
   /** Every word must be in the owner's or the company's name or e-mail, the company's display name, or be the id. */
   words?: readonly string[];
@@ -335,63 +339,84 @@ function downloadJobsWhere(s: Statement, query: DownloadJobQuery): string {
 
 const AGENT_FILE_COLUMNS = 'f.id, f."userId", f.section, f.filename, f."storedName", f.size, f."contentType"';
 
+/** A list read page by page: what it selects, from where, its filter, and the order it pages in. */
+interface PagedList<Q> {
+  columns(s: Statement): string;
+  from: string;
+  where(s: Statement, query: Q): string;
+  /** The columns of the order and of a page's start: newest first unless `oldestFirst`. */
+  order: readonly [at: string, id: string];
+  oldestFirst?: boolean;
+  /** What the total counts from, when the columns need joins that the filter does not. */
+  countFrom?: string;
+}
+
+/** The statements of a paged list: one page after a position, and the total. */
+export interface PagedStatements<Q> {
+  page(dialect: Dialect, query: Q, page: PageWindow): Statement;
+  count(dialect: Dialect, query: Q): Statement;
+}
+
+function paged<Q>(list: PagedList<Q>): PagedStatements<Q> {
+  const [at, id] = list.order;
+  const direction = list.oldestFirst ? 'ASC' : 'DESC';
+  return {
+    page(dialect, query, page) {
+      const s = new Statement(dialect);
+      const columns = list.columns(s);
+      const where = list.where(s, query);
+      const start = list.oldestFirst ? s.later(at, id, page.after) : s.before(at, id, page.after);
+      s.sql = `SELECT ${columns} ${list.from} ${where}${start}
+      ORDER BY ${at} ${direction}, ${id} ${direction}${s.limit(page.limit)}`;
+      return s;
+    },
+    count(dialect, query) {
+      const s = new Statement(dialect);
+      s.sql = `SELECT ${s.count()} AS total ${list.countFrom ?? list.from} ${list.where(s, query)}`;
+      return s;
+    },
+  };
+}
+
 /** The SQL and parameters of each list read in one dialect (also what the query-plan test explains). */
 export const listStatements = {
-  sharings(dialect: Dialect, query: SharingQuery, page: PageWindow): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT i.id, i.status, o.email AS "ownerEmail", o."fullName" AS "ownerName",
+  sharings: paged<SharingQuery>({
+    columns: (s) => `i.id, i.status, o.email AS "ownerEmail", o."fullName" AS "ownerName",
       a.email AS "agentEmail", a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName",
       ${s.text('i."createdAt"')} AS "createdAt", ${s.text('i."statusChangedAt"')} AS "statusChangedAt",
-      (SELECT ${s.count()} FROM "InvitationProduct" x WHERE x."invitationId" = i.id) AS "productCount"
-      ${SHARINGS_FROM} ${sharingsWhere(s, query)}${s.before('i."createdAt"', 'i.id', page.after)}
-      ORDER BY i."createdAt" DESC, i.id DESC${s.limit(page.limit)}`;
-    return s;
-  },
-  sharingsCount(dialect: Dialect, query: SharingQuery): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${s.count()} AS total ${SHARINGS_FROM} ${sharingsWhere(s, query)}`;
-    return s;
-  },
-  ownerInvitations(dialect: Dialect, query: OwnerInvitationQuery, page: PageWindow): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT i.id, i."agentId", i.code, i.status, ${s.text('i."createdAt"')} AS "createdAt",
+      (SELECT ${s.count()} FROM "InvitationProduct" x WHERE x."invitationId" = i.id) AS "productCount"`,
+    from: SHARINGS_FROM,
+    where: sharingsWhere,
+    order: ['i."createdAt"', 'i.id'],
+  }),
+  ownerInvitations: paged<OwnerInvitationQuery>({
+    columns: (s) => `i.id, i."agentId", i.code, i.status, ${s.text('i."createdAt"')} AS "createdAt",
       ${s.text('i."statusChangedAt"')} AS "statusChangedAt", ${s.text('i."expiresAt"')} AS "expiresAt",
-      a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName", ap.site AS "agentSite"
-      ${OWNER_FROM} ${ownerWhere(s, query)}${s.before('i."createdAt"', 'i.id', page.after)}
-      ORDER BY i."createdAt" DESC, i.id DESC${s.limit(page.limit)}`;
-    return s;
-  },
-  ownerInvitationsCount(dialect: Dialect, query: OwnerInvitationQuery): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${s.count()} AS total ${OWNER_FROM} ${ownerWhere(s, query)}`;
-    return s;
-  },
-  events(dialect: Dialect, invitationId: string, page: PageWindow): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT e.id, e.type, e."actorRole", ${s.text('e.at')} AS at,
-      u."fullName" AS "actorFullName", ap."displayName" AS "actorDisplayName"
-      FROM "SharingEvent" e
+      a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName", ap.site AS "agentSite"`,
+    from: OWNER_FROM,
+    where: ownerWhere,
+    order: ['i."createdAt"', 'i.id'],
+  }),
+  events: paged<EventQuery>({
+    columns: (s) => `e.id, e.type, e."actorRole", ${s.text('e.at')} AS at,
+      u."fullName" AS "actorFullName", ap."displayName" AS "actorDisplayName"`,
+    from: `FROM "SharingEvent" e
       LEFT JOIN "User" u ON u.id = e."actorId"
-      LEFT JOIN "AgentProfile" ap ON ap."userId" = e."actorId"
-      WHERE e."invitationId" = ${s.param(invitationId)}${s.later('e.at', 'e.id', page.after)}
-      ORDER BY e.at ASC, e.id ASC${s.limit(page.limit)}`;
-    return s;
-  },
-  applications(dialect: Dialect, query: ApplicationQuery, page: PageWindow): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ap.id, ap."userId", ap.status, u.email, u."fullName",
+      LEFT JOIN "AgentProfile" ap ON ap."userId" = e."actorId"`,
+    countFrom: 'FROM "SharingEvent" e',
+    where: (s, query) => `WHERE e."invitationId" = ${s.param(query.invitationId)}`,
+    order: ['e.at', 'e.id'],
+    oldestFirst: true,
+  }),
+  applications: paged<ApplicationQuery>({
+    columns: (s) => `ap.id, ap."userId", ap.status, u.email, u."fullName",
       ${s.text('ap."submittedAt"')} AS "submittedAt", ${s.text('ap."decidedAt"')} AS "decidedAt",
       ap."legalName", ap."displayName", ap."vatNumber", ap.country, ap.site, ap.type, ap.sanction, ap.gatekeeper,
-      ap."representativeTitle", ap."representativeFirstname", ap."representativeSurname"
-      ${APPLICATIONS_FROM} ${applicationsWhere(s, query)}${s.before('ap."submittedAt"', 'ap.id', page.after)}
-      ORDER BY ap."submittedAt" DESC, ap.id DESC${s.limit(page.limit)}`;
-    return s;
-  },
-  applicationsCount(dialect: Dialect, query: ApplicationQuery): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${s.count()} AS total ${APPLICATIONS_FROM} ${applicationsWhere(s, query)}`;
-    return s;
-  },
+      ap."representativeTitle", ap."representativeFirstname", ap."representativeSurname"`,
+    from: APPLICATIONS_FROM,
+    where: applicationsWhere,
+    order: ['ap."submittedAt"', 'ap.id'],
+  }),
   /** The submitted documents of the given people (one page of applications). */
   applicationFiles(dialect: Dialect, userIds: readonly string[]): Statement {
     const s = new Statement(dialect);
@@ -444,20 +469,12 @@ export const listStatements = {
       ORDER BY p."createdAt", p."externalId"`;
     return s;
   },
-  downloadJobs(dialect: Dialect, query: DownloadJobQuery, page: PageWindow): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j ${downloadJobsWhere(s, query)}${s.before(
-      'j."createdAt"',
-      'j.id',
-      page.after,
-    )} ORDER BY j."createdAt" DESC, j.id DESC${s.limit(page.limit)}`;
-    return s;
-  },
-  downloadJobsCount(dialect: Dialect, query: DownloadJobQuery): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${s.count()} AS total FROM "DownloadJob" j ${downloadJobsWhere(s, query)}`;
-    return s;
-  },
+  downloadJobs: paged<DownloadJobQuery>({
+    columns: downloadJobColumns,
+    from: 'FROM "DownloadJob" j',
+    where: downloadJobsWhere,
+    order: ['j."createdAt"', 'j.id'],
+  }),
   downloadJob(dialect: Dialect, userId: string, jobId: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j
@@ -505,26 +522,23 @@ export const listStatements = {
     s.sql = 'SELECT 1 AS one';
     return s;
   },
-  eventsCount(dialect: Dialect, invitationId: string): Statement {
-    const s = new Statement(dialect);
-    s.sql = `SELECT ${s.count()} AS total FROM "SharingEvent" e WHERE e."invitationId" = ${s.param(invitationId)}`;
-    return s;
-  },
 };
 
 type MaybePromise<T> = T | Promise<T>;
 
+/** A list read page by page (lib/paging.ts makes it a list source): one page after a position, and the total. */
+export interface PagedRead<Q, Row> {
+  page(query: Q, page: PageWindow): MaybePromise<Row[]>;
+  count(query: Q): MaybePromise<number>;
+}
+
 /** The list reads of one database. */
 export interface ListReads {
-  sharings(query: SharingQuery, page: PageWindow): MaybePromise<SharingRow[]>;
-  sharingsCount(query: SharingQuery): MaybePromise<number>;
-  ownerInvitations(query: OwnerInvitationQuery, page: PageWindow): MaybePromise<OwnerInvitationRow[]>;
-  ownerInvitationsCount(query: OwnerInvitationQuery): MaybePromise<number>;
-  events(invitationId: string, page: PageWindow): MaybePromise<EventRow[]>;
-  eventsCount(invitationId: string): MaybePromise<number>;
+  sharings: PagedRead<SharingQuery, SharingRow>;
+  ownerInvitations: PagedRead<OwnerInvitationQuery, OwnerInvitationRow>;
+  events: PagedRead<EventQuery, EventRow>;
   /** Submitted registrations with their documents: one statement for the page, one for its documents. */
-  applications(query: ApplicationQuery, page: PageWindow): MaybePromise<ApplicationRow[]>;
-  applicationsCount(query: ApplicationQuery): MaybePromise<number>;
+  applications: PagedRead<ApplicationQuery, ApplicationRow>;
   /** A company's registration status (pending, active, rejected), or undefined before it registers. */
   agentStatus(userId: string): MaybePromise<string | undefined>;
   /** The invitation's owner, company and status, or undefined. */
@@ -538,8 +552,7 @@ export interface ListReads {
   /** The products an invitation shares, in the order the owner added them to the portal. */
   permissions(invitationId: string): MaybePromise<PermissionRow[]>;
   /** A user's download jobs, newest first. */
-  downloadJobs(query: DownloadJobQuery, page: PageWindow): MaybePromise<DownloadJobRow[]>;
-  downloadJobsCount(query: DownloadJobQuery): MaybePromise<number>;
+  downloadJobs: PagedRead<DownloadJobQuery, DownloadJobRow>;
   /** The user's job with this id, or undefined. */
   downloadJob(userId: string, jobId: string): MaybePromise<DownloadJobRow | undefined>;
   /** The job a download link's token names, or undefined. */
@@ -567,32 +580,33 @@ const then = <T, R>(value: MaybePromise<T>, map: (value: T) => R): MaybePromise<
 const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
 export function createListReads(dialect: Dialect, run: RunStatement): ListReads {
+  const paged = <Q, Row>(statements: PagedStatements<Q>): PagedRead<Q, Row> => ({
+    page: (query, page) => run<Row>(statements.page(dialect, query, page)),
+    count: (query) => then(run<{ total: number }>(statements.count(dialect, query)), total),
+  });
   return {
-    sharings: (query, page) => run<SharingRow>(listStatements.sharings(dialect, query, page)),
-    sharingsCount: (query) =>
-      then(run<{ total: number }>(listStatements.sharingsCount(dialect, query)), total),
-    ownerInvitations: (query, page) =>
-      run<OwnerInvitationRow>(listStatements.ownerInvitations(dialect, query, page)),
-    ownerInvitationsCount: (query) =>
-      then(run<{ total: number }>(listStatements.ownerInvitationsCount(dialect, query)), total),
-    events: (invitationId, page) => run<EventRow>(listStatements.events(dialect, invitationId, page)),
-    eventsCount: (invitationId) =>
-      then(run<{ total: number }>(listStatements.eventsCount(dialect, invitationId)), total),
-    applications: (query, page) =>
+    sharings: paged(listStatements.sharings),
+    ownerInvitations: paged(listStatements.ownerInvitations),
+    events: paged(listStatements.events),
+    applications: {
       // SQLite's nested reads answer at once; PostgreSQL's promise of a promise settles as one.
-      then(run<Omit<ApplicationRow, 'files'>>(listStatements.applications(dialect, query, page)), (rows) => {
-        if (rows.length === 0) return [];
-        const statement = listStatements.applicationFiles(dialect, [
-          ...new Set(rows.map((row) => row.userId)),
-        ]);
-        return then(run<ApplicationFileRow>(statement), (files) => {
-          const byUser = new Map<string, ApplicationFileRow[]>();
-          for (const file of files) byUser.set(file.userId, [...(byUser.get(file.userId) ?? []), file]);
-          return rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));
-        });
-      }) as MaybePromise<ApplicationRow[]>,
-    applicationsCount: (query) =>
-      then(run<{ total: number }>(listStatements.applicationsCount(dialect, query)), total),
+      page: (query, page) =>
+        then(
+          run<Omit<ApplicationRow, 'files'>>(listStatements.applications.page(dialect, query, page)),
+          (rows) => {
+            if (rows.length === 0) return [];
+            const statement = listStatements.applicationFiles(dialect, [
+              ...new Set(rows.map((row) => row.userId)),
+            ]);
+            return then(run<ApplicationFileRow>(statement), (files) => {
+              const byUser = new Map<string, ApplicationFileRow[]>();
+              for (const file of files) byUser.set(file.userId, [...(byUser.get(file.userId) ?? []), file]);
+              return rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));
+            });
+          },
+        ) as MaybePromise<ApplicationRow[]>,
+      count: paged(listStatements.applications).count,
+    },
     agentStatus: (userId) =>
       then(run<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
     parties: (invitationId) =>
@@ -604,9 +618,7 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
     connectedEntry: (invitationId) =>
       then(run<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
-    downloadJobs: (query, page) => run<DownloadJobRow>(listStatements.downloadJobs(dialect, query, page)),
-    downloadJobsCount: (query) =>
-      then(run<{ total: number }>(listStatements.downloadJobsCount(dialect, query)), total),
+    downloadJobs: paged(listStatements.downloadJobs),
     downloadJob: (userId, jobId) =>
       then(run<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
     downloadJobByToken: (token) =>

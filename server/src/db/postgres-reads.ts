@@ -142,52 +142,29 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     const result = await pool.query({ name, text: statement.sql, values: statement.params });
     return result.rows as T[];
   });
+  /** The rows of one of the prepared reads above (`sql`) for `id`, remembered until a change of their tables. */
+  const rememberedRows = <T>(read: keyof typeof sql, id: string, arrivedAt?: number): Promise<readonly T[]> =>
+    remembered(
+      `${read}:${id}`,
+      async () => {
+        const { rows } = await pool.query<T & object>({
+          name: `portal_${read}`,
+          text: sql[read],
+          values: [id],
+        });
+        return freeze(rows.map((row) => freeze(row)));
+      },
+      arrivedAt,
+    );
   return {
     connected,
     lists,
-    session(id, arrivedAt) {
-      return remembered(
-        `session:${id}`,
-        async () => {
-          const { rows } = await pool.query<SessionRow>({
-            name: 'portal_session',
-            text: sql.session,
-            values: [id],
-          });
-          return freeze(rows[0]);
-        },
-        arrivedAt,
-      );
-    },
+    session: (id, arrivedAt) => rememberedRows<SessionRow>('session', id, arrivedAt).then((rows) => rows[0]),
     async currentUser(id, now, arrivedAt) {
-      const user = await remembered(
-        `user:${id}`,
-        async () => {
-          const { rows } = await pool.query<UserWithTerms>({
-            name: 'portal_current_user',
-            text: sql.currentUser,
-            values: [id],
-          });
-          return freeze(rows[0]);
-        },
-        arrivedAt,
-      );
+      const [user] = await rememberedRows<UserWithTerms>('currentUser', id, arrivedAt);
       return currentUserAt(user, now);
     },
-    ownProducts(ownerId, arrivedAt) {
-      return remembered(
-        `products:${ownerId}`,
-        async () => {
-          const { rows } = await pool.query<ProductRow>({
-            name: 'portal_own_products',
-            text: sql.ownProducts,
-            values: [ownerId],
-          });
-          return freeze(rows.map(freeze));
-        },
-        arrivedAt,
-      );
-    },
+    ownProducts: (ownerId, arrivedAt) => rememberedRows<ProductRow>('ownProducts', ownerId, arrivedAt),
     close: () => watch.close(),
   };
 }

@@ -3,11 +3,10 @@
 import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigration } from '../../scripts/migrate.ts';
 import { POSTGRES_SCHEMA_PATH, postgresSchema, SQLITE_SCHEMA_PATH } from '../../scripts/postgres-schema.mjs';
-import { onPostgresServer, postgresServerUrl } from '../../test/db.ts';
+import { onPostgresServer, postgresServerUrl, queryPostgres } from '../../test/db.ts';
 import { type DatabaseEngine, ENGINE_FILES, quoteIdentifier, withDatabaseName } from './engine.ts';
 import { applyMigrations } from './migrate.ts';
 import { listMigrationNames, readMigrationsList } from './migrations-dir.ts';
@@ -115,16 +114,11 @@ describe('migrations on PostgreSQL', () => {
     // One instance applied everything; the others waited on the advisory lock and found nothing to do.
     expect(results.filter((applied) => applied.length > 0)).toEqual([names]);
     expect(results.filter((applied) => applied.length === 0)).toHaveLength(2);
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      const { rows } = await client.query(
-        'SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY started_at',
-      );
-      expect(rows).toEqual(names.map((migration_name) => ({ migration_name, finished: true })));
-    } finally {
-      await client.end();
-    }
+    const rows = await queryPostgres(
+      url,
+      'SELECT migration_name, finished_at IS NOT NULL AS finished FROM _prisma_migrations ORDER BY started_at',
+    );
+    expect(rows).toEqual(names.map((migration_name) => ({ migration_name, finished: true })));
     expect(await applyMigrations(url)).toEqual([]);
     await onPostgresServer((admin) => admin.query(`DROP DATABASE ${quoteIdentifier(name)} WITH (FORCE)`));
   });

@@ -215,8 +215,8 @@ describe('the joined lists (db/list-reads.ts)', () => {
     for (const words of searches) {
       compared += await compareLists(
         `sharings ${words}`,
-        (reads, page) => reads.lists.sharings({ words }, page),
-        (reads) => reads.lists.sharingsCount({ words }),
+        (reads, page) => reads.lists.sharings.page({ words }, page),
+        (reads) => reads.lists.sharings.count({ words }),
       );
     }
     expect(compared).toBeGreaterThan(5);
@@ -238,8 +238,8 @@ describe('the joined lists (db/list-reads.ts)', () => {
               const query = { ownerId, claimed, statuses: status, changedAfter, words };
               compared += await compareLists(
                 JSON.stringify(query),
-                (reads, page) => reads.lists.ownerInvitations(query, page),
-                (reads) => reads.lists.ownerInvitationsCount(query),
+                (reads, page) => reads.lists.ownerInvitations.page(query, page),
+                (reads) => reads.lists.ownerInvitations.count(query),
               );
             }
           }
@@ -256,14 +256,14 @@ describe('the joined lists (db/list-reads.ts)', () => {
         compared += await compareLists(
           `applications ${status} ${words}`,
           async (reads, page) =>
-            (await reads.lists.applications({ status, words }, page)).map((row) => ({
+            (await reads.lists.applications.page({ status, words }, page)).map((row) => ({
               ...row,
               // SQLite stores a boolean as 0/1, PostgreSQL as a boolean.
               sanction: Boolean(row.sanction),
               gatekeeper: Boolean(row.gatekeeper),
               createdAt: row.submittedAt,
             })),
-          (reads) => reads.lists.applicationsCount({ status, words }),
+          (reads) => reads.lists.applications.count({ status, words }),
         );
       }
     }
@@ -312,8 +312,8 @@ describe('the joined lists (db/list-reads.ts)', () => {
     for (const { id } of [...invitations, { id: 'unknown' }]) {
       compared += await compareLists(
         id,
-        (reads, page) => reads.lists.events(id, page),
-        (reads) => reads.lists.eventsCount(id),
+        (reads, page) => reads.lists.events.page({ invitationId: id }, page),
+        (reads) => reads.lists.events.count({ invitationId: id }),
       );
     }
     expect(compared).toBeGreaterThan(5);

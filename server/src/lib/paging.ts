@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
+import type { PagedRead } from '../db/list-reads.ts';
 import { badRequest } from './app-error.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -137,12 +138,25 @@ export interface ListSource<Row, Item> {
  * only matches nothing, so then neither the rows nor the count are read.
  */
 export function searchedSource<Row, Item>(
-  words: string[] | undefined,
+  words: readonly string[] | undefined,
   source: ListSource<Row, Item>,
 ): ListSource<Row, Item> {
   if (words?.length !== 0) return source;
   const { allJson: _all, ...rest } = source;
   return { ...rest, fetch: async () => [], count: async () => 0 };
+}
+
+/** The list source of a paged read (db/list-reads.ts) for one query, searched by the query's `words`. */
+export function pagedSource<Query extends object, Row, Item>(
+  read: PagedRead<Query, Row>,
+  query: Query,
+  view: Pick<ListSource<Row, Item>, 'position' | 'toItem'>,
+): ListSource<Row, Item> {
+  return searchedSource((query as { words?: readonly string[] }).words, {
+    fetch: async (after, limit) => read.page(query, { after, limit }),
+    count: async () => read.count(query),
+    ...view,
+  });
 }
 
 /**

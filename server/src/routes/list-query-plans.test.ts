@@ -36,8 +36,8 @@ describe.skipIf(testEngine() !== 'sqlite')('list query plans (SQLite)', () => {
     [
       'sharings',
       (words, next) => [
-        listStatements.sharings('sqlite', { words }, { after: next, limit: 51 }),
-        listStatements.sharingsCount('sqlite', { words }),
+        listStatements.sharings.page('sqlite', { words }, { after: next, limit: 51 }),
+        listStatements.sharings.count('sqlite', { words }),
       ],
     ],
     ...[true, false].map(
@@ -48,8 +48,8 @@ describe.skipIf(testEngine() !== 'sqlite')('list query plans (SQLite)', () => {
         (words, next) => {
           const query = { ownerId: 'user-owner', claimed, statuses: ['CLAIMED', 'ACCEPTED'], words };
           return [
-            listStatements.ownerInvitations('sqlite', query, { after: next, limit: 51 }),
-            listStatements.ownerInvitationsCount('sqlite', query),
+            listStatements.ownerInvitations.page('sqlite', query, { after: next, limit: 51 }),
+            listStatements.ownerInvitations.count('sqlite', query),
           ];
         },
       ],
@@ -58,24 +58,32 @@ describe.skipIf(testEngine() !== 'sqlite')('list query plans (SQLite)', () => {
       (status): [string, (words?: string[], next?: typeof after) => { sql: string; params: unknown[] }[]] => [
         `${status ?? 'all'} applications`,
         (words, next) => [
-          listStatements.applications('sqlite', { status, words }, { after: next, limit: 51 }),
-          listStatements.applicationsCount('sqlite', { status, words }),
+          listStatements.applications.page('sqlite', { status, words }, { after: next, limit: 51 }),
+          listStatements.applications.count('sqlite', { status, words }),
         ],
       ],
     ),
     [
       'invitation events',
       (_words, next) => [
-        listStatements.events('sqlite', 'inv-owner-claimed', { after: next, limit: 51 }),
-        listStatements.eventsCount('sqlite', 'inv-owner-claimed'),
+        listStatements.events.page(
+          'sqlite',
+          { invitationId: 'inv-owner-claimed' },
+          { after: next, limit: 51 },
+        ),
+        listStatements.events.count('sqlite', { invitationId: 'inv-owner-claimed' }),
         listStatements.parties('sqlite', 'inv-owner-claimed'),
       ],
     ],
     [
       'download jobs',
       (words, next) => [
-        listStatements.downloadJobs('sqlite', { userId: 'user-owner', words }, { after: next, limit: 51 }),
-        listStatements.downloadJobsCount('sqlite', { userId: 'user-owner', words }),
+        listStatements.downloadJobs.page(
+          'sqlite',
+          { userId: 'user-owner', words },
+          { after: next, limit: 51 },
+        ),
+        listStatements.downloadJobs.count('sqlite', { userId: 'user-owner', words }),
         listStatements.downloadJob('sqlite', 'user-owner', 'job-x'),
         listStatements.downloadJobByToken('sqlite', 'token-x'),
       ],
@@ -220,11 +228,11 @@ describe.skipIf(testEngine() !== 'postgresql')('list query plans (PostgreSQL, la
       'sharings',
       (words, next) => [
         {
-          ...listStatements.sharings('postgresql', { words }, { after: next, limit: 51 }),
+          ...listStatements.sharings.page('postgresql', { words }, { after: next, limit: 51 }),
           allowed: words ? ['Invitation', ...searched(words)] : [],
         },
         {
-          ...listStatements.sharingsCount('postgresql', { words }),
+          ...listStatements.sharings.count('postgresql', { words }),
           allowed: ['Invitation', 'User', 'AgentProfile'],
         },
       ],
@@ -236,10 +244,10 @@ describe.skipIf(testEngine() !== 'postgresql')('list query plans (PostgreSQL, la
           const query = { ownerId: 'user-owner', claimed, statuses: ['CLAIMED', 'ACCEPTED'], words };
           return [
             {
-              ...listStatements.ownerInvitations('postgresql', query, { after: next, limit: 51 }),
+              ...listStatements.ownerInvitations.page('postgresql', query, { after: next, limit: 51 }),
               allowed: searched(words),
             },
-            { ...listStatements.ownerInvitationsCount('postgresql', query), allowed: searched(words) },
+            { ...listStatements.ownerInvitations.count('postgresql', query), allowed: searched(words) },
           ];
         },
       ],
@@ -249,11 +257,11 @@ describe.skipIf(testEngine() !== 'postgresql')('list query plans (PostgreSQL, la
         `${status ?? 'all'} applications`,
         (words, next) => [
           {
-            ...listStatements.applications('postgresql', { status, words }, { after: next, limit: 51 }),
+            ...listStatements.applications.page('postgresql', { status, words }, { after: next, limit: 51 }),
             allowed: searched(words),
           },
           {
-            ...listStatements.applicationsCount('postgresql', { status, words }),
+            ...listStatements.applications.count('postgresql', { status, words }),
             allowed: ['User', 'AgentProfile'],
           },
         ],
@@ -262,8 +270,12 @@ describe.skipIf(testEngine() !== 'postgresql')('list query plans (PostgreSQL, la
     [
       'invitation events',
       (_words, next) => [
-        listStatements.events('postgresql', 'inv-owner-claimed', { after: next, limit: 51 }),
-        listStatements.eventsCount('postgresql', 'inv-owner-claimed'),
+        listStatements.events.page(
+          'postgresql',
+          { invitationId: 'inv-owner-claimed' },
+          { after: next, limit: 51 },
+        ),
+        listStatements.events.count('postgresql', { invitationId: 'inv-owner-claimed' }),
         listStatements.parties('postgresql', 'inv-owner-claimed'),
         listStatements.permissions('postgresql', 'inv-owner-claimed'),
       ],
@@ -271,12 +283,12 @@ describe.skipIf(testEngine() !== 'postgresql')('list query plans (PostgreSQL, la
     [
       'download jobs',
       (words, next) => [
-        listStatements.downloadJobs(
+        listStatements.downloadJobs.page(
           'postgresql',
           { userId: 'user-owner', words },
           { after: next, limit: 51 },
         ),
-        listStatements.downloadJobsCount('postgresql', { userId: 'user-owner', words }),
+        listStatements.downloadJobs.count('postgresql', { userId: 'user-owner', words }),
         listStatements.downloadJob('postgresql', 'user-owner', 'job-x'),
         listStatements.downloadJobByToken('postgresql', 'token-x'),
       ],

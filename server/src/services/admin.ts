@@ -4,7 +4,7 @@ import type { ApplicationRow, SharingRow } from '../db/list-reads.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
-import { type ListSource, searchedSource, searchWords } from '../lib/paging.ts';
+import { type ListSource, pagedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import type { FileSection } from './agent-files.ts';
 import type { AgentStatus } from './agent-registration.ts';
@@ -82,9 +82,7 @@ export function applicationsSource(
   q?: string,
 ): ListSource<ApplicationRow, AgentApplication> {
   const query = { status, words: searchWords(q) };
-  return searchedSource(query.words, {
-    fetch: async (after, limit) => reads.lists.applications(query, { after, limit }),
-    count: async () => reads.lists.applicationsCount(query),
+  return pagedSource(reads.lists.applications, query, {
     position: (row) => ({ at: new Date(row.submittedAt), id: row.id }),
     toItem: toApplication,
   });
@@ -155,9 +153,7 @@ function sharingRowOf(row: SharingWithParties): SharingRow {
  */
 export function sharingsSource({ reads }: Pick<World, 'reads'>, q?: string): ListSource<SharingRow, Sharing> {
   const query = { words: searchWords(q) };
-  return searchedSource(query.words, {
-    fetch: async (after, limit) => reads.lists.sharings(query, { after, limit }),
-    count: async () => reads.lists.sharingsCount(query),
+  return pagedSource(reads.lists.sharings, query, {
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: toSharing,
   });

@@ -2,7 +2,7 @@ import type { Db } from '../db/client.ts';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { EventRow } from '../db/list-reads.ts';
 import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
-import type { ListSource } from '../lib/paging.ts';
+import { type ListSource, pagedSource } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 
 /** Who did something to a sharing: a signed-in person, or the server itself (null id, role system). */
@@ -71,12 +71,14 @@ export function sharingEventsSource(
   { reads }: Pick<World, 'reads'>,
   invitationId: string,
 ): ListSource<EventRow, SharingEventView> {
-  return {
-    fetch: async (after, limit) => reads.lists.events(invitationId, { after, limit }),
-    count: async () => reads.lists.eventsCount(invitationId),
-    position: (event) => ({ at: new Date(event.at), id: event.id }),
-    toItem: toEventView,
-  };
+  return pagedSource(
+    reads.lists.events,
+    { invitationId },
+    {
+      position: (event) => ({ at: new Date(event.at), id: event.id }),
+      toItem: toEventView,
+    },
+  );
 }
 
 /** Job-runner hook: a completed INVITE export is recorded in that sharing's audit trail. */

@@ -7,8 +7,8 @@ import {
   type ListSource,
   type PageQuery,
   type PageRequest,
+  pagedSource,
   readPage,
-  searchedSource,
   searchWords,
 } from '../lib/paging.ts';
 import type { World } from '../world.ts';
@@ -55,9 +55,7 @@ export function downloadJobsSource(
   q?: string,
 ): ListSource<DownloadJobRow, ApiDownloadJob> {
   const query = { userId, words: searchWords(q) };
-  return searchedSource(query.words, {
-    fetch: async (after, limit) => reads.lists.downloadJobs(query, { after, limit }),
-    count: async () => reads.lists.downloadJobsCount(query),
+  return pagedSource(reads.lists.downloadJobs, query, {
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: (row) =>
       apiDownloadJob({
@@ -85,10 +83,7 @@ export async function startProductsDownload(world: Deps, userId: string): Promis
     productType: row.productType as 'VEHICLE' | 'WALLBOX',
     includeSensitiveData: true,
   }));
-  const job = await createDownloadJob(world, { userId, type: 'PRODUCTS', relatedId: null, products });
-  // The runner sleeps until told: the new job is its next thing to plan for.
-  world.jobs.wake();
-  return job;
+  return startJob(world, { userId, type: 'PRODUCTS', relatedId: null, products });
 }
 
 /** A job exporting one of the owner's products, whose data collection must be on. */
@@ -102,12 +97,17 @@ export async function startProductDownload(
     throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
   }
   const productType = product.productType as 'VEHICLE' | 'WALLBOX';
-  const job = await createDownloadJob(world, {
+  return startJob(world, {
     userId,
     type: 'PRODUCT',
     relatedId: product.id,
     products: [{ id: product.id, productType, includeSensitiveData: true }],
   });
+}
+
+/** Writes an owner's export job and wakes the runner, which sleeps until told: the job is its next work. */
+async function startJob(world: Deps, input: Parameters<typeof createDownloadJob>[1]): Promise<DownloadJob> {
+  const job = await createDownloadJob(world, input);
   world.jobs.wake();
   return job;
 }

@@ -3,7 +3,7 @@ import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../do
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
-import { type ListSource, searchedSource, searchWords } from '../lib/paging.ts';
+import { type ListSource, pagedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { sharingEventRow } from './audit.ts';
 import { invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
@@ -125,9 +125,7 @@ export function ownerInvitationsSource(
     changedAfter: changedAfter === undefined ? undefined : new Date(changedAfter),
     words: searchWords(q),
   };
-  return searchedSource(query.words, {
-    fetch: async (after, limit) => reads.lists.ownerInvitations(query, { after, limit }),
-    count: async () => reads.lists.ownerInvitationsCount(query),
+  return pagedSource(reads.lists.ownerInvitations, query, {
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: (row) => ownerListEntry(row, config.publicUrl),
   });
