@@ -78,16 +78,15 @@ function expectRedirect(answer: BrowserAnswer, status: number, step: string): st
   return answer.location;
 }
 
+/** Starts a session of `email` at the portal at `origin` (extra request headers, such as a sandbox's). */
+type StartSession = (origin: string, email: string, headers?: Record<string, string>) => Promise<Browser>;
+
 /**
  * Signs `email` in the way the web app does: `GET /api/v1/login`, the provider's account page, the
  * account button, the provider's redirects, then the web app's callback handed to the login endpoint.
  * Answers the browser, holding the `portal_session` cookie.
  */
-export async function signIn(
-  origin: string,
-  email: string,
-  headers?: Record<string, string>,
-): Promise<Browser> {
+export const signIn: StartSession = async (origin, email, headers) => {
   const browser = createBrowser(origin, headers);
   const authorize = expectRedirect(await browser.request('GET', '/api/v1/login'), 302, 'login');
   const interaction = expectRedirect(await browser.request('GET', authorize), 303, 'authorize');
@@ -101,7 +100,7 @@ export async function signIn(
   const callback = expectRedirect(await browser.request('GET', submitted), 303, 'resume');
   const done = await browser.request('GET', loginUrlFromCallback(callback));
   return withSession(browser, done, 302, `sign-in of ${email}`);
-}
+};
 
 /**
  * The provider's authorisation address of one sign-in started at the portal: each visit opens a new
@@ -130,15 +129,11 @@ export async function signUp(
 }
 
 /** A new session of an existing account through the simulator's persona switch (no old session ended). */
-export async function personaSession(
-  origin: string,
-  email: string,
-  headers?: Record<string, string>,
-): Promise<Browser> {
+export const personaSession: StartSession = async (origin, email, headers) => {
   const browser = createBrowser(origin, headers);
   const answer = await browser.request('POST', '/api/v1/sim/persona', { json: { email } });
   return withSession(browser, answer, 200, `persona switch to ${email}`);
-}
+};
 
 /** The browser, once `answer` (of `step`) came with `status` and left it a session cookie. */
 function withSession(browser: Browser, answer: BrowserAnswer, status: number, step: string): Browser {

@@ -118,17 +118,15 @@ const sharingInclude = {
 type SharingWithParties = Prisma.InvitationGetPayload<{ include: typeof sharingInclude }>;
 
 /** A sharing as the list reads it (db/list-reads.ts) or as Prisma gives it after a change. */
-function toSharing(row: SharingRow): Sharing {
+function toSharing({ status, agentDisplayName, agentFullName, agentEmail, ...row }: SharingRow): Sharing {
+  // The rest (id, the owner's e-mail and name, the product count) is named as the API names it.
   return {
-    id: row.id,
-    status: row.status as InvitationStatus,
-    ownerEmail: row.ownerEmail,
-    ownerName: row.ownerName,
-    agentName: (row.agentDisplayName ?? row.agentFullName ?? '').slice(0, 100),
-    agentEmail: row.agentEmail ?? '',
+    ...row,
+    status: status as InvitationStatus,
+    agentName: (agentDisplayName ?? agentFullName ?? '').slice(0, 100),
+    agentEmail: agentEmail ?? '',
     createdAt: isoFromStored(row.createdAt),
     statusChangedAt: isoFromStored(row.statusChangedAt),
-    productCount: row.productCount,
   };
 }
 
