@@ -3,20 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { owner } from '../../test/fixtures.ts';
 import { renderApp } from '../../test/render.tsx';
 import { errorBody, heldAnswer, http, server } from '../../test/server.ts';
-import {
-  activeAgent,
-  activeLink,
-  answerLists,
-  deletedLink,
-  entry,
-  findCard,
-  pendingAgent,
-  revokedAgent,
-} from './recipients-test-helpers.ts';
+import * as recipients from './recipients-test-helpers.ts';
 
 describe('data recipients page', () => {
   it('shows the title, subtitle and the invite button, which opens the wizard', async () => {
-    answerLists([]);
+    recipients.answerLists([]);
     const { user } = renderApp('/agents', { user: owner });
     expect(await screen.findByRole('heading', { level: 1, name: 'Data recipients' })).toBeInTheDocument();
     expect(
@@ -27,13 +18,13 @@ describe('data recipients page', () => {
   });
 
   it('lists agents: initials, name, site, en-GB date, status badge with tooltip', async () => {
-    answerLists([
-      activeAgent,
-      revokedAgent,
-      entry({ id: 'p', displayName: 'Paused Co', status: 'PAUSED_BY_ADMIN' }),
+    recipients.answerLists([
+      recipients.activeAgent,
+      recipients.revokedAgent,
+      recipients.entry({ id: 'p', displayName: 'Paused Co', status: 'PAUSED_BY_ADMIN' }),
     ]);
     const { user } = renderApp('/agents', { user: owner });
-    const card = await findCard('Fleet Analytics');
+    const card = await recipients.findCard('Fleet Analytics');
     expect(screen.getByRole('list', { name: 'All data recipients' })).toBeInTheDocument();
     expect(card.querySelector('.ui-avatar')).toHaveTextContent('FA');
     expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'normal');
@@ -42,11 +33,11 @@ describe('data recipients page', () => {
     const badge = within(card).getByText('Active');
     await user.hover(badge);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Data is being shared');
-    const revoked = await findCard('Old Partner');
+    const revoked = await recipients.findCard('Old Partner');
     expect(within(revoked).getByText('Revoked')).toBeInTheDocument();
     expect(within(revoked).getByText('Date removed: 05/03/2025')).toBeInTheDocument();
     expect(revoked.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'disabled');
-    const paused = await findCard('Paused Co');
+    const paused = await recipients.findCard('Paused Co');
     expect(within(paused).getByText('Paused')).toBeInTheDocument();
     expect(within(paused).getByText('Date suspended: 05/03/2025')).toBeInTheDocument();
     expect(paused.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'mixed');
@@ -54,15 +45,15 @@ describe('data recipients page', () => {
   });
 
   it('lists invitation links: link icon, code, link, created and expires or deleted dates', async () => {
-    answerLists([], [activeLink, deletedLink]);
+    recipients.answerLists([], [recipients.activeLink, recipients.deletedLink]);
     const { user } = renderApp('/agents', { user: owner });
     await user.click(await screen.findByRole('tab', { name: /Invitation Links/ }));
-    const card = await findCard('ABCD-EFGH-JKMN-PQRS');
+    const card = await recipients.findCard('ABCD-EFGH-JKMN-PQRS');
     expect(card.querySelector('.ui-avatar svg')).not.toBeNull();
     expect(within(card).getByText('http://localhost:3000/redeem/ABCD-EFGH-JKMN-PQRS')).toBeInTheDocument();
     expect(within(card).getByText('Date created: 01/03/2025')).toBeInTheDocument();
     expect(within(card).getByText('Date expires: 15/03/2025')).toBeInTheDocument();
-    const deleted = await findCard(deletedLink.code);
+    const deleted = await recipients.findCard(recipients.deletedLink.code);
     expect(within(deleted).getByText('Date deleted: 05/03/2025')).toBeInTheDocument();
     expect(within(deleted).getByText('Revoked')).toBeInTheDocument();
   });
@@ -78,7 +69,7 @@ describe('data recipients page', () => {
   });
 
   it('fetches claimed for agents and unclaimed for invitations; no unclaimed call for PENDING or DECLINED', async () => {
-    const calls = answerLists([], []);
+    const calls = recipients.answerLists([], []);
     const { user } = renderApp('/agents', { user: owner });
     await screen.findByText('No data recipients yet');
     await waitFor(() => expect(calls.unclaimed).toEqual(['ALL']));
@@ -100,14 +91,14 @@ describe('data recipients page', () => {
   });
 
   it('draws a pending agent for both widths: Decline, Accept and one icon button, or the label and a menu', async () => {
-    answerLists([pendingAgent]);
+    recipients.answerLists([recipients.pendingAgent]);
     server.use(
       http.get('/api/v1/invitations/{id}/permissions', ({ response }) =>
         response(200).json({ vehicles: [], wallboxes: [] }),
       ),
     );
     const { user } = renderApp('/agents', { user: owner });
-    const card = await findCard('Charge Point Data');
+    const card = await recipients.findCard('Charge Point Data');
     expect(within(card).getByText('Code: CODE-INV_PENDING')).toBeInTheDocument();
     expect(card.querySelector('.ui-avatar')).toHaveAttribute('data-variant', 'dotted');
     // From 768 px (CSS shows this part): inline Decline and Accept, and View permissions alone.
@@ -131,28 +122,28 @@ describe('data recipients page', () => {
   });
 
   it('offers View permissions and Remove for an active agent, and copy, view, delete for an active link', async () => {
-    answerLists([activeAgent], [activeLink]);
+    recipients.answerLists([recipients.activeAgent], [recipients.activeLink]);
     const { user } = renderApp('/agents', { user: owner });
-    const card = await findCard('Fleet Analytics');
+    const card = await recipients.findCard('Fleet Analytics');
     await user.click(within(card).getByRole('button', { name: 'Actions for Fleet Analytics' }));
     let items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['View permissions', 'Remove data recipient']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('tab', { name: /Invitation Links/ }));
-    const link = await findCard(activeLink.code);
-    await user.click(within(link).getByRole('button', { name: `Actions for ${activeLink.code}` }));
+    const link = await recipients.findCard(recipients.activeLink.code);
+    await user.click(within(link).getByRole('button', { name: `Actions for ${recipients.activeLink.code}` }));
     items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['Copy link', 'View permissions', 'Delete link']);
     await user.click(screen.getByRole('menuitem', { name: 'Copy link' }));
     expect(await screen.findByText('Link copied')).toBeInTheDocument();
-    await expect(navigator.clipboard.readText()).resolves.toBe(activeLink.link);
+    await expect(navigator.clipboard.readText()).resolves.toBe(recipients.activeLink.link);
   });
 
   it('a failed load shows the notification and a retry, never the empty placeholder', async () => {
     let fail = true;
     server.use(
       http.get('/api/v1/invitations/claimed/{filter}', ({ response }) =>
-        fail ? response(500).json(errorBody('INTERNAL_ERROR')) : response(200).json([activeAgent]),
+        fail ? response(500).json(errorBody('INTERNAL_ERROR')) : response(200).json([recipients.activeAgent]),
       ),
       http.get('/api/v1/invitations/unclaimed/{filter}', ({ response }) => response(200).json([])),
     );
@@ -165,7 +156,7 @@ describe('data recipients page', () => {
     expect(screen.queryByText(/no data recipients/i)).not.toBeInTheDocument();
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Try again' }));
-    expect(await findCard('Fleet Analytics')).toBeInTheDocument();
+    expect(await recipients.findCard('Fleet Analytics')).toBeInTheDocument();
     expect(screen.queryByText('This could not be loaded.')).not.toBeInTheDocument();
   });
 });
