@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 
 type AdminCardProps = {
@@ -41,5 +42,36 @@ export function AdminCard({ listItem, leading, title, lines, meta, badge, childr
       </div>
       {children}
     </li>
+  );
+}
+
+/**
+ * The actions an admin may take on a card, as small buttons in this order: the one that takes something
+ * away (`undo`: reject, suspend) is the secondary one.
+ */
+export function AdminCardActions<Action extends string>({
+  actions,
+  undo,
+  label,
+  onAction,
+}: {
+  actions: readonly Action[];
+  undo: Action;
+  label: (action: Action) => string;
+  onAction: (action: Action) => void;
+}) {
+  return (
+    <span className="admin-card__decisions">
+      {actions.map((action) => (
+        <Button
+          key={action}
+          variant={action === undo ? 'secondary' : undefined}
+          size="sm"
+          onClick={() => onAction(action)}
+        >
+          {label(action)}
+        </Button>
+      ))}
+    </span>
   );
 }

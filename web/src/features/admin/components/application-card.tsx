@@ -7,7 +7,7 @@ import { ChevronDownIcon } from '../../../components/ui/icons.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import type { AgentApplication, ApplicationStatus, Decision } from '../api/use-applications.ts';
-import { AdminCard } from './admin-card.tsx';
+import { AdminCard, AdminCardActions } from './admin-card.tsx';
 import { ApplicationDetails } from './application-details.tsx';
 
 const TONE: Record<ApplicationStatus, BadgeTone> = {
@@ -42,7 +42,7 @@ export function ApplicationCard({ application, onDecide, listItem }: Application
         <Badge tone={TONE[application.status]}>{t(`admin.applicationStatus.${application.status}`)}</Badge>
       }
     >
-      <div className="admin-card__actions">
+      <div className="row-spread admin-card__actions">
         <Button
           variant="ghost"
           size="sm"
@@ -54,14 +54,12 @@ export function ApplicationCard({ application, onDecide, listItem }: Application
           {open ? t('admin.applications.hideDetails') : t('admin.applications.showDetails')}
         </Button>
         {application.status === 'pending' && (
-          <span className="admin-card__decisions">
-            <Button variant="secondary" size="sm" onClick={() => onDecide('reject')}>
-              {t('admin.applications.reject')}
-            </Button>
-            <Button size="sm" onClick={() => onDecide('approve')}>
-              {t('admin.applications.approve')}
-            </Button>
-          </span>
+          <AdminCardActions
+            actions={['reject', 'approve'] as const}
+            undo="reject"
+            label={(decision) => t(`admin.applications.${decision}`)}
+            onAction={onDecide}
+          />
         )}
       </div>
       {open && <ApplicationDetails id={detailsId} application={application} />}

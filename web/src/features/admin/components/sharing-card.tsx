@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import type { ListItemProps } from '../../../components/virtual-list.tsx';
 import { formatDate } from '../../../lib/intl-format.ts';
 import { badgeToneOf, displayStatusOf } from '../../../lib/invitation-status.ts';
 import type { Sharing, SharingAction } from '../api/use-sharings.ts';
-import { AdminCard } from './admin-card.tsx';
+import { AdminCard, AdminCardActions } from './admin-card.tsx';
 
 export function SharingCard({
   sharing,
@@ -35,16 +34,13 @@ export function SharingCard({
       badge={<Badge tone={badgeToneOf(shown)}>{t(`status.${shown}`)}</Badge>}
     >
       {(sharing.status === 'ACCEPTED' || sharing.status === 'PAUSED_BY_ADMIN') && (
-        <div className="admin-card__actions admin-card__actions--end">
-          {sharing.status === 'ACCEPTED' ? (
-            <Button variant="secondary" size="sm" onClick={() => onAction('suspend')}>
-              {t('admin.sharings.suspend')}
-            </Button>
-          ) : (
-            <Button size="sm" onClick={() => onAction('resume')}>
-              {t('admin.sharings.resume')}
-            </Button>
-          )}
+        <div className="row-spread admin-card__actions admin-card__actions--end">
+          <AdminCardActions
+            actions={sharing.status === 'ACCEPTED' ? (['suspend'] as const) : (['resume'] as const)}
+            undo="suspend"
+            label={(action) => t(`admin.sharings.${action}`)}
+            onAction={onAction}
+          />
         </div>
       )}
     </AdminCard>

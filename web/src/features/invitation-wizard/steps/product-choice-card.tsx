@@ -17,7 +17,7 @@ export function ProductChoiceCard({ product, choice, onShare, onPersonal }: Prod
   const titleId = useId();
   const hintId = useId();
   return (
-    <li className="product-row wizard-product" aria-labelledby={titleId}>
+    <li className="row-spread product-row wizard-product" aria-labelledby={titleId}>
       <ProductRowText product={product} titleId={titleId} heading="h5" className="wizard-product__text" />
       <div className="wizard-product__switches">
         <Switch

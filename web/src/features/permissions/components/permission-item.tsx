@@ -15,7 +15,7 @@ export function PermissionItem({ entry, role }: PermissionItemProps) {
   const titleId = useId();
   const { product } = entry;
   return (
-    <li className="product-row permission-item" aria-labelledby={titleId}>
+    <li className="row-spread product-row permission-item" aria-labelledby={titleId}>
       <ProductRowText
         product={product}
         titleId={titleId}
