@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { injectFault } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
-import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
+import { cardOf, expectNotice, loadFailing, ownerPage } from './support/owner-screens.ts';
 import { csvHeader, readManifest, readZip } from './support/zip.ts';
 
 // The owner's downloads: one product and all products to real zip files (the simulation clock runs
@@ -55,9 +55,7 @@ describe('owner: downloads', () => {
     // A product whose collection is off cannot be downloaded at all.
     expect(await downloadButton(page, 'Q4 e-tron').isDisabled()).toBe(true);
 
-    await injectFault('listDownloadJobs', 500);
-    await page.reload();
-    await expectNotice(page, "Couldn't get the status of your downloads. Try again later");
+    await loadFailing(page, 'listDownloadJobs', "Couldn't get the status of your downloads. Try again later");
     await context.close();
   });
 

@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
 import { injectFault } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
-import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
+import {
+  cardOf,
+  dismissNotices,
+  expectNotice,
+  loadFailing,
+  ownerPage,
+  shot,
+} from './support/owner-screens.ts';
 
 // The owner's products page: data collection per product (a confirmation each time, applied at once,
 // rolled back on failure), the products-fetch failure, the page without products, accessibility and
@@ -97,9 +104,8 @@ describe('owner: products page', () => {
     const { context, page } = await ownerPage(browser());
     await toggleOf(page, 'ID.4').waitFor();
     // The products query retries once: both calls fail.
-    await injectFault('listProducts', 500, undefined, 2);
-    await page.reload();
-    await expectNotice(page, 'Failed to fetch products');
+    await loadFailing(page, 'listProducts', 'Failed to fetch products', { times: 2 });
+    await dismissNotices(page);
     await page.getByRole('main').getByText('Failed to fetch products').waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();
     await toggleOf(page, 'ID.4').waitFor();

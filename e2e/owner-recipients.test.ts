@@ -3,7 +3,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
 import { injectFault, pendingCompanyFor } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
-import { cardOf, expectNotice, ownerPage, shot } from './support/owner-screens.ts';
+import {
+  cardOf,
+  dismissNotices,
+  expectNotice,
+  loadFailing,
+  ownerPage,
+  shot,
+} from './support/owner-screens.ts';
 
 // The data recipients page (/agents): both tabs, the permissions modal, accepting and declining a
 // pending company, removing an active one, deleting an invitation link, the list and permission
@@ -192,9 +199,10 @@ describe('owner: data recipients', () => {
     const { context, page } = await ownerPage(browser());
     // Each list in its own words: the links' (unclaimed) here; the companies' (claimed invitations,
     // 'Failed to fetch connected invitations') with its retry in web-defects.test.ts.
-    await injectFault('listUnclaimedInvitations', 500);
-    await page.goto('/agents');
-    await expectNotice(page, 'Failed to fetch invitations. Try later..');
+    await loadFailing(page, 'listUnclaimedInvitations', 'Failed to fetch invitations. Try later..', {
+      path: '/agents',
+    });
+    await dismissNotices(page);
 
     const agents = await openAgents(page);
     await injectFault('getInvitationPermissions', 500);

@@ -4,7 +4,7 @@ import { newContext, signIn } from './support/browser.ts';
 import { apiAs, delayOperation, injectFault, pendingCompanyFor } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
 import { sawNotice } from './support/notices.ts';
-import { cardOf, expectNotice, ownerPage } from './support/owner-screens.ts';
+import { cardOf, expectNotice, loadFailing, ownerPage } from './support/owner-screens.ts';
 
 // Issue 13 in Chromium against the reference server: the defects a careful user hits, each reached
 // on purpose through the simulator's faults and delays.
@@ -52,9 +52,9 @@ describe('web defects (issue 13)', () => {
 
   it('a failed load is never shown as empty: agents list and wizard step 0 show the failure and a retry', async () => {
     const { context, page } = await ownerPage(browser());
-    await injectFault('listClaimedInvitations', 500);
-    await page.goto('/agents');
-    await sawNotice(page, 'Failed to fetch connected invitations');
+    await loadFailing(page, 'listClaimedInvitations', 'Failed to fetch connected invitations', {
+      path: '/agents',
+    });
     const panel = page.getByRole('tabpanel', { name: 'All data recipients' });
     await panel.getByText('This could not be loaded.').waitFor();
     expect(await panel.getByText('No data recipients yet').count()).toBe(0);

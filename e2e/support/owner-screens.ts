@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, signIn, type viewports } from './browser.ts';
+import { injectFault } from './faults.ts';
 import { sawNotice } from './notices.ts';
 import { baseUrl } from './world.ts';
 
@@ -33,6 +34,21 @@ const notifications = (page: Page) => page.getByRole('region', { name: 'Notifica
 export async function expectNotice(page: Page, text: string): Promise<void> {
   await sawNotice(page, text);
   await dismissNotices(page);
+}
+
+/**
+ * A failed load: opens `path` (or reloads the page) while `operationId` answers 500 (`times` calls: a
+ * query that retries once needs 2), and waits for the failure's notification, left on screen.
+ */
+export async function loadFailing(
+  page: Page,
+  operationId: string,
+  notice: string,
+  { path, times = 1 }: { path?: string; times?: number } = {},
+): Promise<void> {
+  await injectFault(operationId, 500, undefined, times);
+  await (path ? page.goto(path) : page.reload());
+  await sawNotice(page, notice);
 }
 
 /**
