@@ -3,14 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
 import { injectFault } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
-import {
-  cardOf,
-  dismissNotices,
-  expectNotice,
-  loadFailing,
-  ownerPage,
-  shot,
-} from './support/owner-screens.ts';
+import { cardOf, expectNotice, loadFailing, ownerPage, shot } from './support/owner-screens.ts';
 
 // The owner's products page: data collection per product (a confirmation each time, applied at once,
 // rolled back on failure), the products-fetch failure, the page without products, accessibility and
@@ -105,7 +98,6 @@ describe('owner: products page', () => {
     await toggleOf(page, 'ID.4').waitFor();
     // The products query retries once: both calls fail.
     await loadFailing(page, 'listProducts', 'Failed to fetch products', { times: 2 });
-    await dismissNotices(page);
     await page.getByRole('main').getByText('Failed to fetch products').waitFor();
     await page.getByRole('button', { name: 'Try again' }).click();
     await toggleOf(page, 'ID.4').waitFor();

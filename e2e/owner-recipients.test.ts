@@ -3,14 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousViolations } from './support/axe-check.ts';
 import { injectFault, pendingCompanyFor } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
-import {
-  cardOf,
-  dismissNotices,
-  expectNotice,
-  loadFailing,
-  ownerPage,
-  shot,
-} from './support/owner-screens.ts';
+import { cardOf, expectNotice, loadFailing, ownerPage, shot } from './support/owner-screens.ts';
 
 // The data recipients page (/agents): both tabs, the permissions modal, accepting and declining a
 // pending company, removing an active one, deleting an invitation link, the list and permission
@@ -202,7 +195,6 @@ describe('owner: data recipients', () => {
     await loadFailing(page, 'listUnclaimedInvitations', 'Failed to fetch invitations. Try later..', {
       path: '/agents',
     });
-    await dismissNotices(page);
 
     const agents = await openAgents(page);
     await injectFault('getInvitationPermissions', 500);

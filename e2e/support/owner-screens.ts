@@ -38,7 +38,7 @@ export async function expectNotice(page: Page, text: string): Promise<void> {
 
 /**
  * A failed load: opens `path` (or reloads the page) while `operationId` answers 500 (`times` calls: a
- * query that retries once needs 2), and waits for the failure's notification, left on screen.
+ * query that retries once needs 2), and waits for the failure's notification (expectNotice: then dismissed).
  */
 export async function loadFailing(
   page: Page,
@@ -48,7 +48,7 @@ export async function loadFailing(
 ): Promise<void> {
   await injectFault(operationId, 500, undefined, times);
   await (path ? page.goto(path) : page.reload());
-  await sawNotice(page, notice);
+  await expectNotice(page, notice);
 }
 
 /**
