@@ -613,26 +613,15 @@ function report(
         target: `≥ ${targets.sandboxRatio}`,
         meets: (m) => m >= targets.sandboxRatio,
       },
-      {
-        figure: 'mixed workload, shared world',
-        unit: 'req/s',
-        values: mixed.shared.map((l) => l.requestsPerSecond),
-      },
-      {
-        figure: 'mixed workload, sandbox',
-        unit: 'req/s',
-        values: mixed.sandbox.map((l) => l.requestsPerSecond),
-      },
-      {
-        figure: 'mixed workload, sandbox p99 latency',
-        unit: 'ms',
-        values: mixed.sandbox.map((l) => l.p99Ms),
-      },
-      {
-        figure: 'mixed workload, server CPU per request',
-        unit: 'µs',
-        values: mixed.shared.map((l) => l.cpuMicrosPerRequest),
-      },
+      // The plain figures: what of each load of the shared world or of the sandbox.
+      ...(
+        [
+          ['mixed workload, shared world', 'req/s', mixed.shared, (l) => l.requestsPerSecond],
+          ['mixed workload, sandbox', 'req/s', mixed.sandbox, (l) => l.requestsPerSecond],
+          ['mixed workload, sandbox p99 latency', 'ms', mixed.sandbox, (l) => l.p99Ms],
+          ['mixed workload, server CPU per request', 'µs', mixed.shared, (l) => l.cpuMicrosPerRequest],
+        ] satisfies [string, string, Load[], (load: Load) => number][]
+      ).map(([figure, unit, loads, pick]) => ({ figure, unit, values: loads.map(pick) })),
       {
         figure: 'mixed workload, unexpected answers (shared, sandbox)',
         unit: 'n',
