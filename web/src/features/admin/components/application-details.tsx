@@ -25,7 +25,7 @@ export function ApplicationDetails({ id, application }: { id: string; applicatio
   ];
   return (
     <div id={id} className="admin-details">
-      <dl className="details-list admin-details__fields">
+      <dl className="details-list grid-columns admin-details__fields">
         {rows.map(([label, value]) => (
           <div key={label} className="admin-details__row">
             <dt>{label}</dt>

@@ -13,7 +13,7 @@ type ProductSectionProps = {
 
 function SkeletonCards() {
   return (
-    <ul className="product-grid" aria-hidden="true">
+    <ul className="grid-columns product-grid" aria-hidden="true">
       {[0, 1, 2].map((key) => (
         <li key={key} className="product-card product-card--skeleton">
           <Skeleton width="60%" height="1.25rem" />
@@ -33,7 +33,7 @@ export function ProductSection({ title, emptyText, products, loading, renderProd
       {loading && <SkeletonCards />}
       {!loading && products && products.length === 0 && <Callout>{emptyText}</Callout>}
       {!loading && products && products.length > 0 && (
-        <ul className="product-grid">{products.map(renderProduct)}</ul>
+        <ul className="grid-columns product-grid">{products.map(renderProduct)}</ul>
       )}
     </section>
   );
