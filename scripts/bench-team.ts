@@ -158,6 +158,18 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
     for (let index = 0; index < alive; index += 1) filling.push(await create(index));
     const timed: number[] = [];
     for (let index = alive; index < alive + creations; index += 1) timed.push(await create(index));
+    // Leaving answers before the database is dropped (in the background, one at a time).
+    const removals: number[] = [];
+    for (let index = 0; index < Math.min(creations, alive); index += 1) {
+      const started = performance.now();
+      const response = await fetch(`${portal.url}/api/v1/sim/sandbox`, {
+        method: 'DELETE',
+        headers: { 'x-sandbox': `bench-${index}` },
+      });
+      await response.arrayBuffer();
+      if (response.status !== 204) throw new Error(`sandbox ${index} removal: ${response.status}`);
+      removals.push(performance.now() - started);
+    }
     return printTable(`sandbox creation on PostgreSQL, one instance (${creations} creations)`, [
       { figure: `p50 while filling 0 → ${alive}`, unit: 'ms', values: [percentile(filling, 0.5)] },
       {
@@ -174,6 +186,8 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
         target: '≤ 400',
         meets: (m) => m <= 400,
       },
+      { figure: 'p50 removal (DELETE /sim/sandbox)', unit: 'ms', values: [percentile(removals, 0.5)] },
+      { figure: 'p99 removal', unit: 'ms', values: [percentile(removals, 0.99)] },
     ]);
   } finally {
     await portal.server.stop();

@@ -108,7 +108,8 @@ describe('sandboxes across two instances', () => {
     const left = await team.call(1, 'DELETE', '/api/v1/sim/sandbox', { headers: inSandbox('alpha') });
     expect(left.status).toBe(204);
     expect(await sandboxFolders()).toEqual(['beta']);
-    expect(await sandboxDatabases()).toHaveLength(1);
+    // Its database is dropped after the answer, in the background.
+    await expect.poll(sandboxDatabases, { timeout: 10_000, interval: 100 }).toHaveLength(1);
     // Called again through the instance that made it: a fresh copy of the scenario, nothing of before.
     const fresh = await sharingStatus(0, inSandbox('alpha'));
     expect(fresh).toBe(await sharingStatus(1, admin));
@@ -138,4 +139,24 @@ describe('sandboxes across two instances', () => {
     expect(await sandboxDatabases()).toHaveLength(5);
     await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
   }, 90_000);
+
+  it('a sandbox removed and made again at once keeps its new database: the drop after the answer spares it', async () => {
+    const dropped = await Promise.all(
+      ['gamma', 'delta'].map((id, index) =>
+        team.call(index, 'DELETE', '/api/v1/sim/sandbox', { headers: inSandbox(id) }),
+      ),
+    );
+    expect(dropped.map((answer) => answer.status)).toEqual([204, 204]);
+    // Made again through the other instance right away, while the removals' drops may still be queued.
+    const again = await team.call(1, 'POST', '/api/v1/sim/sandboxes', {
+      headers: admin,
+      body: { scenario: 'demo', id: 'gamma' },
+    });
+    expect(again.status).toBe(201);
+    await expect.poll(sandboxDatabases, { timeout: 10_000, interval: 100 }).toHaveLength(4);
+    expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta', 'epsilon', 'gamma']);
+    expect(await sharingStatus(0, inSandbox('gamma'))).toBe(await sharingStatus(1, admin));
+    const removedDir = path.join(team.dataDir, 'sandboxes', 'removed');
+    await expect.poll(() => readdir(removedDir).catch(() => []), { timeout: 10_000 }).toEqual([]);
+  }, 60_000);
 });

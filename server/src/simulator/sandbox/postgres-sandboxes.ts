@@ -7,8 +7,10 @@
 // Creating a database from a template takes a few hundred milliseconds once a team has many (its
 // catalog alone is ~8 MB to copy), renaming one a few: each instance keeps a few spare databases of each
 // template in use copied ahead (`SANDBOX_SPARES`, with their folders), a creation renames one to its
-// sandbox's name and a refill follows in the background (decision 0083). The store's own queries use one
-// small pool on the main database.
+// sandbox's name and a refill follows in the background (decision 0083). A removal moves the folder out
+// of `worlds/` and answers; the database is dropped in the background, one at a time, unless a sandbox of
+// the same name was made again meanwhile (a database an instance died before dropping is dropped by the
+// sweep: no folder names it). The store's own queries use one small pool on the main database.
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -85,11 +87,15 @@ export function createPostgresSandboxStore(options: {
   const worldsDir = path.join(root, 'worlds');
   const templatesDir = path.join(root, 'templates');
   const sparesDir = path.join(root, 'spares');
+  /** Folders of removed sandboxes, deleted in the background (and by the sweep after a crash). */
+  const removedDir = path.join(root, 'removed');
   const templates = new Map<string, Promise<string>>();
   /** Templates this instance refills spares of now. */
   const refilling = new Set<string>();
   let pool: pg.Pool | undefined;
   let closed = false;
+  /** Removed sandboxes' databases and folders still to delete, one at a time (one pooled connection). */
+  let deleting: Promise<void> = Promise.resolve();
 
   /** A pooled connection to the main database for `fn` (holding `lock`, an advisory lock, when given). */
   async function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
@@ -282,16 +288,31 @@ export function createPostgresSandboxStore(options: {
       return { ...record, databaseUrl: withDatabaseName(mainUrl, database) };
     },
 
-    /** Removes the sandbox's database and folder (whichever instance made it). */
+    /**
+     * Removes the sandbox (whichever instance made it): gone from the list when this answers; its
+     * database and files are deleted in the background.
+     */
     async drop(id: string): Promise<void> {
       const database = sandboxDatabaseName(mainUrl, id);
+      const removed = path.join(removedDir, `${id}.${randomBytes(4).toString('hex')}`);
       await onMain(async (client) => {
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
-        await rm(path.join(worldsDir, id), { recursive: true, force: true });
+        await mkdir(removedDir, { recursive: true });
+        await rename(path.join(worldsDir, id), removed).catch(() => undefined);
         // The other instances close what they hold of it (sandboxes.ts listens on the team signal).
         const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, from: INSTANCE_ID });
         await client.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, message]);
       }, lockOf(database));
+      deleting = deleting
+        .then(async () => {
+          await rm(removed, { recursive: true, force: true });
+          if (closed) return; // the sweep of an instance drops it
+          await onMain(async (client) => {
+            // Made again meanwhile (a creation holds the same lock): that one stays.
+            if (await readRecord(path.join(worldsDir, id))) return;
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
+          }, lockOf(database));
+        })
+        .catch((error: unknown) => options.onError?.(error as Error));
     },
 
     /** Starts topping up the spares of the scenario's template (in the background after a creation). */
@@ -299,6 +320,7 @@ export function createPostgresSandboxStore(options: {
 
     /** Ends the store's connections; refills stop after the database they are making. */
     async close(): Promise<void> {
+      await deleting;
       closed = true;
       const ending = pool;
       pool = undefined;
@@ -341,6 +363,9 @@ export function createPostgresSandboxStore(options: {
           [prefix],
         );
         const existing = new Set(rows.map((row) => row.datname));
+        // Folders of removed sandboxes an instance did not get to delete.
+        for (const entry of await readdir(removedDir).catch(() => [] as string[]))
+          await rm(path.join(removedDir, entry), { recursive: true, force: true });
         // Spare folders whose database was never made (an instance stopped in between).
         for (const entry of await readdir(sparesDir).catch(() => [] as string[])) {
           const info = await stat(path.join(sparesDir, entry)).catch(() => null);

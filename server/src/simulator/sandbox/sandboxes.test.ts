@@ -1,4 +1,4 @@
-import { readdir, utimes } from 'node:fs/promises';
+import { mkdir, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,9 @@ import { createBrowser, signIn } from '../../../test/auth/browser.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
 import { onPostgresServer } from '../../../test/db.ts';
 import { testEngine } from '../../../test/engine.ts';
-import { databaseNameOf } from '../../db/engine.ts';
+import { databaseNameOf, quoteIdentifier } from '../../db/engine.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
+import { sandboxDatabaseName } from './postgres-sandboxes.ts';
 import { sandboxesRoot } from './sandboxes.ts';
 
 // Sandboxes: a private copy of a scenario per X-Sandbox client or browser cookie.
@@ -107,6 +108,21 @@ describe('a sandbox removed while it is called', () => {
     expect(await sandboxFolders()).toContain('leaving');
     expect(await sharingState(admin)).toBe(fresh);
   });
+
+  it.skipIf(testEngine() !== 'postgresql')(
+    'team mode: the sweep drops what an instance killed while removing left behind',
+    async () => {
+      // A removed sandbox's folder moved aside and its database, as a SIGKILL after the answer leaves them.
+      const database = sandboxDatabaseName(t.config.databaseUrl, 'killed');
+      await onPostgresServer((client) => client.query(`CREATE DATABASE ${quoteIdentifier(database)}`));
+      const removed = path.join(sandboxesRoot(t.config), 'removed');
+      await mkdir(path.join(removed, 'killed.0123abcd'), { recursive: true });
+      expect(await sandboxDatabases()).toContain(database);
+      await t.app.portal.simulator.sandboxes.sweep();
+      expect(await sandboxDatabases()).not.toContain(database);
+      expect(await readdir(removed)).toEqual([]);
+    },
+  );
 });
 
 describe('download jobs in a sandbox', () => {
@@ -154,7 +170,9 @@ describe('sandbox limits and expiry', () => {
     await call('GET', '/api/v1/products', inSandbox('delta'));
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'delta', 'gamma']);
     expect(t.app.portal.simulator.sandboxes.count).toBe(3);
-    if (testEngine() === 'postgresql') expect(await sandboxDatabases()).toHaveLength(3);
+    // Team mode: the removed sandbox's database is dropped after the call, in the background.
+    if (testEngine() === 'postgresql')
+      await expect.poll(sandboxDatabases, { timeout: 10_000 }).toHaveLength(3);
   });
 
   it('removes sandboxes idle longer than SANDBOX_IDLE_MINUTES, files included', async () => {
@@ -168,7 +186,8 @@ describe('sandbox limits and expiry', () => {
     );
     await sandboxes.sweep();
     expect((await sandboxFolders()).sort()).toEqual(['delta', 'gamma']);
-    if (testEngine() === 'postgresql') expect(await sandboxDatabases()).toHaveLength(2);
+    if (testEngine() === 'postgresql')
+      await expect.poll(sandboxDatabases, { timeout: 10_000 }).toHaveLength(2);
     // Called again, it starts over from the scenario: the earlier upload is gone.
     expect(await filesOf(inSandbox('alpha', 'newco@example.com'))).not.toContain('a.pdf');
   });

@@ -64,7 +64,11 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         scenarios: templates.names,
         now: () => new Date(),
         spares: config.sandboxes.spares,
-        onError: (error) => log.warn({ err: error }, 'spare sandbox databases could not be refilled'),
+        onError: (error) =>
+          log.warn(
+            { err: error },
+            'sandbox databases: a spare refill or a removal failed (the sweep retries)',
+          ),
       })
     : null;
   const live = new Map<string, World>();
