@@ -43,8 +43,24 @@ export function pageStylesheets(html: string, route: string, preloads: RoutePrel
   ];
 }
 
-/** A stylesheet's rules as an element of the page (rules from the build, never from a visitor). */
-const styleElement = (css: string) => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+/**
+ * A stylesheet's rules as an element of the page (rules from the build, never from a visitor), followed
+ * by the file's link, disabled (so never fetched): the app's module loader (Vite's preload helper) sees
+ * the stylesheet in the page and does not append it again. Appended, a file came after the page's other
+ * rules and changed which of two equal rules won until the next file arrived: cards moved (issue 26).
+ */
+const inlineStylesheet = (href: string, css: string) =>
+  `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>` +
+  `<link rel="stylesheet" disabled href="${attribute(href)}">`;
+
+/**
+ * The first paint waits until the page the server drew is parsed whole (`rel="expect"` names an element
+ * written after it; the root itself counts as parsed once it opens): a paint in the middle of the
+ * parse showed a toolbar or a card without its last parts, which moved what was there when they came.
+ * Browsers without `blocking="render"` ignore the link.
+ */
+const PAGE_END = 'portal-page-end';
+const WHOLE_PAGE_FIRST = `<link rel="expect" href="#${PAGE_END}" blocking="render">`;
 
 /** The route of a page path: no trailing slash. */
 export const routeOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
@@ -75,7 +91,7 @@ export function signedInPage(
     ...(screen?.modules ?? []).map(
       (href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`,
     ),
-    // A drawn page has the screen's rules inline (below); the app's loader fetches the file again later.
+    // A drawn page has the screen's rules inline (below), and its loader is told they are in the page.
     ...(drawn ? [] : (screen?.styles ?? [])).map(
       (href) => `<link rel="preload" as="style" crossorigin href="${attribute(href)}">`,
     ),
@@ -89,27 +105,31 @@ export function signedInPage(
     ...(drawn
       ? [
           `<script type="application/json" id="${PAGE_ELEMENT_IDS.firstPageState}">${scriptSafeJson(rendered.state)}</script>`,
+          WHOLE_PAGE_FIRST,
           ...(screen?.styles ?? []).flatMap((href) => {
             const css = styles.get(href);
-            return css === undefined ? [] : [styleElement(css)];
+            return css === undefined ? [] : [inlineStylesheet(href, css)];
           }),
         ]
       : []),
     ...links,
   ].join('\n    ');
-  const withHead = html
-    // What only the sign-in page's start needs (web/app-preload-plugin.ts) is no part of this page.
-    .replace(loginPreload, '')
-    .replace('</head>', () => `  ${head}\n  </head>`);
-  if (!drawn) return withHead;
+  // What only the sign-in page's start needs (web/app-preload-plugin.ts) is no part of this page.
+  const page = html.replace(loginPreload, '');
+  const withHead = (base: string) => base.replace('</head>', () => `  ${head}\n  </head>`);
+  if (!drawn) return withHead(page);
+  // index.html's stylesheets inline before the head is added (whose disabled links must stay links).
+  const inlined = page.replace(stylesheetLink, (link, href: string) => {
+    const css = styles.get(href);
+    return css === undefined ? link : inlineStylesheet(href, css);
+  });
   return (
-    withHead
-      .replace(bootPlaceholder, () => `<div id="root">${rendered.markup}</div>\n`)
+    withHead(inlined)
+      .replace(
+        bootPlaceholder,
+        () => `<div id="root">${rendered.markup}</div><template id="${PAGE_END}"></template>\n`,
+      )
       // A drawn page paints without its scripts: they load beside the first paint, not before it.
       .replace(/<(link rel="modulepreload"|script type="module")/g, '<$1 fetchpriority="low"')
-      .replace(stylesheetLink, (link, href: string) => {
-        const css = styles.get(href);
-        return css === undefined ? link : styleElement(css);
-      })
   );
 }

@@ -121,9 +121,20 @@ describe('a signed-in page drawn by the server', () => {
 
   it('carries its rules inline and loads its scripts beside the first paint, asking for no data', async () => {
     const page = await get('/products', 'owner@example.com');
-    expect(page.body).toContain('<style>.app-shell{display:grid}</style>');
-    expect(page.body).toContain('<style>.products-page{gap:1rem}</style>');
-    expect(page.body).not.toContain('rel="stylesheet"');
+    // Each file's rules inline, then its link disabled (never fetched): the app's loader sees the file
+    // in the page and appends no second copy after the page's other rules (which reordered the cascade).
+    expect(page.body).toContain(
+      '<style>.app-shell{display:grid}</style><link rel="stylesheet" disabled href="/assets/index-abc.css">',
+    );
+    expect(page.body).toContain(
+      '<style>.products-page{gap:1rem}</style><link rel="stylesheet" disabled href="/assets/products-page-abc.css">',
+    );
+    expect(
+      page.body.match(/<link rel="stylesheet"[^>]*>/g)?.every((link) => link.includes(' disabled ')),
+    ).toBe(true);
+    // The first paint waits for the drawn page to be parsed whole: no paint of a half-parsed card.
+    expect(page.body).toContain('<link rel="expect" href="#portal-page-end" blocking="render">');
+    expect(page.body).toMatch(/<\/div><template id="portal-page-end"><\/template>\n\s*<\/body>/);
     expect(page.body).not.toContain('as="fetch"');
     expect(page.body).toContain(
       '<script type="module" fetchpriority="low" crossorigin src="/assets/index-abc.js">',
