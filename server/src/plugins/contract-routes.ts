@@ -38,7 +38,10 @@ function inlined(document: ContractDocument, node: unknown, depth = 0): unknown 
   if (Array.isArray(node)) return node.map((item) => inlined(document, item, depth + 1));
   if (typeof node.$ref === 'string') {
     let refs = inlinedRefs.get(document);
-    if (!refs) inlinedRefs.set(document, (refs = new Map()));
+    if (!refs) {
+      refs = new Map();
+      inlinedRefs.set(document, refs);
+    }
     let target = refs.get(node.$ref);
     if (target === undefined) {
       target = inlined(document, resolveRef(document, node), depth + 1);
