@@ -47,8 +47,26 @@ export function createResponseValidator(document: ContractDocument) {
   };
 }
 
+type ResponseIssueFinder = (operationId: string, status: number, body: unknown) => ResponseIssue | null;
+
+/**
+ * One finder per document: the server's answer check, its call list and its validating proxy all check
+ * answers against the same contract, and each Ajv instance with the contract added cost a start tens
+ * of milliseconds (issue 23). A finder keeps no state between calls but its compiled validators.
+ */
+const finders = new WeakMap<ContractDocument, ResponseIssueFinder>();
+
 /** Like createResponseValidator, with the issue's JSON pointer apart (for drift reports). */
-export function createResponseIssueFinder(document: ContractDocument) {
+export function createResponseIssueFinder(document: ContractDocument): ResponseIssueFinder {
+  let finder = finders.get(document);
+  if (!finder) {
+    finder = newResponseIssueFinder(document);
+    finders.set(document, finder);
+  }
+  return finder;
+}
+
+function newResponseIssueFinder(document: ContractDocument): ResponseIssueFinder {
   const ajv = newAjv(false);
   // The contract is linted on its own: Ajv need not check the whole document against the JSON Schema
   // meta-schema on every start as well (most of the cost of adding it, decision 0059).

@@ -5,16 +5,37 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-export function freePort(): Promise<number> {
+/** Listens on `port` (0: any) of the loopback for a moment: the port it got, or the error. */
+function tryPort(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
+      const got = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(got));
     });
   });
+}
+
+/**
+ * `BENCH_PORTS=FIRST-LAST` keeps the benchmarks' servers inside a range (a machine shared by several
+ * people, each with their own ports): each call takes the next free port of it, never one handed out
+ * before. Without it, any free port.
+ */
+const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+let nextInRange = Number(range?.[1] ?? 0);
+
+export async function freePort(): Promise<number> {
+  if (!range) return tryPort(0);
+  for (; nextInRange <= Number(range[2]); nextInRange++) {
+    const port = await tryPort(nextInRange).catch(() => 0);
+    if (port) {
+      nextInRange = port + 1;
+      return port;
+    }
+  }
+  throw new Error(`BENCH_PORTS=${process.env.BENCH_PORTS}: no free port left in the range`);
 }
 
 export interface Started {

@@ -1,7 +1,6 @@
-import * as oidc from 'openid-client';
 import type { PortalDeps } from '../deps.ts';
 import { loginAttemptMinutes } from './oidc-settings.ts';
-import { LoginError, type RelyingParty } from './relying-party.ts';
+import { LoginError, openidClient, type RelyingParty } from './relying-party.ts';
 import { createSession } from './sessions.ts';
 
 export interface StartedLogin {
@@ -18,6 +17,7 @@ export async function startLogin(
 ): Promise<StartedLogin> {
   const { prisma, wallClock } = deps;
   const now = wallClock.now();
+  const oidc = await openidClient();
   const state = oidc.randomState();
   const nonce = oidc.randomNonce();
   const codeVerifier = oidc.randomPKCECodeVerifier();

@@ -1,8 +1,12 @@
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
 import type { Config } from '../config.ts';
+import { onFirstUse } from '../lib/first-use.ts';
 import { registeredRedirectUri } from './oidc-settings.ts';
 
-export type CustomFetch = oidc.CustomFetch;
+export type CustomFetch = Oidc.CustomFetch;
+
+/** openid-client (with jose), loaded on the first sign-in rather than at every start (issue 23). */
+export const openidClient = onFirstUse(() => import('openid-client'));
 export type LoginFailure = 'unavailable' | 'failed';
 
 /** Why a sign-in ended: `unavailable` when the provider could not be reached, `failed` for any check that failed. */
@@ -95,21 +99,23 @@ export function createRelyingParty(config: Config, options: RelyingPartyOptions)
     redirectUri,
     options.fetch ?? ((url, init) => fetch(url, init)),
   );
-  let discovered: Promise<oidc.Configuration> | undefined;
+  let discovered: Promise<Oidc.Configuration> | undefined;
 
   // Discovery is cached; a failed one is forgotten so the next sign-in tries again.
   const configuration = () => {
-    discovered ??= oidc
-      .discovery(
-        new URL(options.issuer),
-        clientId,
-        clientSecret ?? undefined,
-        clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None(),
-        {
-          [oidc.customFetch]: fetchImpl,
-          execute: options.allowHttp ? [oidc.allowInsecureRequests] : [],
-          timeout: 10,
-        },
+    discovered ??= openidClient()
+      .then((oidc) =>
+        oidc.discovery(
+          new URL(options.issuer),
+          clientId,
+          clientSecret ?? undefined,
+          clientSecret ? oidc.ClientSecretPost(clientSecret) : oidc.None(),
+          {
+            [oidc.customFetch]: fetchImpl,
+            execute: options.allowHttp ? [oidc.allowInsecureRequests] : [],
+            timeout: 10,
+          },
+        ),
       )
       .catch((error: unknown) => {
         discovered = undefined;
@@ -123,6 +129,7 @@ export function createRelyingParty(config: Config, options: RelyingPartyOptions)
     accountKey: options.accountKey,
     async authorizationUrl({ state, nonce, codeVerifier, extraParams }) {
       const config = await configuration();
+      const oidc = await openidClient();
       return oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
         scope: 'openid email profile',
@@ -136,6 +143,7 @@ export function createRelyingParty(config: Config, options: RelyingPartyOptions)
     },
     async verifyCallback(callback, checks) {
       const config = await configuration();
+      const oidc = await openidClient();
       const currentUrl = new URL(redirectUri);
       currentUrl.searchParams.set('code', callback.code);
       currentUrl.searchParams.set('state', callback.state);
@@ -161,14 +169,14 @@ export function createRelyingParty(config: Config, options: RelyingPartyOptions)
       } catch (error) {
         if (error instanceof LoginError) throw error;
         const reason = isProviderUnavailable(error) ? 'unavailable' : 'failed';
-        throw new LoginError(reason, describe(error), { cause: error });
+        throw new LoginError(reason, describe(oidc, error), { cause: error });
       }
     },
   };
 }
 
 /** A log line without codes or tokens: the library's message and error code, or the provider's OAuth error. */
-function describe(error: unknown): string {
+function describe(oidc: typeof Oidc, error: unknown): string {
   if (error instanceof oidc.ResponseBodyError) return `provider answered ${error.error}`;
   if (error instanceof oidc.AuthorizationResponseError) return `provider answered ${error.error}`;
   if (error instanceof Error) {

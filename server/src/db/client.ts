@@ -3,13 +3,12 @@
 // DATABASE_URL is a `postgresql://` URL; decision 0048). Both clients have the same models and methods:
 // the PostgreSQL one is generated from a schema generated from the SQLite one.
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
-import { PrismaClient as PostgresPrismaClient } from '../generated/prisma-pg/client.ts';
 import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
 import { createHotReads, type HotReads } from './hot-reads.ts';
+import { loadPostgresPrismaClient, loadPrismaPg } from './postgres-driver.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { createPostgresReads } from './postgres-reads.ts';
 import { withStatementCache } from './statement-cache.ts';
@@ -75,6 +74,7 @@ export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): 
 function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: boolean) {
   const onError = options.onPoolError ?? logPoolError(databaseUrl);
   const pool = createPostgresPool(databaseUrl, { max: options.poolSize, onError });
+  const PrismaPg = loadPrismaPg();
   const adapter = new PrismaPg(pool, {
     onPoolError: onError,
     onConnectionError: onError,
@@ -82,6 +82,7 @@ function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: 
   });
   // Same models and methods (its schema is generated from the SQLite one); PostgreSQL's client only
   // adds options the server does not use, such as case-insensitive filter modes.
+  const PostgresPrismaClient = loadPostgresPrismaClient();
   const prisma = new PostgresPrismaClient({ adapter }) as unknown as PrismaClient;
   return { prisma, pool };
 }

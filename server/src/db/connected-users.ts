@@ -32,7 +32,16 @@ export type ConnectedTuple = [string, string, string, string, string, string];
 
 // Prisma stores a DateTime as ISO 8601 text with a `+00:00` offset; comparing in that form keeps the
 // keyset condition on the index.
-export const storedDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
+/**
+ * A date as Prisma stores it in SQLite. The last answer is kept: the reads of one millisecond (a busy
+ * server's requests at the same clock reading) ask for the same text, and this ran on every request.
+ */
+let lastStored = { at: Number.NaN, text: '' };
+export function storedDate(date: Date): string {
+  const at = date.getTime();
+  if (at !== lastStored.at) lastStored = { at, text: date.toISOString().replace('Z', '+00:00') };
+  return lastStored.text;
+}
 
 const COLUMNS = `i.id AS invitationId, u.fullName, u.email, coalesce(i.claimedAt, i.createdAt) AS createdAt,
   i.status, i.claimedAt`;

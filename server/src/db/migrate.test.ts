@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigration, DEFAULT_SCHEMA_PATH } from '../../scripts/migrate.ts';
 import { createTestDatabase } from '../../test/db.ts';
 import { createPrisma } from './client.ts';
-import { applyMigrations } from './migrate.ts';
-import { DEFAULT_MIGRATIONS_DIR, listMigrationNames } from './migrations-dir.ts';
+import { applyMigrations, sqliteMigrationsCurrent } from './migrate.ts';
+import { DEFAULT_MIGRATIONS_DIR, listMigrationNames, readMigrationsList } from './migrations-dir.ts';
 
 interface MigrationRow {
   migration_name: string;
@@ -68,6 +68,38 @@ describe('applyMigrations', () => {
     expect(readRows(join(dir, 'twice.db'))).toHaveLength(
       (await listMigrationNames(DEFAULT_MIGRATIONS_DIR)).length,
     );
+  });
+});
+
+describe('sqliteMigrationsCurrent (a start skips the schema engine when nothing is pending)', () => {
+  it('is true only while the history records exactly the folders, finished and unchanged', async () => {
+    const migrationsDir = join(dir, 'current-migrations');
+    await cp(DEFAULT_MIGRATIONS_DIR, migrationsDir, { recursive: true });
+    const path = join(dir, 'current.db');
+    const current = async () => sqliteMigrationsCurrent(path, await readMigrationsList(migrationsDir));
+
+    expect(await current()).toBe(false); // no file yet
+    await applyMigrations(`file:${path}`, { migrationsDir });
+    expect(await current()).toBe(true);
+
+    // A new folder is pending: the engine applies it.
+    const added = join(migrationsDir, '20990101000000_added');
+    await mkdir(added);
+    await writeFile(join(added, 'migration.sql'), 'CREATE TABLE "Added" ("id" TEXT NOT NULL PRIMARY KEY);\n');
+    expect(await current()).toBe(false);
+    expect(await applyMigrations(`file:${path}`, { migrationsDir })).toEqual(['20990101000000_added']);
+    expect(await current()).toBe(true);
+
+    // An applied migration edited afterwards, or a failed one in the history: left to the engine.
+    await writeFile(join(added, 'migration.sql'), 'CREATE TABLE "Added" ("id" TEXT);\n');
+    expect(await current()).toBe(false);
+    await writeFile(join(added, 'migration.sql'), 'CREATE TABLE "Added" ("id" TEXT NOT NULL PRIMARY KEY);\n');
+    const db = new Database(path);
+    db.prepare(
+      "UPDATE _prisma_migrations SET finished_at = NULL WHERE migration_name = '20990101000000_added'",
+    ).run();
+    db.close();
+    expect(await current()).toBe(false);
   });
 });
 

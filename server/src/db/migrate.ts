@@ -4,12 +4,16 @@
 // sees the same history. On PostgreSQL several instances may start at once: the database is created
 // when missing and the migrations run under an advisory lock, so one instance applies them and the
 // others find them applied; then the triggers the remembered reads follow are (re)created.
+import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import pg from 'pg';
+import type { MigrationList } from '@prisma/schema-engine-wasm/schema_engine_bg';
+import Database from 'better-sqlite3';
+import type pg from 'pg';
 import { installChangeTriggers } from './data-changes.ts';
 import { databaseNameOf, ENGINE_FILES, engineOf, quoteIdentifier, withDatabaseName } from './engine.ts';
 import { readMigrationsList } from './migrations-dir.ts';
+import { loadPg } from './postgres-driver.ts';
 import { postgresPoolConfig } from './postgres-pool.ts';
 import { EMPTY_FILTER, openSchemaEngine, sqliteFilePath } from './schema-engine.ts';
 
@@ -47,8 +51,12 @@ export async function applyMigrations(
   };
   if (engine === 'sqlite') {
     const path = sqliteFilePath(databaseUrl);
-    if (path !== ':memory:') await mkdir(dirname(path), { recursive: true });
-    return apply();
+    if (path === ':memory:') return apply();
+    await mkdir(dirname(path), { recursive: true });
+    // Most starts find nothing to apply: the schema engine (WebAssembly, a fifth of a second of a start's
+    // CPU) is only opened when the history differs from the folders (issue 23).
+    const migrationsList = await readMigrationsList(migrationsDir, engine);
+    return sqliteMigrationsCurrent(path, migrationsList) ? [] : apply();
   }
   await createDatabaseIfMissing(databaseUrl);
   return withAdvisoryLock(databaseUrl, MIGRATION_LOCK, async (client) => {
@@ -59,13 +67,53 @@ export async function applyMigrations(
   });
 }
 
+/**
+ * True when the SQLite file at `path` records exactly the migrations of `list` as applied, in any order,
+ * each finished, not rolled back and with the checksum of its `migration.sql` (the SHA-256 Prisma
+ * writes), and no other row (a failed or foreign migration). Anything else, a missing file or table
+ * included, is the schema engine's to judge.
+ */
+export function sqliteMigrationsCurrent(path: string, list: MigrationList): boolean {
+  let rows: { migration_name: string; checksum: string; finished_at: unknown; rolled_back_at: unknown }[];
+  try {
+    const db = new Database(path, { readonly: true, fileMustExist: true });
+    try {
+      rows = db
+        .prepare('SELECT migration_name, checksum, finished_at, rolled_back_at FROM _prisma_migrations')
+        .all() as typeof rows;
+    } finally {
+      db.close();
+    }
+  } catch {
+    return false;
+  }
+  const expected = new Map<string, string | null>();
+  for (const { path: name, migrationFile } of list.migrationDirectories) {
+    const { content } = migrationFile;
+    expected.set(
+      name,
+      content.tag === 'ok' ? createHash('sha256').update(content.value).digest('hex') : null,
+    );
+  }
+  return (
+    rows.length === expected.size &&
+    rows.every(
+      (row) =>
+        row.finished_at !== null &&
+        row.rolled_back_at === null &&
+        expected.get(row.migration_name) === row.checksum,
+    )
+  );
+}
+
 /** Runs `fn` while this process holds a session-level advisory lock (released even if the process dies). */
 export async function withAdvisoryLock<T>(
   databaseUrl: string,
   [classId, objectId]: readonly [number, number],
   fn: (client: pg.Client) => Promise<T>,
 ): Promise<T> {
-  const client = new pg.Client(postgresPoolConfig(databaseUrl));
+  const { Client } = loadPg();
+  const client = new Client(postgresPoolConfig(databaseUrl));
   client.on('error', () => undefined); // a dropped lock connection fails the query below instead
   await client.connect();
   try {
@@ -82,7 +130,8 @@ export async function withAdvisoryLock<T>(
 
 /** Creates the database a `postgresql://` URL names when the server does not have it yet. */
 export async function createDatabaseIfMissing(databaseUrl: string): Promise<boolean> {
-  const probe = new pg.Client(postgresPoolConfig(databaseUrl));
+  const { Client } = loadPg();
+  const probe = new Client(postgresPoolConfig(databaseUrl));
   probe.on('error', () => undefined);
   try {
     await probe.connect();
@@ -92,7 +141,7 @@ export async function createDatabaseIfMissing(databaseUrl: string): Promise<bool
   } finally {
     await probe.end().catch(() => undefined);
   }
-  const admin = new pg.Client(postgresPoolConfig(withDatabaseName(databaseUrl, 'postgres')));
+  const admin = new Client(postgresPoolConfig(withDatabaseName(databaseUrl, 'postgres')));
   admin.on('error', () => undefined);
   await admin.connect();
   try {

@@ -1,7 +1,8 @@
 // PostgreSQL connections: pools made from a DATABASE_URL, each with an 'error' listener (a dropped idle
 // connection emits one, and an unlistened 'error' event ends a Node process).
-import pg from 'pg';
+import type pg from 'pg';
 import { parseIntoClientConfig } from 'pg-connection-string';
+import { loadPg } from './postgres-driver.ts';
 
 /** A `postgresql://` URL as explicit pool fields (host, port, user, password, database, ssl). */
 export function postgresPoolConfig(databaseUrl: string): pg.PoolConfig {
@@ -16,7 +17,8 @@ export interface PoolOptions {
 }
 
 export function createPostgresPool(databaseUrl: string, options: PoolOptions = {}): pg.Pool {
-  const pool = new pg.Pool({
+  const { Pool } = loadPg();
+  const pool = new Pool({
     ...postgresPoolConfig(databaseUrl),
     max: options.max ?? 10,
     // Idle connections go back after 30 s, so idle sandboxes and quiet instances hold none.

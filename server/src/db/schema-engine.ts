@@ -10,7 +10,6 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
-import { PrismaPg } from '@prisma/adapter-pg';
 import {
   bindMigrationAwareSqlAdapterFactory,
   type SqlDriverAdapter,
@@ -18,8 +17,8 @@ import {
   type SqlQuery,
 } from '@prisma/driver-adapter-utils';
 import type * as Engine from '@prisma/schema-engine-wasm/schema_engine_bg';
-import pg from 'pg';
 import { isPostgres, quoteIdentifier } from './engine.ts';
+import { loadPg, loadPrismaPg } from './postgres-driver.ts';
 import { postgresPoolConfig } from './postgres-pool.ts';
 
 export type SchemaEngine = Engine.SchemaEngine;
@@ -111,6 +110,7 @@ function charAsText<T extends SqlDriverAdapter>(adapter: T): T {
  */
 function postgresFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFactory {
   const config = postgresPoolConfig(databaseUrl);
+  const PrismaPg = loadPrismaPg();
   const main = new PrismaPg({ ...config, max: 1 });
   return {
     provider: main.provider,
@@ -119,7 +119,7 @@ function postgresFactory(databaseUrl: string): SqlMigrationAwareDriverAdapterFac
     async connectToShadowDb() {
       const database = `prisma_shadow_${randomUUID().replaceAll('-', '')}`;
       const onServer = async (sql: string) => {
-        const admin = new pg.Client(config);
+        const admin = new (loadPg().Client)(config);
         admin.on('error', () => undefined);
         await admin.connect();
         try {

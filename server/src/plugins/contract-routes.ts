@@ -23,12 +23,32 @@ const identifierWords = new Set(['$id', '$anchor', '$dynamicRef', '$dynamicAncho
 
 const isObject = (value: unknown): value is Node => typeof value === 'object' && value !== null;
 
+/**
+ * What each `$ref` of a document inlines to, made once per document: most answers share the same few
+ * components (errors, pages, users), and inlining them again for every route was most of the routes'
+ * build at start (issue 23). The trees are shared between routes; nothing writes to a route schema
+ * (Ajv and fast-json-stringify only read them; a test freezes them).
+ */
+const inlinedRefs = new WeakMap<ContractDocument, Map<string, unknown>>();
+
 /** A copy of `node` with every `$ref` replaced by what it points to (siblings of `$ref` dropped). */
 function inlined(document: ContractDocument, node: unknown, depth = 0): unknown {
   if (!isObject(node)) return node;
   if (depth > 64) throw new Error('The contract has a reference cycle; route schemas cannot inline it');
   if (Array.isArray(node)) return node.map((item) => inlined(document, item, depth + 1));
-  if (typeof node.$ref === 'string') return inlined(document, resolveRef(document, node), depth + 1);
+  if (typeof node.$ref === 'string') {
+    let refs = inlinedRefs.get(document);
+    if (!refs) {
+      refs = new Map();
+      inlinedRefs.set(document, refs);
+    }
+    let target = refs.get(node.$ref);
+    if (target === undefined) {
+      target = inlined(document, resolveRef(document, node), depth + 1);
+      refs.set(node.$ref, target);
+    }
+    return target;
+  }
   const copy: Node = {};
   for (const [key, value] of Object.entries(node)) {
     if (!identifierWords.has(key)) copy[key] = inlined(document, value, depth + 1);

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { fileTypeFromBuffer } from 'file-type';
 import type { Config } from '../config.ts';
 import { holdLock } from '../db/locks.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
+import { onFirstUse } from '../lib/first-use.ts';
 import type { World } from '../world.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
@@ -106,6 +106,10 @@ async function* fromClient<T>(source: AsyncIterable<T>): AsyncGenerator<T> {
 
 const tooManyFiles = () =>
   badRequest('TOO_MANY_FILES', `You can only upload a maximum of ${MAX_FILES_PER_SECTION} file(s).`, 'file');
+
+/** file-type, loaded on the first upload rather than at every start (issue 23). */
+const fileType = onFirstUse(() => import('file-type'));
+const fileTypeFromBuffer = async (buffer: Uint8Array) => (await fileType()).fileTypeFromBuffer(buffer);
 
 /** Bytes file-type needs to recognise a PDF or PNG (it reads at most this much). */
 const SNIFF_BYTES = 4100;

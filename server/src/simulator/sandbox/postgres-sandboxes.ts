@@ -14,11 +14,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import { createPrisma } from '../../db/client.ts';
 import { databaseNameOf, ENGINE_FILES, quoteIdentifier, withDatabaseName } from '../../db/engine.ts';
 import { applyMigrations, withAdvisoryLock } from '../../db/migrate.ts';
 import { listMigrationNames } from '../../db/migrations-dir.ts';
+import { loadPg } from '../../db/postgres-driver.ts';
 import { createPostgresPool, postgresPoolConfig } from '../../db/postgres-pool.ts';
 import { INSTANCE_ID, TEAM_CHANNEL } from '../../db/team-signal.ts';
 import { agentFilesDir } from '../../services/agent-files.ts';
@@ -50,7 +51,7 @@ export const sandboxDatabaseName = (mainUrl: string, id: string) => `${prefixOf(
 const sparePrefix = (mainUrl: string, template: string) => `${prefixOf(mainUrl)}p_${hash(template, 10)}_`;
 
 async function onServer<T>(mainUrl: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client(postgresPoolConfig(mainUrl));
+  const client = new (loadPg().Client)(postgresPoolConfig(mainUrl));
   client.on('error', () => undefined);
   await client.connect();
   try {
