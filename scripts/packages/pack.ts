@@ -71,7 +71,16 @@ export const packages: PackageSpec[] = [
     bins: { 'data-act-portal': { entry: 'cli', call: 'runCommandLine' } },
     bundles: ['server', 'contract'],
     // Both engines' migrations: DATABASE_URL=postgresql://… runs the package in team mode too.
-    files: ['openapi.yaml', 'web/dist', 'prisma/migrations', 'prisma/postgresql/migrations'],
+    // The Prisma clients' query compilers, written as files by server/scripts/prisma-generate.mjs
+    // (decision 0089), read from where they stand in the repository.
+    files: [
+      'openapi.yaml',
+      'web/dist',
+      'prisma/migrations',
+      'prisma/postgresql/migrations',
+      'server/src/generated/prisma/internal/query_compiler.wasm',
+      'server/src/generated/prisma-pg/internal/query_compiler.wasm',
+    ],
     // Prisma's SQLite adapter asks for better-sqlite3 ^12, which aborts in Node 24 workers (decision
     // 0037): bundled, its `better-sqlite3` import is this package's own ^13.
     // Prisma's client runtime is bundled too: the package would otherwise install @prisma/client, 72 MB
