@@ -74,3 +74,44 @@ describe('country names', () => {
     expect(formatCountry('XX', 'en')).toBe('XX');
   });
 });
+
+describe('the formats written without Intl (a day, a whole count)', () => {
+  it("equal Intl's in both languages", () => {
+    const days = Array.from(
+      { length: 400 },
+      (_, index) => new Date(1999 + (index % 40), index % 12, (index * 7) % 31 || 1, index % 24),
+    );
+    const counts = [
+      0,
+      1,
+      9,
+      10,
+      99,
+      100,
+      999,
+      1000,
+      1001,
+      9999,
+      12_345,
+      999_999,
+      1_000_000,
+      50_000,
+      123_456_789,
+      2 ** 53 - 1,
+    ];
+    for (const [language, locale] of [
+      ['en', 'en-GB'],
+      ['el', 'el-GR'],
+    ] as const) {
+      const date = new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' });
+      const number = new Intl.NumberFormat(locale);
+      expect(days.map((day) => formatDate(day, language))).toEqual(days.map((day) => date.format(day)));
+      expect(counts.map((count) => formatNumber(count, language))).toEqual(
+        counts.map((count) => number.format(count)),
+      );
+    }
+    // What the fast paths leave to Intl still comes out in the language's conventions.
+    expect(formatNumber(-1234.5, 'el')).toBe('-1.234,5');
+    expect(formatNumber(0.5, 'en')).toBe('0.5');
+  });
+});
