@@ -1,6 +1,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { createContext, type ReactElement, type ReactNode, type RefObject, useContext, useRef } from 'react';
 import { rememberFocusOrigin } from '../../lib/focus-origin.ts';
+import { type Intent, useArmedOnIntent } from './armed-on-intent.ts';
 
 /** The open menu's button: a dialog opened by one of its items gives the focus back to it. */
 const MenuButton = createContext<RefObject<HTMLButtonElement | null> | null>(null);
@@ -13,9 +14,33 @@ export type MenuProps = {
   label?: string;
 };
 
-/** Dropdown menu (Radix): arrow keys move, Escape closes and focus returns to the trigger. */
+/** The keys that open a menu from its button (Radix's trigger). */
+const OPENING_KEYS = ['Enter', ' ', 'ArrowDown'];
+
+/** What opens the menu, done again on the button Radix draws (useArmedOnIntent). */
+function replayOpening(intent: Intent): Event | null {
+  if (intent.kind === 'press' && intent.event.button === 0 && !intent.event.ctrlKey)
+    return new PointerEvent('pointerdown', {
+      bubbles: true,
+      cancelable: true,
+      button: 0,
+      pointerType: intent.event.pointerType,
+      isPrimary: true,
+    });
+  if (intent.kind === 'key' && OPENING_KEYS.includes(intent.event.key))
+    return new KeyboardEvent('keydown', { key: intent.event.key, bubbles: true, cancelable: true });
+  return null;
+}
+
+/**
+ * Dropdown menu (Radix): arrow keys move, Escape closes and focus returns to the trigger. Until its
+ * button is first pressed or gets an opening key, only the button is drawn, with Radix's closed markup
+ * (components/ui/armed-on-intent.ts); the press or the key then opens the menu Radix draws.
+ */
 export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
   const button = useRef<HTMLButtonElement>(null);
+  const { armed, unarmed } = useArmedOnIntent(button, replayOpening, trigger);
+  if (!armed) return unarmed({ 'aria-haspopup': 'menu', 'aria-expanded': false, 'data-state': 'closed' });
   return (
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger asChild ref={button}>
