@@ -133,6 +133,8 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
   const portal = await startPortal(
     {
       PORTAL_MODE: 'test',
+      // Its log is printed when a creation or removal fails.
+      LOG_LEVEL: 'info',
       SANDBOX_PREPARE: 'true',
       SANDBOX_MAX: String(alive + creations + 10),
       DATABASE_URL: databaseUrl,
@@ -148,8 +150,9 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: `bench-${index}`, scenario: 'demo' }),
       });
+      if (response.status !== 201)
+        throw new Error(`sandbox ${index}: ${response.status} ${await response.text().catch(() => '')}`);
       await response.arrayBuffer();
-      if (response.status !== 201) throw new Error(`sandbox ${index}: ${response.status}`);
       return performance.now() - started;
     };
     const filling: number[] = [];
