@@ -79,14 +79,22 @@ export async function startProcess(
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
+  // The whole group: npx starts Prism, and `npm run` the server, as a grandchild, which may still be
+  // answering on its port after the npm process has exited: stopped means every process of the group gone.
+  const groupAlive = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 0);
+      return Boolean(child.pid);
+    } catch {
+      return false;
+    }
+  };
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // The whole group: npx starts Prism as a grandchild.
+    if (!groupAlive()) return;
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.race([exited, sleep(5_000)]);
-    if (child.exitCode === null && child.signalCode === null && child.pid)
-      process.kill(-child.pid, 'SIGKILL');
+    for (const deadline = Date.now() + 5_000; groupAlive() && Date.now() < deadline; ) await sleep(10);
+    if (groupAlive() && child.pid) process.kill(-child.pid, 'SIGKILL');
+    for (const deadline = Date.now() + 5_000; groupAlive() && Date.now() < deadline; ) await sleep(10);
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {
