@@ -465,16 +465,17 @@ function mergeSpec(operation: BenchOperation, extra: Partial<NonNullable<BenchOp
 
 /** Starts `npm run serve` on a seeded data folder `runs` times; seconds until health answers 200. */
 async function measureStart(dataDir: string): Promise<number[]> {
-  const port = await freePort();
-  const env = {
-    PORTAL_MODE: 'demo',
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    SANDBOX_PREPARE: '0',
-  };
   const times: number[] = [];
   for (let run = 0; run <= runs; run += 1) {
+    // A port of its own per start: an answer can only come from the server this run started.
+    const port = await freePort();
+    const env = {
+      PORTAL_MODE: 'demo',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SANDBOX_PREPARE: '0',
+    };
     const started = performance.now();
     const server = await startProcess('npm', ['run', 'serve'], {
       env,

@@ -13,8 +13,7 @@
 // --cpu-prof DIR: the PostgreSQL servers write a V8 CPU profile there when they stop
 // (summarise one with scripts/bench/profile-summary.ts).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,7 +24,7 @@ import { loadConfig } from '../server/src/config.ts';
 import { createPrisma } from '../server/src/db/client.ts';
 import { createWallClock } from '../server/src/lib/clock.ts';
 import { cpuMicros } from './bench/load.ts';
-import { freePort, type Started, startProcess } from './bench/processes.ts';
+import { freePort, type Started, serverStart, startProcess } from './bench/processes.ts';
 import { representativeReads } from './bench/reads.ts';
 import { argument, printTable, type Row, runsArgument } from './bench/stats.ts';
 
@@ -41,18 +40,16 @@ interface Portal {
   server: Started;
   url: string;
   cookies: Record<string, string>;
+  /** The server's log (its standard output), kept for a failed run. */
+  logFile: string;
 }
 
-/** The Node flags and entry `npm start` gives the server (its script in server/package.json). */
-function serverStart(): { flags: string[]; entry: string } {
-  const manifest = JSON.parse(readFileSync(join(root, 'server/package.json'), 'utf8'));
-  const words = String(manifest.scripts.start).split(' ');
-  const entry = words.findIndex((word) => word.startsWith('src/'));
-  return { flags: words.slice(1, entry), entry: join(root, 'server', words[entry] as string) };
-}
+let portals = 0;
 
-async function startPortal(env: Record<string, string>): Promise<Portal> {
+async function startPortal(env: Record<string, string>, dir: string): Promise<Portal> {
   const port = await freePort();
+  portals += 1;
+  const logFile = join(dir, `server-${portals}.log`);
   const full = {
     PORTAL_MODE: 'development',
     SANDBOX_PREPARE: 'false',
@@ -62,16 +59,14 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
   };
   const profile =
     cpuProfileDir && env.DATABASE_URL ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
-  const server = await startProcess(
-    process.execPath,
-    [...serverStart().flags, ...profile, serverStart().entry],
-    {
-      env: full,
-      readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
-      name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
-      timeoutMs: 180_000,
-    },
-  );
+  const { flags, entry } = serverStart(root);
+  const server = await startProcess(process.execPath, [...flags, ...profile, entry], {
+    logFile,
+    env: full,
+    readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
+    name: `reference server (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'})`,
+    timeoutMs: 180_000,
+  });
   const config = loadConfig({ ...process.env, ...full });
   const prisma = createPrisma(config.databaseUrl);
   const cookies: Record<string, string> = {};
@@ -88,7 +83,7 @@ async function startPortal(env: Record<string, string>): Promise<Portal> {
   } finally {
     await prisma.$disconnect();
   }
-  return { server, url: `http://127.0.0.1:${port}`, cookies };
+  return { server, url: `http://127.0.0.1:${port}`, cookies, logFile };
 }
 
 interface Load {
@@ -135,13 +130,18 @@ const percentile = (values: readonly number[], fraction: number) => {
 async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolean> {
   const alive = Number(argument('--alive') ?? 200);
   const creations = Number(argument('--creations') ?? 100);
-  const portal = await startPortal({
-    PORTAL_MODE: 'test',
-    SANDBOX_PREPARE: 'true',
-    SANDBOX_MAX: String(alive + creations + 10),
-    DATABASE_URL: databaseUrl,
-    DATA_DIR: join(dir, 'sandboxes'),
-  });
+  const portal = await startPortal(
+    {
+      PORTAL_MODE: 'test',
+      // Its log is printed when a creation or removal fails.
+      LOG_LEVEL: 'info',
+      SANDBOX_PREPARE: 'true',
+      SANDBOX_MAX: String(alive + creations + 10),
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: join(dir, 'sandboxes'),
+    },
+    dir,
+  );
   try {
     const create = async (index: number) => {
       const started = performance.now();
@@ -150,8 +150,9 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: `bench-${index}`, scenario: 'demo' }),
       });
+      if (response.status !== 201)
+        throw new Error(`sandbox ${index}: ${response.status} ${await response.text().catch(() => '')}`);
       await response.arrayBuffer();
-      if (response.status !== 201) throw new Error(`sandbox ${index}: ${response.status}`);
       return performance.now() - started;
     };
     const filling: number[] = [];
@@ -189,6 +190,13 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
       { figure: 'p50 removal (DELETE /sim/sandbox)', unit: 'ms', values: [percentile(removals, 0.5)] },
       { figure: 'p99 removal', unit: 'ms', values: [percentile(removals, 0.99)] },
     ]);
+  } catch (error) {
+    // The server's own account of the failure (the run's folder is removed at the end).
+    const log = await readFile(portal.logFile, 'utf8').catch(() => '');
+    console.error(
+      `bench-team: the sandbox server's log, last lines:\n${log.split('\n').slice(-40).join('\n')}`,
+    );
+    throw error;
   } finally {
     await portal.server.stop();
   }
@@ -199,6 +207,8 @@ async function main(): Promise<void> {
   const seconds = Number(argument('--seconds') ?? 3);
   const dir = await mkdtemp(join(tmpdir(), 'bench-team-'));
   const cluster = await startPostgres({
+    // Inside BENCH_PORTS when set, like the servers.
+    port: await freePort(),
     // Each sandbox an instance serves holds a listening connection and up to a small pool.
     settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', max_connections: '1000' },
   });
@@ -207,11 +217,11 @@ async function main(): Promise<void> {
   try {
     console.log('bench-team: a throwaway PostgreSQL, the server on SQLite, two servers on PostgreSQL...');
     const teamEnv = { DATABASE_URL: cluster.url('bench_team'), DATA_DIR: join(dir, 'team') };
-    const sqlite = await startPortal({ DATA_DIR: join(dir, 'sqlite') });
+    const sqlite = await startPortal({ DATA_DIR: join(dir, 'sqlite') }, dir);
     stops.push(sqlite.server);
-    const first = await startPortal(teamEnv);
+    const first = await startPortal(teamEnv, dir);
     stops.push(first.server);
-    const second = await startPortal(teamEnv);
+    const second = await startPortal(teamEnv, dir);
     stops.push(second.server);
 
     const rows: Row[] = [];

@@ -131,15 +131,26 @@ export async function load(options: LoadOptions): Promise<Load> {
   await settle(options.pid);
   const before = cpuMicros(options.pid);
   const started = performance.now();
-  const result = await autocannon({
-    url: options.origin,
-    connections: Math.min(options.connections, amount ?? Number.POSITIVE_INFINITY),
-    ...(amount === undefined ? { duration: options.seconds } : { amount }),
-    requests: list,
-    // A slow answer is measured, not dropped: autocannon's default is 10 s.
-    timeout: 30,
+  // When the last answer came: autocannon ends a run of a fixed number of requests on its next
+  // one-second tick, so the time until it resolves would cap such a run at `amount` req/s.
+  let lastAnswer = started;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(
+      {
+        url: options.origin,
+        connections: Math.min(options.connections, amount ?? Number.POSITIVE_INFINITY),
+        ...(amount === undefined ? { duration: options.seconds } : { amount }),
+        requests: list,
+        // A slow answer is measured, not dropped: autocannon's default is 10 s.
+        timeout: 30,
+      },
+      (error, finished) => (error ? reject(error) : resolve(finished)),
+    );
+    run.on('response', () => {
+      lastAnswer = performance.now();
+    });
   });
-  const elapsed = (performance.now() - started) / 1000;
+  const elapsed = (lastAnswer - started) / 1000;
   const statuses: Record<string, number> = {};
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {}))
     statuses[status] = stat?.count ?? 0;

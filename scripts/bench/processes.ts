@@ -1,6 +1,6 @@
 // Child processes for benchmarks: start on a free loopback port, wait until they answer, stop them.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -43,7 +43,10 @@ export interface Started {
   stop(): Promise<void>;
 }
 
-/** Spawns a command (output discarded unless `log`), and resolves once `readyUrl` answers below 500. */
+/**
+ * Spawns a command (its output discarded, unless `logFile` names a file to keep it in), and resolves
+ * once `readyUrl` answers below 500.
+ */
 export async function startProcess(
   command: string,
   args: readonly string[],
@@ -59,26 +62,39 @@ export async function startProcess(
     pollMs?: number;
     /** Ready only on this status (default: any below 500). */
     readyStatus?: number;
+    /** Keeps standard output (the server's log) in this file, e.g. to print its end after a failure. */
+    logFile?: string;
   },
 ): Promise<Started> {
+  const log = options.logFile ? openSync(options.logFile, 'a') : 'ignore';
   const child = spawn(command, args, {
     env: { ...process.env, ...options.env },
     cwd: options.cwd,
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', log, 'pipe'],
     detached: true,
   });
+  // The child holds its own copy of the descriptor.
+  if (typeof log === 'number') closeSync(log);
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-4000);
   });
+  // The whole group: npx starts Prism, and `npm run` the server, as a grandchild, which may still be
+  // answering on its port after the npm process has exited: stopped means every process of the group gone.
+  const groupAlive = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 0);
+      return Boolean(child.pid);
+    } catch {
+      return false;
+    }
+  };
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-    // The whole group: npx starts Prism as a grandchild.
+    if (!groupAlive()) return;
     if (child.pid) process.kill(-child.pid, 'SIGTERM');
-    await Promise.race([exited, sleep(5_000)]);
-    if (child.exitCode === null && child.signalCode === null && child.pid)
-      process.kill(-child.pid, 'SIGKILL');
+    for (const deadline = Date.now() + 5_000; groupAlive() && Date.now() < deadline; ) await sleep(10);
+    if (groupAlive() && child.pid) process.kill(-child.pid, 'SIGKILL');
+    for (const deadline = Date.now() + 5_000; groupAlive() && Date.now() < deadline; ) await sleep(10);
   };
   const deadline = Date.now() + (options.timeoutMs ?? 60_000);
   while (Date.now() < deadline) {

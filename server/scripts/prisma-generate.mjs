@@ -35,11 +35,18 @@ if (writePostgresSchema()) console.log('Wrote prisma/postgresql/schema.prisma fr
 const BASE64_LOADER =
   /getQueryCompilerWasmModule: async \(\) => \{\s*const \{ wasm \} = await import\("(@prisma\/client\/runtime\/query_compiler_[a-z_]+\.[a-z]+\.wasm-base64\.mjs)"\)\s*return await decodeBase64AsWasm\(wasm\)\s*\},/;
 const WASM_FILE = 'query_compiler.wasm';
-const fileLoader = `getQueryCompilerWasmModule: async () => {
-    // Written by server/scripts/prisma-generate.mjs from the base64 module Prisma generates (issue 23).
-    const { readFile } = await import('node:fs/promises')
-    return new WebAssembly.Module(await readFile(new URL('./${WASM_FILE}', import.meta.url)))
-  },`;
+const fileLoader = `getQueryCompilerWasmModule: ((compiling) => {
+    // Marked as handled here: the client's first query still gets the failure.
+    compiling.catch(() => undefined)
+    return () => compiling
+  })(
+    // Written by server/scripts/prisma-generate.mjs from the base64 module Prisma generates (issue 23),
+    // and compiled off the main thread from the moment the client is imported, while the server goes on
+    // loading its modules (decision 0100).
+    import('node:fs/promises')
+      .then(({ readFile }) => readFile(new URL('./${WASM_FILE}', import.meta.url)))
+      .then((bytes) => WebAssembly.compile(bytes)),
+  ),`;
 
 /** Writes the client's query compiler as a .wasm file beside `internal/class.ts` and loads it from there. */
 async function queryCompilerFromFile(clientDir) {

@@ -45,6 +45,39 @@ describe('the reference server skeleton', () => {
     expect(page.headers['content-type']).toContain('text/html');
     const json = await t.call('GET', '/docs/json');
     expect(json.json().info.title).toBe('Data Act Portal API');
+    const yaml = await t.call('GET', '/docs/yaml');
+    expect(yaml.headers['content-type']).toContain('application/x-yaml');
+    expect(yaml.body).toContain('title: Data Act Portal API');
+  });
+
+  it("answers the API reference's addresses as Swagger UI does, and what it has not as the server does", async () => {
+    // Swagger UI's own Content-Security-Policy on its pages (it allows the validator badge's image).
+    const page = await t.call('GET', '/docs');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-security-policy']).toContain('validator.swagger.io');
+    const moved = await t.call('GET', '/docs/static/index.html');
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/docs/');
+    expect(moved.headers['content-type']).toBeUndefined();
+    const styles = await t.call('GET', '/docs/static/swagger-ui.css');
+    expect(styles.statusCode).toBe(200);
+    expect(styles.headers['content-type']).toContain('text/css');
+    const head = await t.call('HEAD', '/docs/static/swagger-ui.css');
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+    expect(Number(head.headers['content-length'])).toBe(styles.rawPayload.length);
+    const unchanged = await t.call('GET', '/docs/static/swagger-ui.css', {
+      'if-none-match': String(styles.headers.etag),
+    });
+    expect(unchanged.statusCode).toBe(304);
+    expectError(
+      await t.call('GET', '/docs/static/nope.js'),
+      404,
+      'NOT_FOUND',
+      'There is no GET /docs/static/nope.js here.',
+    );
+    expectError(await t.call('GET', '/docs/nope'), 404, 'NOT_FOUND', 'There is no GET /docs/nope here.');
+    expectError(await t.call('POST', '/docs/json'), 404, 'NOT_FOUND', 'There is no POST /docs/json here.');
   });
 
   const registration = {

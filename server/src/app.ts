@@ -47,6 +47,10 @@ declare module 'fastify' {
 
 const fileLimit = 5 * 1024 * 1024;
 
+type CompilersFactory = NonNullable<
+  NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']
+>;
+
 /**
  * Fastify reads a bare number as "trust nobody"; a hop count here means the operator vouches for that
  * many proxies in front, so the nearest `hops` addresses are trusted as Express does.
@@ -76,6 +80,10 @@ export async function buildApp(
   const { config } = given;
   const reads = givenReads ?? openReads(config.databaseUrl);
   const deps: PortalDeps = { ...given, reads };
+  // The contract's request validators and answer serialisers (lib/contract-validation.ts). Only the
+  // contract's routes carry schemas, so these are Fastify's compilers too: its default ones (a second
+  // Ajv with its JTD and standalone builds, about 25 modules) are then never loaded (decision 0100).
+  const compilers = createRequestCompilers();
   const app = Fastify({
     logger: loggerOptions(config.logLevel, options.logStream),
     // Requests are logged by lib/logging.ts (one line each), not by Fastify's own pair of lines.
@@ -88,7 +96,14 @@ export async function buildApp(
     routerOptions: { maxParamLength: maxPathParameterLength },
     frameworkErrors,
     genReqId: createRequestIds(),
-    ajv: { customOptions: { removeAdditional: false } },
+    schemaController: {
+      // Fastify's types describe its default compilers' factories; at run time a factory answers the
+      // compiler Fastify then calls with each route's schema, as `setValidatorCompiler` takes it.
+      compilersFactory: {
+        buildValidator: (() => compilers.compile) as unknown as CompilersFactory['buildValidator'],
+        buildSerializer: (() => compilers.serialize) as unknown as CompilersFactory['buildSerializer'],
+      },
+    },
     // Time limits, answers to requests that are not valid HTTP, connections after refusals.
     ...connectionOptions(config.timeouts),
     ...(options.port ? { serverFactory: options.port.serverFactory } : {}),
@@ -134,7 +149,6 @@ export async function buildApp(
     authenticate: (request) => authenticateRequest(request.world, request),
     fallbackIdentity: config.proxy.fallbackAs ? createFallbackIdentity(config.proxy.fallbackAs) : undefined,
   });
-  const compilers = createRequestCompilers();
   await app.register(contractPlugin, {
     document,
     compilers,

@@ -27,8 +27,11 @@ export const REMEMBERED_TABLES = [
 /** The armed simulated faults, which every call of the simulator's worlds looks at (simulator/faults.ts). */
 export const FAULT_TABLES = ['Fault'] as const;
 
+/** The tables that give the job runner work (services/jobs.ts): it plans again when they change. */
+export const JOB_TABLES = ['DownloadJob', 'CollectionChange'] as const;
+
 /** Every table whose changes the database announces. */
-export const ANNOUNCED_TABLES = [...REMEMBERED_TABLES, ...FAULT_TABLES] as const;
+export const ANNOUNCED_TABLES = [...REMEMBERED_TABLES, ...FAULT_TABLES, ...JOB_TABLES] as const;
 
 const TRIGGER = 'portal_data_changed';
 
@@ -70,6 +73,8 @@ export interface DataWatch {
 export function watchDataChanges(
   databaseUrl: string,
   tables: readonly string[] = REMEMBERED_TABLES,
+  /** Called whenever the generation moves on (a change of a followed table, a connection, a loss). */
+  onChange?: () => void,
 ): DataWatch {
   const followed = new Set(tables);
   let generation = 0;
@@ -81,16 +86,21 @@ export function watchDataChanges(
       onMessage(message) {
         // A message without a table comes from a trigger of an older version: it may concern any.
         if (message.kind !== DATA_CHANGED) return;
-        if (typeof message.table !== 'string' || followed.has(message.table)) generation += 1;
+        if (typeof message.table !== 'string' || followed.has(message.table)) {
+          generation += 1;
+          onChange?.();
+        }
       },
       async onConnected() {
         // Whatever changed while nobody listened is unknown: start over.
         generation += 1;
         live = true;
+        onChange?.();
       },
       onLost() {
         live = false;
         generation += 1;
+        onChange?.();
       },
       // The clock's listener on the same connection logs the losses.
       onError: () => undefined,

@@ -539,8 +539,11 @@ export interface ListReads {
   events: PagedRead<EventQuery, EventRow>;
   /** Submitted registrations with their documents: one statement for the page, one for its documents. */
   applications: PagedRead<ApplicationQuery, ApplicationRow>;
-  /** A company's registration status (pending, active, rejected), or undefined before it registers. */
-  agentStatus(userId: string): MaybePromise<string | undefined>;
+  /**
+   * A company's registration status (pending, active, rejected), or undefined before it registers.
+   * `arrivedAt`: as for the hot reads (PostgreSQL remembers it: db/postgres-reads.ts).
+   */
+  agentStatus(userId: string, arrivedAt?: number): MaybePromise<string | undefined>;
   /** The invitation's owner, company and status, or undefined. */
   parties(invitationId: string): MaybePromise<PartiesRow | undefined>;
   /** The same for the invitation with this normalised access code. */

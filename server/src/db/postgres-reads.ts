@@ -8,13 +8,13 @@ import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
 import { createRememberedRows, watchDataChanges } from './data-changes.ts';
 import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
-import { createListReads } from './list-reads.ts';
+import { createListReads, type ListReads } from './list-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// The session, the current user and the owner's products are remembered: the tables they read are
-// REMEMBERED_TABLES.
+// The session, the current user, a company's status and the owner's products are remembered: the
+// tables they read are REMEMBERED_TABLES.
 const sql = {
   session: `SELECT s.id, ${iso('s."lastSeenAt"')} AS "lastSeenAt", ${iso('s."expiresAt"')} AS "expiresAt",
       ${iso('s."idleExpiresAt"')} AS "idleExpiresAt", u.id AS "userId", u.email, u.role
@@ -30,6 +30,7 @@ const sql = {
     FROM "User" u
     LEFT JOIN "AgentProfile" a ON a."userId" = u.id
     WHERE u.id = $1`,
+  agentStatus: 'SELECT status FROM "AgentProfile" WHERE "userId" = $1',
   ownProducts: `SELECT p.id, p."ownerId", p."productType", p."externalId", p.model, p.brand, p.name,
       EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p.id AND c."disabledAt" IS NULL)::int AS enabled
     FROM "Product" p WHERE p."ownerId" = $1 ORDER BY p."createdAt", p.id`,
@@ -67,7 +68,7 @@ export function postgresConnectedStatements(query: ConnectedQuery) {
 }
 
 /** The remembered reads' SQL (a test checks that every table they read announces its changes). */
-export const rememberedSql = [sql.session, sql.currentUser, sql.ownProducts];
+export const rememberedSql = [sql.session, sql.currentUser, sql.agentStatus, sql.ownProducts];
 
 interface UserWithTerms {
   id: string;
@@ -133,15 +134,18 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
   };
   // Named, so each pooled connection prepares a list's statement once (pg keeps them by name).
   const names = new Map<string, string>();
-  const lists = createListReads('postgresql', async <T>(statement: { sql: string; params: unknown[] }) => {
-    let name = names.get(statement.sql);
-    if (!name) {
-      name = `portal_list_${names.size}`;
-      names.set(statement.sql, name);
-    }
-    const result = await pool.query({ name, text: statement.sql, values: statement.params });
-    return result.rows as T[];
-  });
+  const listReads = createListReads(
+    'postgresql',
+    async <T>(statement: { sql: string; params: unknown[] }) => {
+      let name = names.get(statement.sql);
+      if (!name) {
+        name = `portal_list_${names.size}`;
+        names.set(statement.sql, name);
+      }
+      const result = await pool.query({ name, text: statement.sql, values: statement.params });
+      return result.rows as T[];
+    },
+  );
   /** The rows of one of the prepared reads above (`sql`) for `id`, remembered until a change of their tables. */
   const rememberedRows = <T>(read: keyof typeof sql, id: string, arrivedAt?: number): Promise<readonly T[]> =>
     remembered(
@@ -156,6 +160,12 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
       },
       arrivedAt,
     );
+  // A company's status is read by every company call: remembered like the session.
+  const lists: ListReads = {
+    ...listReads,
+    agentStatus: (userId, arrivedAt) =>
+      rememberedRows<{ status: string }>('agentStatus', userId, arrivedAt).then((rows) => rows[0]?.status),
+  };
   return {
     connected,
     lists,

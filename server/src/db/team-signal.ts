@@ -23,12 +23,16 @@ export interface TeamMessage {
   [field: string]: unknown;
 }
 
-/** Sends a message to every instance listening on the database (including this one, which ignores it). */
+/**
+ * Sends a message to every instance listening on the database (including this one, which ignores it,
+ * unless `self`: then it is sent without its sender and this instance receives it too).
+ */
 export async function notifyTeam(
   prisma: { $executeRaw(query: TemplateStringsArray, ...values: unknown[]): Promise<number> },
   message: Omit<TeamMessage, 'from'>,
+  options: { self?: boolean } = {},
 ): Promise<void> {
-  const payload = JSON.stringify({ ...message, from: INSTANCE_ID });
+  const payload = JSON.stringify(options.self ? message : { ...message, from: INSTANCE_ID });
   // pg_notify answers void, which a query cannot read back: run it as a statement.
   await prisma.$executeRaw`SELECT pg_notify(${TEAM_CHANNEL}, ${payload})`;
 }

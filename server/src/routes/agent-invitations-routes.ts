@@ -15,9 +15,9 @@ import type { World } from '../world.ts';
 export function agentInvitationsRoutes({ config }: RouteSetup) {
   const agent = ['agent'] as const;
   /** Every call here needs an approved company; answers its id. */
-  const activeAgent = async (world: World, user: Parameters<typeof callerOf>[0]) => {
+  const activeAgent = async (world: World, user: Parameters<typeof callerOf>[0], request: FastifyRequest) => {
     const { id } = callerOf(user);
-    await requireActiveAgent(world, id);
+    await requireActiveAgent(world, id, request.arrivedAt);
     return id;
   };
   return [
@@ -31,39 +31,39 @@ export function agentInvitationsRoutes({ config }: RouteSetup) {
         keyGenerator: (request: FastifyRequest) => `redeem:${request.user?.id ?? `ip:${request.ip}`}`,
         message: 'Too many attempts. Please wait a minute and try again.',
       },
-      handler: async ({ world, user, params }) =>
-        redeemCode(world, await activeAgent(world, user), params.code),
+      handler: async ({ world, user, params, request }) =>
+        redeemCode(world, await activeAgent(world, user, request), params.code),
     }),
     defineRoute({
       operationId: 'listConnectedInvitations',
       roles: agent,
-      async handler({ world, user, params, query, reply }) {
+      async handler({ world, user, params, query, reply, request }) {
         const page = readPage(query, `listConnectedInvitations:${params.filter}`);
         return answerList(
           reply,
           page,
-          connectedSource(world, await activeAgent(world, user), params.filter, page.q),
+          connectedSource(world, await activeAgent(world, user, request), params.filter, page.q),
         );
       },
     }),
     defineRoute({
       operationId: 'getConnectedInvitationPermissions',
       roles: agent,
-      handler: async ({ world, user, params }) =>
-        agentPermissions(world, await activeAgent(world, user), params.id),
+      handler: async ({ world, user, params, request }) =>
+        agentPermissions(world, await activeAgent(world, user, request), params.id),
     }),
     defineRoute({
       operationId: 'revokeConnectedInvitation',
       roles: agent,
-      handler: async ({ world, user, params }) =>
-        revokeByAgent(world, await activeAgent(world, user), params.id),
+      handler: async ({ world, user, params, request }) =>
+        revokeByAgent(world, await activeAgent(world, user, request), params.id),
     }),
     defineRoute({
       operationId: 'createInvitationDownload',
       roles: agent,
       status: 201,
-      handler: async ({ world, user, params }) =>
-        createInvitationDownload(world, await activeAgent(world, user), params.invitationId),
+      handler: async ({ world, user, params, request }) =>
+        createInvitationDownload(world, await activeAgent(world, user, request), params.invitationId),
     }),
   ];
 }

@@ -19,7 +19,9 @@ export function agentRegistrationRoutes() {
     defineRoute({
       operationId: 'getAgentStatus',
       roles: agent,
-      handler: async ({ world, user }) => ({ status: await agentStatus(world, callerOf(user).id) }),
+      handler: async ({ world, user, request }) => ({
+        status: await agentStatus(world, callerOf(user).id, request.arrivedAt),
+      }),
     }),
     defineRoute({
       operationId: 'submitAgentRegistration',

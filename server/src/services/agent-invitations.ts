@@ -18,8 +18,13 @@ import { toApiDownloadJob } from './job-snapshot.ts';
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 /** Only an approved (active) company may see or touch users' data. */
-export async function requireActiveAgent({ reads }: Pick<Deps, 'reads'>, agentId: string): Promise<void> {
-  if ((await reads.lists.agentStatus(agentId)) !== 'active') {
+export async function requireActiveAgent(
+  { reads }: Pick<Deps, 'reads'>,
+  agentId: string,
+  /** When the caller's request arrived (`request.arrivedAt`). */
+  arrivedAt?: number,
+): Promise<void> {
+  if ((await reads.lists.agentStatus(agentId, arrivedAt)) !== 'active') {
     throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
   }
 }

@@ -19,8 +19,10 @@ const SECTION_NAMES: Readonly<Record<FileSection, string>> = {
 export async function agentStatus(
   { reads }: Pick<World, 'reads'>,
   userId: string,
+  /** When the caller's request arrived (`request.arrivedAt`). */
+  arrivedAt?: number,
 ): Promise<AgentStatus | null> {
-  return ((await reads.lists.agentStatus(userId)) as AgentStatus | undefined) ?? null;
+  return ((await reads.lists.agentStatus(userId, arrivedAt)) as AgentStatus | undefined) ?? null;
 }
 
 /**

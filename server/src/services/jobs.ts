@@ -4,6 +4,7 @@
 // Creating jobs is download-jobs.ts.
 import type { FastifyBaseLogger } from 'fastify';
 import { engineOfClient } from '../db/client.ts';
+import { type DataWatch, JOB_TABLES, watchDataChanges } from '../db/data-changes.ts';
 import type { PortalDeps } from '../deps.ts';
 import { type FaultHooks, noFaults } from '../hooks.ts';
 import { expireOldExports, removeOrphanExports } from './export-expiry.ts';
@@ -20,8 +21,9 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 /** Real-time pause before running again when work is still due after a run (never a busy loop). */
 const RETRY_FLOOR_MS = 20;
 /**
- * On PostgreSQL other instances add work this one is not told about (and may die holding a job): it
- * looks again at least this often (real time), so a job whose lease ended is taken over within this.
+ * On PostgreSQL other instances add work (and may die holding a job): the database announces every
+ * change of the job tables on the team signal and the runner plans again on each; while its listening
+ * connection is down it looks again at least this often (real time) instead.
  */
 export const TEAM_LOOK_MS = 5_000;
 
@@ -39,7 +41,9 @@ export interface JobRunnerOptions {
  *
  * On SQLite it never polls: after each run it asks the database when the next thing falls due and
  * sets one timer for that moment (in real time, at the clock's speed); with nothing pending no timer
- * is set. On PostgreSQL that timer waits at most TEAM_LOOK_MS (another instance may have added work).
+ * is set. On PostgreSQL it plans again whenever the database announces a change of the job tables
+ * (another instance may have added work or claimed a job), and polls every TEAM_LOOK_MS only while it
+ * cannot hear the announcements.
  * `wake()` (after a write that adds work) and any change of the simulation clock (speed, skip ahead)
  * run it again at once. Runs never overlap; `tick()` lets tests drive it after advancing a manual clock.
  */
@@ -54,7 +58,14 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       await removeOrphanExports(deps, storage);
     },
   });
-  const longestWaitMs = engineOfClient(deps.prisma) === 'postgresql' ? TEAM_LOOK_MS : MAX_TIMER_MS;
+  const team = engineOfClient(deps.prisma) === 'postgresql';
+  /** Team mode: the announcements of the job tables (db/data-changes.ts), each followed by a new plan. */
+  let watch: DataWatch | undefined;
+  // Polls only while the announcements cannot be heard.
+  const longestWaitMs = () => (team && watch?.current() === undefined ? TEAM_LOOK_MS : MAX_TIMER_MS);
+  /** A change was announced while a run or a plan was under way: plan again after it. */
+  let replanWanted = false;
+  let planning = false;
   let timer: NodeJS.Timeout | null = null;
   let wakeAt: Date | null = null;
   let queue: Promise<void> = Promise.resolve();
@@ -131,13 +142,13 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     if (!started) return;
     if (!at) {
       // Idle here; on PostgreSQL another instance may add work (wakeAt stays null: nothing is due).
-      if (longestWaitMs < MAX_TIMER_MS) timer = setTimeout(run, longestWaitMs);
+      if (longestWaitMs() < MAX_TIMER_MS) timer = setTimeout(run, longestWaitMs());
       timer?.unref();
       return;
     }
     const simulatedWait = at.getTime() - deps.clock.now().getTime();
     const realWait = Math.min(
-      longestWaitMs,
+      longestWaitMs(),
       Math.max(minimumWaitMs, Math.ceil(simulatedWait / deps.clock.speed)),
     );
     wakeAt = at;
@@ -151,7 +162,10 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     let next: Date | null = null;
     try {
       await tick();
-      next = await nextDueAt();
+      do {
+        replanWanted = false;
+        next = await nextDueAt();
+      } while (replanWanted);
     } catch {
       // Already logged by tick(); look again after the clock's next change or wake-up.
     } finally {
@@ -165,6 +179,31 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       schedule(next, RETRY_FLOOR_MS);
     } else {
       schedule(next);
+    }
+  }
+
+  /**
+   * Another instance (or this one) changed the job tables: when is the next thing due now? Only reads, so
+   * the announcements a run's own writes cause end here instead of running again and again.
+   */
+  async function replan(): Promise<void> {
+    if (!started) return;
+    if (running || planning) {
+      replanWanted = true;
+      return;
+    }
+    planning = true;
+    try {
+      let next: Date | null;
+      do {
+        replanWanted = false;
+        next = await nextDueAt();
+      } while (replanWanted && !running);
+      if (!running && started) schedule(next);
+    } catch (error) {
+      log.error({ err: error }, 'job runner: planning after a change failed');
+    } finally {
+      planning = false;
     }
   }
 
@@ -199,6 +238,10 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       // What a builder killed on this or another instance left (files of claims still held are kept).
       await removeOrphanExports(deps, storage);
       unsubscribeClock = deps.clock.onChange(wake);
+      if (team) {
+        watch = watchDataChanges(deps.config.databaseUrl, JOB_TABLES, () => void replan());
+        await watch.start();
+      }
       wake();
     },
     async stop(): Promise<void> {
@@ -207,6 +250,8 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
       unsubscribeClock?.();
       unsubscribeClock = null;
       stopping.abort();
+      await watch?.close();
+      watch = undefined;
       await queue;
     },
   };

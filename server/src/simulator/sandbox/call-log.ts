@@ -1,6 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { components } from '@portal/contract/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PortalPrisma } from '../../db/client.ts';
+import {
+  LISTENER_NAME,
+  listenToTeam,
+  notifyTeam,
+  type TeamListener,
+  type TeamMessage,
+} from '../../db/team-signal.ts';
 
 export type SimulationCall = components['schemas']['SimulationCall'];
 
@@ -34,94 +42,142 @@ export interface CallLog {
   clear(owner: string): Promise<void>;
 }
 
-export function createCallLog(size = CALL_LOG_SIZE): CallLog {
+/** The calls kept in this process: `take` hands an owner's over (described) and forgets them here. */
+export function createCallLog(size = CALL_LOG_SIZE): CallLog & { take(owner: string): SimulationCall[] } {
   // Oldest first: appending is cheap; the list is read backwards.
   let entries: { owner: string; call: RecordedCall }[] = [];
   // A shared world hosts many sessions: keep enough that each still sees its own last calls.
   const kept = size * 10;
+  const list = (owner: string): SimulationCall[] => {
+    const own: SimulationCall[] = [];
+    for (let index = entries.length - 1; index >= 0 && index >= entries.length - kept; index -= 1) {
+      const entry = entries[index] as (typeof entries)[number];
+      if (entry.owner !== owner) continue;
+      if (typeof entry.call === 'function') entry.call = entry.call();
+      own.push(entry.call);
+      if (own.length === size) break;
+    }
+    return own;
+  };
+  const clear = (owner: string) => {
+    entries = entries.filter((entry) => entry.owner !== owner);
+  };
   return {
     record(owner: string, call: RecordedCall): void {
       entries.push({ owner, call });
       if (entries.length >= kept * 2) entries = entries.slice(-kept);
     },
-    async list(owner: string): Promise<SimulationCall[]> {
-      const own: SimulationCall[] = [];
-      for (let index = entries.length - 1; index >= 0 && index >= entries.length - kept; index -= 1) {
-        const entry = entries[index] as (typeof entries)[number];
-        if (entry.owner !== owner) continue;
-        if (typeof entry.call === 'function') entry.call = entry.call();
-        own.push(entry.call);
-        if (own.length === size) break;
-      }
+    list: async (owner) => list(owner),
+    clear: async (owner) => clear(owner),
+    take(owner) {
+      const own = list(owner);
+      clear(owner);
       return own;
-    },
-    async clear(owner: string): Promise<void> {
-      entries = entries.filter((entry) => entry.owner !== owner);
     },
   };
 }
 
-const describe = (call: RecordedCall): SimulationCall => (typeof call === 'function' ? call() : call);
-
-/** How long recorded calls wait to be written together (one insert for many calls). */
-const TEAM_FLUSH_MS = 25;
 /** Rows kept in all: older ones are removed now and then. */
 const TEAM_KEPT = CALL_LOG_SIZE * 100;
+/** How long a list waits for the other instances' calls (one that has not answered by then is left out). */
+const GATHER_MS = 1_000;
+/** Team signal messages: an instance wants an owner's calls written; an instance has written them. */
+const CALLS_WANTED = 'calls-wanted';
+const CALLS_WRITTEN = 'calls-written';
 
 /**
- * The call list of a team (several instances on one PostgreSQL database): every instance writes the
- * calls it answers to `SimCall`, a few at a time shortly after answering them (never on the call's
- * own path), and a list reads them all, so it shows a developer's calls whichever instance served
- * them. A list or a clear first writes this instance's pending calls; another instance's are written
- * within about 25 ms of their answer.
+ * The call list of a team (several instances on one PostgreSQL database). Each instance keeps the calls
+ * it answers in memory, as one instance does (nothing on the call's path but a closure); a list or a
+ * clear through any instance first gathers the owner's calls from every instance listening on the
+ * world's database: it asks on the team signal, each instance writes its calls of that owner to
+ * `SimCall` and answers, and the list reads them all from there. An instance that does not answer within
+ * GATHER_MS (stuck, or its listening connection down) is left out of that list; an instance's calls not
+ * yet gathered when it stops are lost with it.
  */
 export function createTeamCallLog(
   prisma: PortalPrisma,
+  databaseUrl: string,
   log: FastifyBaseLogger,
   size = CALL_LOG_SIZE,
-): CallLog {
-  let pending: { owner: string; call: RecordedCall; at: Date }[] = [];
-  let timer: NodeJS.Timeout | undefined;
+): CallLog & { start(): Promise<void>; close(): Promise<void> } {
+  const local = createCallLog(size);
+  /** Lists of this instance waiting for the others' answers, by request. */
+  const waiting = new Map<string, () => void>();
+  let listener: TeamListener | undefined;
   let writing: Promise<void> = Promise.resolve();
   let writes = 0;
 
-  const write = async (batch: typeof pending) => {
-    const rows = batch.map(({ owner, call, at }) => ({ owner, at, call: JSON.stringify(describe(call)) }));
-    await prisma.simCall.createMany({ data: rows });
-    writes += 1;
-    if (writes % 100 === 0) {
-      const cut = await prisma.simCall.findFirst({
-        orderBy: { id: 'desc' },
-        skip: TEAM_KEPT,
-        select: { id: true },
-      });
-      if (cut) await prisma.simCall.deleteMany({ where: { id: { lte: cut.id } } });
-    }
-  };
-  const flush = (): Promise<void> => {
-    if (timer) clearTimeout(timer);
-    timer = undefined;
-    const batch = pending;
-    pending = [];
-    if (batch.length > 0) {
-      writing = writing
-        .then(() => write(batch))
-        .catch((error: unknown) =>
-          log.warn({ err: error, calls: batch.length }, 'recording simulator calls failed'),
-        );
-    }
+  /** Writes this instance's calls of `owner` to the table (one at a time). */
+  const writeOwn = (owner: string): Promise<void> => {
+    writing = writing
+      .then(async () => {
+        const calls = local.take(owner);
+        if (calls.length === 0) return;
+        const rows = calls.map((call) => ({ owner, at: new Date(call.at), call: JSON.stringify(call) }));
+        await prisma.simCall.createMany({ data: rows });
+        writes += 1;
+        if (writes % 100 === 0) {
+          const cut = await prisma.simCall.findFirst({
+            orderBy: { id: 'desc' },
+            skip: TEAM_KEPT,
+            select: { id: true },
+          });
+          if (cut) await prisma.simCall.deleteMany({ where: { id: { lte: cut.id } } });
+        }
+      })
+      .catch((error: unknown) => log.warn({ err: error, owner }, 'writing simulator calls failed'));
     return writing;
   };
+
+  const onMessage = (message: TeamMessage) => {
+    if (message.kind === CALLS_WRITTEN && typeof message.request === 'string') {
+      waiting.get(message.request)?.();
+      return;
+    }
+    if (message.kind !== CALLS_WANTED || typeof message.owner !== 'string') return;
+    const { owner, request } = message;
+    void writeOwn(owner).then(() => {
+      // Our own request comes back to us too (it is sent to every listener, this one included).
+      const own = waiting.get(String(request));
+      if (own) own();
+      else
+        notifyTeam(prisma, { kind: CALLS_WRITTEN, request }).catch((error: unknown) =>
+          log.warn({ err: error }, 'answering a call list request failed'),
+        );
+    });
+  };
+
+  /** Every listening instance's calls of `owner` written to the table (or GATHER_MS passed). */
+  async function gather(owner: string): Promise<void> {
+    const request = randomUUID();
+    // Every instance listening on the world's database, this one included while its connection is up.
+    const [{ listening = 0 } = {}] = await prisma.$queryRaw<{ listening: number }[]>`
+      SELECT count(*)::int AS listening FROM pg_stat_activity
+      WHERE datname = current_database() AND application_name = ${LISTENER_NAME}`;
+    const answered = new Promise<void>((resolve) => {
+      let left = listening;
+      const done = () => {
+        clearTimeout(timer);
+        waiting.delete(request);
+        resolve();
+      };
+      const timer = setTimeout(done, GATHER_MS);
+      waiting.set(request, () => {
+        left -= 1;
+        if (left <= 0) done();
+      });
+      if (left <= 0) done();
+    });
+    await notifyTeam(prisma, { kind: CALLS_WANTED, owner, request }, { self: true });
+    // Written here whether or not this instance's own listener hears the request.
+    await writeOwn(owner);
+    await answered;
+  }
+
   return {
-    record(owner, call) {
-      pending.push({ owner, call, at: new Date() });
-      if (!timer) {
-        timer = setTimeout(() => void flush(), TEAM_FLUSH_MS);
-        timer.unref();
-      }
-    },
+    record: (owner, call) => local.record(owner, call),
     async list(owner) {
-      await flush();
+      await gather(owner);
       const rows = await prisma.simCall.findMany({
         where: { owner },
         orderBy: [{ at: 'desc' }, { id: 'desc' }],
@@ -131,8 +187,22 @@ export function createTeamCallLog(
       return rows.map((row) => JSON.parse(row.call) as SimulationCall);
     },
     async clear(owner) {
-      await flush();
+      await gather(owner);
       await prisma.simCall.deleteMany({ where: { owner } });
+    },
+    async start() {
+      listener ??= listenToTeam(databaseUrl, {
+        onMessage,
+        onConnected: async () => undefined,
+        // The clock's listener on the same connection logs the losses.
+        onError: () => undefined,
+      });
+      await listener.ready;
+    },
+    async close() {
+      await listener?.close();
+      listener = undefined;
+      await writing;
     },
   };
 }

@@ -16,6 +16,7 @@ import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } fro
 import path from 'node:path';
 import type pg from 'pg';
 import { createPrisma } from '../../db/client.ts';
+import { ANNOUNCED_TABLES } from '../../db/data-changes.ts';
 import { databaseNameOf, ENGINE_FILES, quoteIdentifier, withDatabaseName } from '../../db/engine.ts';
 import { applyMigrations, withAdvisoryLock } from '../../db/migrate.ts';
 import { listMigrationNames } from '../../db/migrations-dir.ts';
@@ -196,7 +197,9 @@ export function createPostgresSandboxStore(options: {
   async function templateName(scenario: string): Promise<string> {
     const migrations = await listMigrationNames(ENGINE_FILES.postgresql.migrationsDir);
     const day = options.now().toISOString().slice(0, 10).replace(/-/g, '');
-    return `${prefixOf(mainUrl)}t_${hash(`${scenario}/${migrations.join(',')}`, 12)}_${day}`;
+    // The announced tables too: a template made before a table got its trigger is not reused.
+    const made = `${scenario}/${migrations.join(',')}/${ANNOUNCED_TABLES.join(',')}`;
+    return `${prefixOf(mainUrl)}t_${hash(made, 12)}_${day}`;
   }
 
   async function template(scenario: string): Promise<string> {

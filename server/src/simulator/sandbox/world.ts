@@ -41,6 +41,8 @@ export function createSimulatedWorld(
     isPostgres(databaseUrl) ? databaseUrl : undefined,
   );
   const core = createRunners(deps, log, { faults });
+  // One instance keeps the call list in memory; a team (PostgreSQL) gathers it from every instance.
+  const calls = isPostgres(databaseUrl) ? createTeamCallLog(deps.prisma, databaseUrl, log) : createCallLog();
   // In a team (PostgreSQL), the world's clock follows the one every instance shares.
   const clock = followTeamClock(deps, log);
   const runners: WorldRunners = {
@@ -48,12 +50,14 @@ export function createSimulatedWorld(
     async start() {
       await clock.start();
       await faults.start();
+      if ('start' in calls) await calls.start();
       await core.start();
     },
     async stop() {
       await core.stop();
       await clock.stop();
       await faults.close();
+      if ('close' in calls) await calls.close();
     },
   };
   return {
@@ -65,8 +69,7 @@ export function createSimulatedWorld(
     runners,
     jobs: runners.jobs,
     faults,
-    // One instance keeps the call list in memory; a team (PostgreSQL) shares it in the database.
-    calls: isPostgres(deps.config.databaseUrl) ? createTeamCallLog(deps.prisma, log) : createCallLog(),
+    calls,
     createdAt: fields.createdAt ?? new Date(),
     lastUsedAt: Date.now(),
   };
