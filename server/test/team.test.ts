@@ -367,5 +367,12 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await listed(0))[0]).toBe('/api/v1/products');
     expect((await team.call(1, 'DELETE', '/api/v1/sim/calls', { headers })).status).toBe(204);
     expect(await listed(0)).toEqual([]);
-  });
+    // An instance that stops (a rolling restart) leaves the calls it answered to the others' lists.
+    const leaving = await team.add();
+    await team.call(leaving, 'GET', '/api/v1/invitations/unclaimed/ALL', { headers });
+    const instance = team.instances[leaving];
+    instance?.child.kill('SIGTERM');
+    expect(await instance?.exited).toBe(0);
+    expect(await listed(0)).toEqual(['/api/v1/invitations/unclaimed/ALL']);
+  }, 60_000); // starts a third instance
 });

@@ -43,7 +43,9 @@ export interface CallLog {
 }
 
 /** The calls kept in this process: `take` hands an owner's over (described) and forgets them here. */
-export function createCallLog(size = CALL_LOG_SIZE): CallLog & { take(owner: string): SimulationCall[] } {
+export function createCallLog(
+  size = CALL_LOG_SIZE,
+): CallLog & { take(owner: string): SimulationCall[]; owners(): Set<string> } {
   // Oldest first: appending is cheap; the list is read backwards.
   let entries: { owner: string; call: RecordedCall }[] = [];
   // A shared world hosts many sessions: keep enough that each still sees its own last calls.
@@ -74,6 +76,7 @@ export function createCallLog(size = CALL_LOG_SIZE): CallLog & { take(owner: str
       clear(owner);
       return own;
     },
+    owners: () => new Set(entries.map((entry) => entry.owner)),
   };
 }
 
@@ -91,8 +94,8 @@ const CALLS_WRITTEN = 'calls-written';
  * clear through any instance first gathers the owner's calls from every instance listening on the
  * world's database: it asks on the team signal, each instance writes its calls of that owner to
  * `SimCall` and answers, and the list reads them all from there. An instance that does not answer within
- * GATHER_MS (stuck, or its listening connection down) is left out of that list; an instance's calls not
- * yet gathered when it stops are lost with it.
+ * GATHER_MS (stuck, or its listening connection down) is left out of that list. A stop (a rolling
+ * restart) writes every call not gathered yet to the table first; an instance killed outright loses them.
  */
 export function createTeamCallLog(
   prisma: PortalPrisma,
@@ -202,6 +205,7 @@ export function createTeamCallLog(
     async close() {
       await listener?.close();
       listener = undefined;
+      for (const owner of local.owners()) void writeOwn(owner);
       await writing;
     },
   };
