@@ -1,7 +1,11 @@
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
+import { testEngine } from '../../test/engine.ts';
+import { databasePath } from './hot-reads.ts';
+import { CHANGES_TABLE } from './sqlite-changes.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
 // from this process or another, must be visible to the very next read. On PostgreSQL the same holds
@@ -17,6 +21,60 @@ const listed = async () => {
 };
 
 describe('remembered hot reads', () => {
+  it('keep what they remember across writes to tables they do not read, and drop it on one they do', async () => {
+    const { id } = await owner();
+    const reads = t.app.portal.reads;
+    const remembered = await reads.ownProducts(id);
+    expect(await reads.ownProducts(id)).toBe(remembered);
+    const product = remembered.find((row) => row.enabled === 1) ?? remembered[0];
+    if (!product) throw new Error('the demo owner needs a product');
+    // An invitation (a write through the API) touches no table a remembered read reads.
+    const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+      { productId: product.id, includeSensitiveData: false },
+    ]);
+    expect(created.statusCode).toBe(201);
+    expect(await reads.ownProducts(id)).toBe(remembered);
+    // A product renamed by another connection is one.
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'UPDATE Product SET name = ? WHERE id = ?',
+        postgresql: 'UPDATE "Product" SET name = $1 WHERE id = $2',
+      },
+      ['Renamed elsewhere', product.id],
+    );
+    const after = await reads.ownProducts(id);
+    expect(after).not.toBe(remembered);
+    expect(after.find((row) => row.id === product.id)?.name).toBe('Renamed elsewhere');
+  });
+
+  it.runIf(testEngine() === 'sqlite')(
+    'on SQLite, without the change token (its table and triggers gone), drop everything on every commit',
+    async () => {
+      const { id } = await owner();
+      const reads = t.app.portal.reads;
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        const triggers = other
+          .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'portal_changed_%'")
+          .pluck()
+          .all() as string[];
+        expect(triggers.length).toBeGreaterThan(0);
+        for (const name of triggers) other.exec(`DROP TRIGGER "${name}"`);
+        other.exec(`DROP TABLE "${CHANGES_TABLE}"`);
+      } finally {
+        other.close();
+      }
+      const remembered = await reads.ownProducts(id);
+      expect(await reads.ownProducts(id)).toBe(remembered);
+      const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+        { productId: remembered[0]?.id, includeSensitiveData: false },
+      ]);
+      expect(created.statusCode).toBe(201);
+      expect(await reads.ownProducts(id)).not.toBe(remembered);
+    },
+  );
+
   it('show a write through Prisma on the very next request', async () => {
     const before = await listed();
     expect(await listed()).toEqual(before); // now answered from memory

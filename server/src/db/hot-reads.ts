@@ -5,12 +5,14 @@
 // `npm run bench` put about half the CPU of such a request in the Prisma client, its adapter and the
 // statement it prepares per query; see docs/decisions/0018-hot-reads-beside-prisma.md.
 // Read-only by construction: writes stay with Prisma. The session and product rows are kept in memory
-// only while SQLite's `PRAGMA data_version` is unchanged: it changes when any other connection (Prisma in
-// this process, or another process) commits, so every committed write is visible to the next read.
-// Decision 0030.
+// until a table they read changes: SQLite's `PRAGMA data_version` changes when any other connection
+// (Prisma in this process, or another process) commits, and then a change token kept by triggers on
+// those tables says whether it was one of them (db/sqlite-changes.ts), so every committed write is
+// visible to the next read. Decisions 0030 and 0105.
 import Database from 'better-sqlite3';
 import { type ConnectedUserReads, createConnectedUserReads, storedDate } from './connected-users.ts';
 import { createListReads, type ListReads } from './list-reads.ts';
+import { changeTokenReader } from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
 
 export interface SessionRow {
@@ -107,18 +109,24 @@ export function databasePath(databaseUrl: string): string {
 const rememberedRows = 10_000;
 
 /**
- * Rows read since the database last changed. `PRAGMA data_version` costs about a tenth of the lookups
- * it saves (measured: ~1.5 µs against ~9 µs for the session and ~30 µs for the products).
+ * Rows read since a table they come from last changed. `PRAGMA data_version` (about 1.5 µs, against ~9 µs
+ * for the session and ~30 µs for the products) says whether any other connection committed; only then is
+ * the change token read (db/sqlite-changes.ts), which moves only with the tables remembered reads read.
+ * Without the token (a file made before it), every commit empties the memory as before.
  */
-function createRowMemo(dataVersion: () => unknown) {
+function createRowMemo(dataVersion: () => unknown, changeToken: () => string | undefined) {
   let version: unknown;
+  let token: string | undefined;
   const rows = new Map<string, unknown>();
   return <T>(key: string, read: () => T): T => {
     const now = dataVersion();
-    if (now !== version || rows.size >= rememberedRows) {
-      rows.clear();
+    if (now !== version) {
       version = now;
+      const current = changeToken();
+      if (current === undefined || current !== token) rows.clear();
+      token = current;
     }
+    if (rows.size >= rememberedRows) rows.clear();
     if (rows.has(key)) return rows.get(key) as T;
     const row = read();
     rows.set(key, row);
@@ -147,7 +155,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       session: prepareRead<[string], SessionRow>(db, sql.session),
       currentUser: prepareRead<[string, string], CurrentUserRow>(db, sql.currentUser),
       ownProducts: prepareRead<[string], ProductRow>(db, sql.ownProducts),
-      remembered: createRowMemo(() => dataVersion.get()),
+      remembered: createRowMemo(() => dataVersion.get(), changeTokenReader(db)),
     };
     return state;
   };

@@ -7,8 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMigration, DEFAULT_SCHEMA_PATH } from '../../scripts/migrate.ts';
 import { createTestDatabase } from '../../test/db.ts';
 import { createPrisma } from './client.ts';
+import { REMEMBERED_TABLES } from './data-changes.ts';
 import { applyMigrations, sqliteMigrationsCurrent } from './migrate.ts';
 import { DEFAULT_MIGRATIONS_DIR, listMigrationNames, readMigrationsList } from './migrations-dir.ts';
+import { CHANGES_TABLE } from './sqlite-changes.ts';
 
 interface MigrationRow {
   migration_name: string;
@@ -59,6 +61,36 @@ describe('applyMigrations', () => {
     expect(tables).toEqual(
       expect.arrayContaining(['User', 'Session', 'Invitation', 'DownloadJob', 'SimState']),
     );
+  });
+
+  it('gives the file the change token the remembered reads follow, also a file made before it', async () => {
+    const path = join(dir, 'token.db');
+    await applyMigrations(`file:${path}`);
+    const triggers = () => {
+      const db = new Database(path, { readonly: true });
+      try {
+        return db
+          .prepare(
+            "SELECT tbl_name FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'portal_changed_%'",
+          )
+          .pluck()
+          .all() as string[];
+      } finally {
+        db.close();
+      }
+    };
+    expect(new Set(triggers())).toEqual(new Set(REMEMBERED_TABLES));
+    expect(triggers()).toHaveLength(REMEMBERED_TABLES.length * 3);
+    const db = new Database(path);
+    for (const table of new Set(triggers())) {
+      for (const operation of ['insert', 'update', 'delete'])
+        db.exec(`DROP TRIGGER "portal_changed_${table}_${operation}"`);
+    }
+    db.exec(`DROP TABLE "${CHANGES_TABLE}"`);
+    db.close();
+    expect(triggers()).toEqual([]);
+    expect(await applyMigrations(`file:${path}`)).toEqual([]);
+    expect(triggers()).toHaveLength(REMEMBERED_TABLES.length * 3);
   });
 
   it('is idempotent', async () => {

@@ -16,6 +16,7 @@ import { readMigrationsList } from './migrations-dir.ts';
 import { loadPg } from './postgres-driver.ts';
 import { postgresPoolConfig } from './postgres-pool.ts';
 import { EMPTY_FILTER, openSchemaEngine, sqliteFilePath } from './schema-engine.ts';
+import { ensureSqliteChangeTriggers } from './sqlite-changes.ts';
 
 export interface ApplyMigrationsOptions {
   /** Defaults to the engine's folder (prisma/migrations or prisma/postgresql/migrations). */
@@ -56,7 +57,10 @@ export async function applyMigrations(
     // Most starts find nothing to apply: the schema engine (WebAssembly, a fifth of a second of a start's
     // CPU) is only opened when the history differs from the folders (issue 23).
     const migrationsList = await readMigrationsList(migrationsDir, engine);
-    return sqliteMigrationsCurrent(path, migrationsList) ? [] : apply();
+    const applied = sqliteMigrationsCurrent(path, migrationsList) ? [] : await apply();
+    // Not part of Prisma's schema: the change token the remembered reads follow (db/sqlite-changes.ts).
+    ensureSqliteChangeTriggers(path);
+    return applied;
   }
   await createDatabaseIfMissing(databaseUrl);
   return withAdvisoryLock(databaseUrl, MIGRATION_LOCK, async (client) => {

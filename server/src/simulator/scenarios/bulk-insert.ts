@@ -7,8 +7,10 @@
 // PostgreSQL the JSON text of the next batch is built while the server inserts the last, and a load
 // of many rows drops the table's secondary indexes and foreign keys first and re-creates them after
 // (one sort per index and one join per key instead of row-by-row upkeep; inside the caller's
-// transaction, so a failed load leaves them as they were).
+// transaction, so a failed load leaves them as they were). On SQLite a load of many rows runs without the
+// table's change trigger and moves the change token once at the end, in the same transaction.
 import { type Db, engineOfClient } from '../../db/client.ts';
+import { changeTriggerName, NEW_CHANGE_TOKEN } from '../../db/sqlite-changes.ts';
 
 export type Cell = string | number | boolean | Date | null;
 export type Row = Readonly<Record<string, Cell>>;
@@ -83,6 +85,17 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]): P
   if (!first) return;
   const columns = Object.keys(first);
   if (engineOfClient(db) === 'postgresql') return insertPostgresRows(db, table, columns, rows);
+  // A large load moves the change token once, not once per row (db/sqlite-changes.ts).
+  const trigger =
+    rows.length >= DEFERRED_INDEX_ROWS
+      ? (
+          await db.$queryRawUnsafe<{ sql: string }[]>(
+            "SELECT sql FROM sqlite_master WHERE type = 'trigger' AND name = ?",
+            changeTriggerName(table, 'INSERT'),
+          )
+        )[0]?.sql
+      : undefined;
+  if (trigger) await db.$executeRawUnsafe(`DROP TRIGGER "${changeTriggerName(table, 'INSERT')}"`);
   const perStatement = Math.max(1, Math.min(MAX_ROWS, Math.floor(MAX_VALUES / columns.length)));
   const head = `INSERT INTO "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) VALUES `;
   const tuple = `(${columns.map(() => '?').join(', ')})`;
@@ -90,5 +103,9 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]): P
     const batch = rows.slice(start, start + perStatement);
     const values = batch.flatMap((row) => columns.map((column) => sqliteCell(row[column] ?? null)));
     await db.$executeRawUnsafe(head + batch.map(() => tuple).join(', '), ...values);
+  }
+  if (trigger) {
+    await db.$executeRawUnsafe(trigger);
+    await db.$executeRawUnsafe(NEW_CHANGE_TOKEN);
   }
 }
