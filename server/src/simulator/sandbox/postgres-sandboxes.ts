@@ -172,6 +172,11 @@ export function createPostgresSandboxStore(options: {
             await client.query(
               `CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`,
             );
+            // A first connection to a database builds its catalog cache file: done here, not by the
+            // first call of the sandbox it becomes (a rename keeps the database's files).
+            await onServer(withDatabaseName(mainUrl, spare), (spareClient) =>
+              spareClient.query('SELECT 1 FROM "SimState" LIMIT 1'),
+            ).catch(() => undefined);
           }
         } finally {
           await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
@@ -335,6 +340,15 @@ export function createPostgresSandboxStore(options: {
     async touch(id: string): Promise<void> {
       const now = new Date();
       await utimes(path.join(worldsDir, id, SANDBOX_FILE), now, now).catch(() => undefined);
+    },
+
+    /**
+     * How many sandboxes the team has, made or being made (one directory read; `list` reads each
+     * record's time as well): at least as many as `list` answers.
+     */
+    async count(): Promise<number> {
+      const entries = await readdir(worldsDir, { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isDirectory()).length;
     },
 
     /** Every sandbox of the team with when it was last used (ms), least recently used first. */
