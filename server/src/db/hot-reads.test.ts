@@ -4,7 +4,10 @@ import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
-import { databasePath } from './hot-reads.ts';
+import { connectedStatements } from './connected-users.ts';
+import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
+import { databasePath, rememberedSqliteSql } from './hot-reads.ts';
+import { listStatements } from './list-reads.ts';
 import { CHANGES_TABLE } from './sqlite-changes.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
@@ -19,6 +22,111 @@ const listed = async () => {
   const { vehicles, wallboxes } = response.json();
   return [...vehicles, ...wallboxes] as { id: string; dataCollectionEnabled: boolean }[];
 };
+
+// Every remembered list, as the web app asks for it, with the persona that owns it.
+const lists = [
+  { name: 'listSharings', url: '/api/v1/admin/sharings', who: 'admin@example.com' },
+  { name: 'listAgentApplications', url: '/api/v1/admin/applications', who: 'admin@example.com' },
+  { name: 'listClaimedInvitations', url: '/api/v1/invitations/claimed/ALL', who: 'owner@example.com' },
+  { name: 'listUnclaimedInvitations', url: '/api/v1/invitations/unclaimed/ALL', who: 'owner@example.com' },
+  {
+    name: 'listConnectedInvitations',
+    url: '/api/v1/agents/invitations/ALL?limit=50',
+    who: 'fleet@example.com',
+  },
+  { name: 'listDownloadJobs', url: '/api/v1/products/download/jobs', who: 'second@example.com' },
+] as const;
+
+describe('remembered lists', () => {
+  const answer = async (list: (typeof lists)[number]) => {
+    const response = await t.call('GET', list.url, list.who);
+    expect(response.statusCode, list.name).toBe(200);
+    return `${response.headers['x-total-count']} ${response.body}`;
+  };
+
+  it.runIf(testEngine() === 'sqlite')('on SQLite, read only the tables whose changes drop them', () => {
+    const read = (sql: string) => [...sql.matchAll(/\b(?:FROM|JOIN)\s+"?([A-Z]\w+)"?/g)].map((m) => m[1]);
+    const query = { words: ['x'], ownerId: '', claimed: true, statuses: [], invitationId: '', userId: '' };
+    const listSql = [
+      ...(['sharings', 'ownerInvitations', 'events', 'applications', 'downloadJobs'] as const).flatMap(
+        (name) => {
+          const statements = listStatements[name] as (typeof listStatements)['sharings'];
+          return [statements.page('sqlite', query, { limit: 1 }).sql, statements.count('sqlite', query).sql];
+        },
+      ),
+      listStatements.applicationFiles('sqlite', ['x']).sql,
+      ...Object.values(connectedStatements({ agentId: '', statuses: [], words: ['x'] })).map((s) => s.sql),
+    ];
+    const listTables = new Set(listSql.flatMap(read));
+    expect(listTables.size).toBeGreaterThan(3);
+    for (const table of listTables) expect(LIST_TABLES).toContain(table);
+    for (const table of new Set(rememberedSqliteSql.flatMap(read)))
+      expect(REMEMBERED_TABLES).toContain(table);
+  });
+
+  it('show a rename by another connection on the very next read of every list that shows names', async () => {
+    const before = await Promise.all(lists.map(answer));
+    expect(await Promise.all(lists.map(answer))).toEqual(before);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: "UPDATE User SET fullName = fullName || ' Renamed'",
+        postgresql: `UPDATE "User" SET "fullName" = "fullName" || ' Renamed'`,
+      },
+      [],
+    );
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite:
+          "UPDATE AgentProfile SET legalName = legalName || ' Renamed', displayName = displayName || ' Renamed'",
+        postgresql: `UPDATE "AgentProfile" SET "legalName" = "legalName" || ' Renamed', "displayName" = "displayName" || ' Renamed'`,
+      },
+      [],
+    );
+    const after = await Promise.all(lists.map(answer));
+    lists.forEach((list, index) => {
+      if (list.name === 'listDownloadJobs' || list.name === 'listUnclaimedInvitations') return;
+      expect(after[index], list.name).not.toBe(before[index]);
+      expect(after[index], list.name).toContain('Renamed');
+    });
+  });
+
+  it('show writes through the API and through Prisma on the very next read', async () => {
+    const unclaimed = lists[3];
+    const products = (await t.call('GET', '/api/v1/products', 'owner@example.com')).json();
+    const product = [...products.vehicles, ...products.wallboxes].find(
+      (item: { dataCollectionEnabled: boolean }) => item.dataCollectionEnabled,
+    );
+    const before = await answer(unclaimed);
+    expect(await answer(unclaimed)).toBe(before);
+    const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+      { productId: product.id, includeSensitiveData: false },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const afterApi = await answer(unclaimed);
+    expect(afterApi).not.toBe(before);
+    expect(afterApi).toContain(created.json().code);
+
+    const sharings = lists[0];
+    const named = await answer(sharings);
+    expect(await answer(sharings)).toBe(named);
+    await t.prisma.user.updateMany({ data: { fullName: 'Renamed through Prisma' } });
+    expect(await answer(sharings)).toContain('Renamed through Prisma');
+  });
+
+  it('show a delete by another connection on the very next read of the list it empties', async () => {
+    const jobs = lists[5];
+    const before = await answer(jobs);
+    expect(before).not.toMatch(/^0 /);
+    await writeElsewhere(
+      t.databaseUrl,
+      { sqlite: 'DELETE FROM DownloadJob', postgresql: 'DELETE FROM "DownloadJob"' },
+      [],
+    );
+    expect(await answer(jobs)).toMatch(/^0 \[\]$/);
+  });
+});
 
 describe('remembered hot reads', () => {
   it('keep what they remember across writes to tables they do not read, and drop it on one they do', async () => {

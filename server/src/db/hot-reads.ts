@@ -10,7 +10,12 @@
 // those tables says whether it was one of them (db/sqlite-changes.ts), so every committed write is
 // visible to the next read. Decisions 0030 and 0105.
 import Database from 'better-sqlite3';
-import { type ConnectedUserReads, createConnectedUserReads, storedDate } from './connected-users.ts';
+import {
+  type ConnectedRow,
+  type ConnectedUserReads,
+  createConnectedUserReads,
+  storedDate,
+} from './connected-users.ts';
 import { createListReads, type ListReads } from './list-reads.ts';
 import { changeTokenReader } from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
@@ -66,6 +71,9 @@ const sql = {
     FROM Product p WHERE p.ownerId = +? ORDER BY p.createdAt, p.id`,
 };
 
+/** The remembered reads' SQL (a test checks that every table they read moves their change token). */
+export const rememberedSqliteSql = [sql.session, sql.ownProducts];
+
 type MaybePromise<T> = T | Promise<T>;
 
 /**
@@ -105,31 +113,50 @@ export function databasePath(databaseUrl: string): string {
   return databaseUrl.replace(/^file:/, '').replace(/\?.*$/, '');
 }
 
+/** What a memory may hold between two changes of its tables: entries, or rows for the lists. */
+interface MemoLimit {
+  max: number;
+  weight?(value: unknown): number;
+}
+
 // Bounds the memory a flood of distinct keys can take between two writes.
-const rememberedRows = 10_000;
+const rememberedRows: MemoLimit = { max: 10_000 };
+// List pages and totals, counted by their rows (as on PostgreSQL, decision 0103).
+const rememberedListRows: MemoLimit = {
+  max: 100_000,
+  weight: (rows) => 1 + (Array.isArray(rows) ? rows.length : 0),
+};
 
 /**
- * Rows read since a table they come from last changed. `PRAGMA data_version` (about 1.5 µs, against ~9 µs
- * for the session and ~30 µs for the products) says whether any other connection committed; only then is
- * the change token read (db/sqlite-changes.ts), which moves only with the tables remembered reads read.
- * Without the token (a file made before it), every commit empties the memory as before.
+ * Reads remembered since a table they come from last changed. `PRAGMA data_version` (about 1.5 µs,
+ * against ~9 µs for the session, ~30 µs for the products, more for a list page) says whether any other
+ * connection committed; only then is the group's change token read (db/sqlite-changes.ts), which moves
+ * only with the tables the group reads. Without the token (a file made before it), every commit empties
+ * the memory as before.
  */
-function createRowMemo(dataVersion: () => unknown, changeToken: () => string | undefined) {
+function createRowMemo(dataVersion: () => unknown, changeToken: () => string | undefined, limit: MemoLimit) {
   let version: unknown;
   let token: string | undefined;
+  let used = 0;
   const rows = new Map<string, unknown>();
+  const clear = () => {
+    rows.clear();
+    used = 0;
+  };
   return <T>(key: string, read: () => T): T => {
     const now = dataVersion();
     if (now !== version) {
       version = now;
       const current = changeToken();
-      if (current === undefined || current !== token) rows.clear();
+      if (current === undefined || current !== token) clear();
       token = current;
     }
-    if (rows.size >= rememberedRows) rows.clear();
     if (rows.has(key)) return rows.get(key) as T;
     const row = read();
+    const weight = limit.weight?.(row) ?? 1;
+    if (used + weight > limit.max) clear();
     rows.set(key, row);
+    used += weight;
     return row;
   };
 }
@@ -143,6 +170,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         currentUser: Database.Statement<[string, string], CurrentUserRow>;
         ownProducts: Database.Statement<[string], ProductRow>;
         remembered: ReturnType<typeof createRowMemo>;
+        rememberedList: ReturnType<typeof createRowMemo>;
       }
     | undefined;
   const open = () => {
@@ -155,21 +183,45 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       session: prepareRead<[string], SessionRow>(db, sql.session),
       currentUser: prepareRead<[string, string], CurrentUserRow>(db, sql.currentUser),
       ownProducts: prepareRead<[string], ProductRow>(db, sql.ownProducts),
-      remembered: createRowMemo(() => dataVersion.get(), changeTokenReader(db)),
+      remembered: createRowMemo(() => dataVersion.get(), changeTokenReader(db, 'rows'), rememberedRows),
+      rememberedList: createRowMemo(
+        () => dataVersion.get(),
+        changeTokenReader(db, 'lists'),
+        rememberedListRows,
+      ),
     };
     return state;
   };
-  const connected = createConnectedUserReads(() => open().db);
+  // The lists' pages and totals (and a company's connected users): remembered by statement and
+  // parameters until a table any list reads changes (decision 0105), each frozen since later requests share it.
+  const list = <T>(key: string, read: () => T[]): T[] =>
+    open().rememberedList(key, () => freeze(read().map((row) => freeze(row as T & object))));
+  const connectedStatements = createConnectedUserReads(() => open().db);
+  const connected: ConnectedUserReads = {
+    ...connectedStatements,
+    page: (query) =>
+      list(
+        `connected:page:${JSON.stringify(query)}`,
+        () => connectedStatements.page(query) as ConnectedRow[],
+      ),
+    count: (query) =>
+      list(`connected:count:${JSON.stringify(query)}`, () => [
+        { total: connectedStatements.count(query) as number },
+      ])[0]?.total ?? 0,
+  };
   // One prepared statement per SQL text (a list's shape: search words, cursor), prepared once.
   const listStatements = new Map<string, Database.Statement>();
-  const lists = createListReads('sqlite', <T>(statement: { sql: string; params: unknown[] }) => {
+  const run = <T>(statement: { sql: string; params: unknown[] }) => {
     let prepared = listStatements.get(statement.sql);
     if (!prepared) {
       prepared = prepareRead(open().db, statement.sql);
       listStatements.set(statement.sql, prepared);
     }
     return prepared.all(...statement.params) as T[];
-  });
+  };
+  const lists = createListReads('sqlite', run, <T>(statement: { sql: string; params: unknown[] }) =>
+    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, () => run<T>(statement)),
+  );
   return {
     connected,
     lists,

@@ -6,9 +6,10 @@
 // list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
 // engines, written through `Statement`: SQLite's `+?` (db/sqlite-statements.ts) or PostgreSQL's `$n`, dates as each stores them,
 // the same ASCII case-insensitive search on both (SQLite's LIKE; see db/postgres-reads.ts). SQLite runs
-// them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. PostgreSQL
-// remembers the pages and totals of the paged lists until a change of their tables is announced
-// (db/postgres-reads.ts, decision 0103); SQLite asks every time.
+// them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. Both remember
+// the pages and totals of the paged lists until a table they read changes: PostgreSQL when the change is
+// announced (db/postgres-reads.ts, decision 0103), SQLite when its change token moves (db/hot-reads.ts,
+// decision 0105).
 import { storedDate } from './connected-users.ts';
 import { BOUND } from './sqlite-statements.ts';
 

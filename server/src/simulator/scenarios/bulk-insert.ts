@@ -8,9 +8,9 @@
 // of many rows drops the table's secondary indexes and foreign keys first and re-creates them after
 // (one sort per index and one join per key instead of row-by-row upkeep; inside the caller's
 // transaction, so a failed load leaves them as they were). On SQLite a load of many rows runs without the
-// table's change trigger and moves the change token once at the end, in the same transaction.
+// table's change trigger and moves the change tokens once at the end, in the same transaction.
 import { type Db, engineOfClient } from '../../db/client.ts';
-import { changeTriggerName, NEW_CHANGE_TOKEN } from '../../db/sqlite-changes.ts';
+import { changeTriggerName, newChangeTokens } from '../../db/sqlite-changes.ts';
 
 export type Cell = string | number | boolean | Date | null;
 export type Row = Readonly<Record<string, Cell>>;
@@ -106,6 +106,6 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]): P
   }
   if (trigger) {
     await db.$executeRawUnsafe(trigger);
-    await db.$executeRawUnsafe(NEW_CHANGE_TOKEN);
+    await db.$executeRawUnsafe(newChangeTokens(table));
   }
 }
