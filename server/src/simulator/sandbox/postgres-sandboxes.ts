@@ -172,11 +172,6 @@ export function createPostgresSandboxStore(options: {
             await client.query(
               `CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`,
             );
-            // A first connection to a database builds its catalog cache file: done here, not by the
-            // first call of the sandbox it becomes (a rename keeps the database's files).
-            await onServer(withDatabaseName(mainUrl, spare), (spareClient) =>
-              spareClient.query('SELECT 1 FROM "SimState" LIMIT 1'),
-            ).catch(() => undefined);
           }
         } finally {
           await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
