@@ -19,6 +19,8 @@ export type VirtualGridProps<T> = {
   /** The grid's row gap in px (its CSS `gap`). */
   gap: number;
   getKey: (item: T) => string;
+  /** The items of grids above it on the page: the first screen they fill is not this grid's to draw. */
+  itemsAbove?: number;
   renderItem: (item: T, props: GridItemProps) => ReactNode;
 };
 
@@ -42,7 +44,7 @@ const documentTop = (list: HTMLElement) => list.getBoundingClientRect().top + wi
  *
  * The server knows no width, so its page (and the app's first render, which must equal it) holds the
  * first items for the widest grid: the first view's rows at the most columns plus the overscan, which
- * covers a first screen at every width. Once the app has read the columns it keeps the rows near the
+ * covers a first screen at every width (less what the grids above it draw). Once the app has read the columns it keeps the rows near the
  * viewport only; what it drops lies below the first screen, so nothing in view moves.
  */
 export function VirtualGrid<T>({
@@ -51,6 +53,7 @@ export function VirtualGrid<T>({
   estimateSize,
   gap,
   getKey,
+  itemsAbove = 0,
   renderItem,
 }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
@@ -92,10 +95,8 @@ export function VirtualGrid<T>({
         .map(getKey)
         .join(' '),
   });
-  const firstItems = Math.min(
-    items.length,
-    MAX_COLUMNS * (Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN),
-  );
+  const firstView = MAX_COLUMNS * (Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN);
+  const firstItems = Math.min(items.length, Math.max(0, firstView - itemsAbove));
   const rows = layout ? virtualizer.getVirtualItems() : [];
   const firstRow = rows[0];
   const lastRow = rows[rows.length - 1];

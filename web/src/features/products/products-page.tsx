@@ -92,13 +92,17 @@ export function ProductsPage() {
           </Button>
         </Callout>
       )}
-      {SECTIONS.map(({ kind, title, emptyText }) => (
+      {SECTIONS.map(({ kind, title, emptyText }, index) => (
         <ProductSection
           key={kind}
           title={t(title)}
           emptyText={t(emptyText)}
           products={products.data?.[kind]}
           loading={products.isPending}
+          productsAbove={SECTIONS.slice(0, index).reduce(
+            (sum, above) => sum + (products.data?.[above.kind].length ?? 0),
+            0,
+          )}
           renderProduct={renderProduct}
         />
       ))}

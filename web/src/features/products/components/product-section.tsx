@@ -9,6 +9,8 @@ type ProductSectionProps = {
   emptyText: string;
   products: readonly Product[] | undefined;
   loading: boolean;
+  /** The products of the sections above it (VirtualGrid's itemsAbove). */
+  productsAbove: number;
   renderProduct: (product: Product, listItem: GridItemProps) => ReactNode;
 };
 
@@ -31,7 +33,14 @@ function SkeletonCards() {
   );
 }
 
-export function ProductSection({ title, emptyText, products, loading, renderProduct }: ProductSectionProps) {
+export function ProductSection({
+  title,
+  emptyText,
+  products,
+  loading,
+  productsAbove,
+  renderProduct,
+}: ProductSectionProps) {
   const headingId = useId();
   return (
     <section className="product-section" aria-labelledby={headingId} aria-busy={loading || undefined}>
@@ -45,6 +54,7 @@ export function ProductSection({ title, emptyText, products, loading, renderProd
           estimateSize={CARD_HEIGHT_PX}
           gap={CARD_GAP_PX}
           getKey={productKey}
+          itemsAbove={productsAbove}
           renderItem={renderProduct}
         />
       )}
