@@ -57,28 +57,27 @@ export function VirtualGrid<T>({
   renderItem,
 }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
-  const [layout, setLayout] = useState<{ columns: number; top: number } | null>(null);
-  // After every commit, one read of the grid's columns and place (a list above it may have grown).
+  const [measured, setMeasured] = useState<{ columns: number; top: number } | null>(null);
+  const firstView = MAX_COLUMNS * (Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN);
+  const firstItems = Math.min(items.length, Math.max(0, firstView - itemsAbove));
+  // A grid whose items are all drawn at first stays as it is: no measuring, no second render.
+  const windowed = items.length > firstItems;
+  // The grid's columns and place, read where the browser has just laid the page out (a ResizeObserver's
+  // callback: no layout forced in a commit), again whenever the page's size changes: a new width may
+  // change the columns, a list above that grows moves the grid.
   useLayoutEffect(() => {
     const list = listRef.current;
-    if (!list) return;
-    const next = { columns: columnsOf(list), top: documentTop(list) };
-    setLayout((current) =>
-      current && current.columns === next.columns && Math.abs(current.top - next.top) < 1 ? current : next,
-    );
-  });
-  // A new width may change the columns, and a list above that grows moves the grid: the document's
-  // size changes either way, and the effect above reads both after the render this causes.
-  const [, setPageSize] = useState('');
-  useLayoutEffect(() => {
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(([entry]) => {
-      const size = entry?.contentRect;
-      if (size) setPageSize(`${size.width}x${size.height}`);
+    if (!windowed || !list) return;
+    const observer = new ResizeObserver(() => {
+      const next = { columns: columnsOf(list), top: documentTop(list) };
+      setMeasured((current) =>
+        current && current.columns === next.columns && Math.abs(current.top - next.top) < 1 ? current : next,
+      );
     });
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [windowed]);
+  const layout = windowed ? measured : null;
   const columns = layout?.columns ?? MAX_COLUMNS;
   const virtualizer = useWindowVirtualizer({
     count: Math.ceil(items.length / columns),
@@ -95,8 +94,6 @@ export function VirtualGrid<T>({
         .map(getKey)
         .join(' '),
   });
-  const firstView = MAX_COLUMNS * (Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN);
-  const firstItems = Math.min(items.length, Math.max(0, firstView - itemsAbove));
   const rows = layout ? virtualizer.getVirtualItems() : [];
   const firstRow = rows[0];
   const lastRow = rows[rows.length - 1];
