@@ -75,7 +75,7 @@ describe('lists of the large-fleet scenario', () => {
         const html = await (await page.request.get('/products')).text();
         expect(html).toContain('data-product-id');
         // 705 kB with every product drawn.
-        expect(html.length).toBeLessThan(200_000);
+        expect(html.length).toBeLessThan(180_000);
 
         // The app's scripts arrive 2 s after the page: a switch clicked at once waits, then works.
         await page.route('**/assets/*.js', async (route) => {
