@@ -143,6 +143,82 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await products(0)).status).toBe(401);
   }, 60_000); // some forty calls
 
+  it('remembered lists (invitations, download jobs, connected users, applications, sharings, their totals) show a write through the other instance or another connection on the very next call', async () => {
+    const fleet = persona('fleet@example.com');
+    const admin = persona('admin@example.com');
+    const lists = {
+      unclaimed: { path: '/api/v1/invitations/unclaimed/ALL', headers: owner },
+      claimed: { path: '/api/v1/invitations/claimed/ALL', headers: owner },
+      jobs: { path: '/api/v1/products/download/jobs', headers: persona('second@example.com') },
+      connected: { path: '/api/v1/agents/invitations/ALL?limit=50', headers: fleet },
+      applications: { path: '/api/v1/admin/applications', headers: admin },
+      // One row a page: the total is the count's own (remembered) statement.
+      sharings: { path: '/api/v1/admin/sharings?limit=1', headers: admin },
+      allSharings: { path: '/api/v1/admin/sharings', headers: admin },
+    };
+    const read = async (index: number, list: keyof typeof lists) => {
+      const answer = await team.call(index, 'GET', lists[list].path, { headers: lists[list].headers });
+      expect(answer.status).toBe(200);
+      return { text: answer.text, total: Number(answer.headers.get('x-total-count')) };
+    };
+    // Every list in memory on both instances (each read twice: the second is answered from memory).
+    const warm = async () => {
+      for (const list of Object.keys(lists) as (keyof typeof lists)[])
+        for (const index of [0, 1, 0, 1]) await read(index, list);
+    };
+    await warm();
+    const sharings = (await read(0, 'sharings')).total;
+    const created = await team.call(0, 'POST', '/api/v1/invitations', {
+      headers: owner,
+      body: [{ productId: 'prod-wb-1', includeSensitiveData: false }],
+    });
+    expect(created.status).toBe(201);
+    const { code } = created.json() as { code: string };
+    expect((await read(1, 'unclaimed')).text).toContain(code);
+
+    // Claimed by the company through another connection (an API redeem would count against the redeem
+    // limit another test measures).
+    await warm();
+    const [claimed] = await queryPostgres<{ id: string }>(
+      team.databaseUrl,
+      `UPDATE "Invitation" SET "agentId" = (SELECT id FROM "User" WHERE email = $1), status = 'CLAIMED',
+        "claimedAt" = now(), "statusChangedAt" = now() WHERE code = $2 RETURNING id`,
+      ['fleet@example.com', code.replace(/-/g, '')],
+    );
+    const invitationId = claimed?.id as string;
+    expect(invitationId).toBeTruthy();
+    expect((await read(0, 'claimed')).text).toContain(invitationId);
+    expect((await read(0, 'unclaimed')).text).not.toContain(code);
+    expect((await read(0, 'connected')).text).toContain(invitationId);
+    expect((await read(0, 'allSharings')).text).toContain(invitationId);
+    expect((await read(0, 'sharings')).total).toBe(sharings + 1);
+    expect((await read(1, 'sharings')).total).toBe(sharings + 1);
+
+    // Writes no instance made (psql, a script): both instances show them on their next call.
+    await warm();
+    await onTeamDatabase(
+      `UPDATE "AgentProfile" SET "displayName" = $1 WHERE "userId" = (SELECT id FROM "User" WHERE email = $2)`,
+      ['Renamed fleet', 'fleet@example.com'],
+    );
+    expect((await read(1, 'applications')).text).toContain('Renamed fleet');
+    expect((await read(0, 'applications')).text).toContain('Renamed fleet');
+    await onTeamDatabase('UPDATE "User" SET "fullName" = $1 WHERE email = $2', [
+      'Renamed owner',
+      'owner@example.com',
+    ]);
+    expect((await read(1, 'connected')).text).toContain('Renamed owner');
+    expect((await read(0, 'connected')).text).toContain('Renamed owner');
+    const jobs = (await read(0, 'jobs')).total;
+    expect(jobs).toBeGreaterThan(0);
+    await onTeamDatabase(
+      `UPDATE "DownloadJob" SET "updatedAt" = '2020-02-02 02:02:02' WHERE id = (SELECT id FROM "DownloadJob"
+        WHERE "userId" = (SELECT id FROM "User" WHERE email = $1) ORDER BY id LIMIT 1)`,
+      ['second@example.com'],
+    );
+    expect((await read(1, 'jobs')).text).toContain('2020-02-02T02:02:02.000Z');
+    expect((await read(0, 'jobs')).text).toContain('2020-02-02T02:02:02.000Z');
+  }, 60_000); // some hundred calls
+
   it('the current user (remembered) shows terms published elsewhere, accepted through the other instance, a name changed by another connection and the clock passing a publication, on the very next call', async () => {
     type Me = { fullName: string; termsToAccept: string | null };
     const me = async (index: number) => {

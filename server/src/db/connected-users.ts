@@ -96,8 +96,12 @@ export function connectedStatements(query: ConnectedQuery) {
 
 /** The connected-users reads of one database: SQLite's answer at once, PostgreSQL's (postgres-reads.ts) promises. */
 export interface ConnectedUserReads {
-  page(query: ConnectedQuery & { limit: number }): ConnectedRow[] | Promise<ConnectedRow[]>;
-  count(query: ConnectedQuery): number | Promise<number>;
+  /** `arrivedAt`: as for the hot reads (PostgreSQL remembers pages and totals: db/postgres-reads.ts). */
+  page(
+    query: ConnectedQuery & { limit: number },
+    arrivedAt?: number,
+  ): ConnectedRow[] | Promise<ConnectedRow[]>;
+  count(query: ConnectedQuery, arrivedAt?: number): number | Promise<number>;
   /** The whole list, row by row as arrays (no object per row). */
   all(
     query: Omit<ConnectedQuery, 'after' | 'limit' | 'words'>,

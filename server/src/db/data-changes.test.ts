@@ -6,9 +6,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, queryPostgres, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
-import { ANNOUNCED_TABLES, FAULT_TABLES, REMEMBERED_TABLES, watchDataChanges } from './data-changes.ts';
+import {
+  ANNOUNCED_TABLES,
+  FAULT_TABLES,
+  LIST_TABLES,
+  REMEMBERED_TABLES,
+  watchDataChanges,
+} from './data-changes.ts';
 import type { CurrentUserRow } from './hot-reads.ts';
-import { rememberedSql } from './postgres-reads.ts';
+import { listStatements } from './list-reads.ts';
+import { postgresConnectedStatements, rememberedSql } from './postgres-reads.ts';
 import { LISTENER_NAME } from './team-signal.ts';
 
 let db: TestDatabase;
@@ -71,6 +78,25 @@ describe('remembered reads on PostgreSQL', () => {
         WHERE t.tgname = 'portal_data_changed' ORDER BY 1`,
     );
     expect(rows.map((row) => row.table)).toEqual([...ANNOUNCED_TABLES].sort());
+  });
+
+  it('remember lists (pages, totals, connected users) that read only the tables their watch follows', () => {
+    const page = { limit: 1 };
+    const words = ['x'];
+    const sql = [
+      ...(['sharings', 'ownerInvitations', 'events', 'applications', 'downloadJobs'] as const).flatMap(
+        (list) => {
+          const statements = listStatements[list] as (typeof listStatements)['sharings'];
+          const query = { words, ownerId: '', claimed: true, statuses: [], invitationId: '', userId: '' };
+          return [statements.page('postgresql', query, page).sql, statements.count('postgresql', query).sql];
+        },
+      ),
+      listStatements.applicationFiles('postgresql', ['x']).sql,
+      ...Object.values(postgresConnectedStatements({ agentId: '', statuses: [], words })).map((s) => s.sql),
+    ];
+    const read = new Set(sql.flatMap((text) => [...text.matchAll(/"([A-Z]\w+)"/g)].map((m) => m[1])));
+    expect([...read].sort()).toEqual([...LIST_TABLES].sort());
+    for (const table of LIST_TABLES) expect(ANNOUNCED_TABLES).toContain(table);
   });
 
   const writers = {

@@ -30,8 +30,24 @@ export const FAULT_TABLES = ['Fault'] as const;
 /** The tables that give the job runner work (services/jobs.ts): it plans again when they change. */
 export const JOB_TABLES = ['DownloadJob', 'CollectionChange'] as const;
 
+/**
+ * Every table the remembered list reads read (db/postgres-reads.ts: the paged lists' pages and totals, a
+ * company's connected users): a change to any of them drops them all.
+ */
+export const LIST_TABLES = [
+  'Invitation',
+  'InvitationProduct',
+  'SharingEvent',
+  'User',
+  'AgentProfile',
+  'AgentFile',
+  'DownloadJob',
+] as const;
+
 /** Every table whose changes the database announces. */
-export const ANNOUNCED_TABLES = [...REMEMBERED_TABLES, ...FAULT_TABLES, ...JOB_TABLES] as const;
+export const ANNOUNCED_TABLES: readonly string[] = [
+  ...new Set([...REMEMBERED_TABLES, ...FAULT_TABLES, ...JOB_TABLES, ...LIST_TABLES]),
+];
 
 const TRIGGER = 'portal_data_changed';
 
@@ -127,27 +143,37 @@ export function watchDataChanges(
   };
 }
 
-// Bounds the memory a flood of distinct keys can take between two changes.
-const rememberedRows = 10_000;
+export interface RememberedLimit {
+  /** How much may be kept between two changes (default: 10,000 entries). */
+  max: number;
+  /** What one value counts against `max` (default 1 per entry; a list: its rows). */
+  weight?(value: unknown): number;
+}
 
 /**
  * Rows read under the watch's current generation, each kept until the next change. `since`: the
  * caller's request arrived then (performance.now()); every change committed before it is seen.
+ * `limit` bounds the memory a flood of distinct keys can take between two changes.
  */
-export function createRememberedRows(watch: DataWatch) {
+export function createRememberedRows(watch: DataWatch, limit: RememberedLimit = { max: 10_000 }) {
   let version: number | undefined;
+  let used = 0;
   const rows = new Map<string, unknown>();
   return async <T>(key: string, read: () => Promise<T>, since?: number): Promise<T> => {
     if ((await watch.fresh(since)) === undefined) return read();
     const now = watch.current();
-    if (now !== version || rows.size >= rememberedRows) {
+    if (now !== version || used >= limit.max) {
       rows.clear();
+      used = 0;
       version = now;
     }
     if (rows.has(key)) return rows.get(key) as T;
     const row = await read();
     // A change received while reading may have come after the row was read: keep it only if none did.
-    if (now !== undefined && watch.current() === now && version === now) rows.set(key, row);
+    if (now !== undefined && watch.current() === now && version === now) {
+      rows.set(key, row);
+      used += limit.weight?.(row) ?? 1;
+    }
     return row;
   };
 }

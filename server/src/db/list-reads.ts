@@ -6,8 +6,9 @@
 // list's CPU in the Prisma client and its garbage: decision 0064). One SQL text per list for both
 // engines, written through `Statement`: SQLite's `+?` (db/sqlite-statements.ts) or PostgreSQL's `$n`, dates as each stores them,
 // the same ASCII case-insensitive search on both (SQLite's LIKE; see db/postgres-reads.ts). SQLite runs
-// them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. Nothing is
-// remembered: every read asks the database.
+// them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. PostgreSQL
+// remembers the pages and totals of the paged lists until a change of their tables is announced
+// (db/postgres-reads.ts, decision 0103); SQLite asks every time.
 import { storedDate } from './connected-users.ts';
 import { BOUND } from './sqlite-statements.ts';
 
@@ -526,10 +527,13 @@ export const listStatements = {
 
 type MaybePromise<T> = T | Promise<T>;
 
-/** A list read page by page (lib/paging.ts makes it a list source): one page after a position, and the total. */
+/**
+ * A list read page by page (lib/paging.ts makes it a list source): one page after a position, and the
+ * total. `arrivedAt`: as for the hot reads (every write committed before the request arrived is seen).
+ */
 export interface PagedRead<Q, Row> {
-  page(query: Q, page: PageWindow): MaybePromise<Row[]>;
-  count(query: Q): MaybePromise<number>;
+  page(query: Q, page: PageWindow, arrivedAt?: number): MaybePromise<Row[]>;
+  count(query: Q, arrivedAt?: number): MaybePromise<number>;
 }
 
 /** The list reads of one database. */
@@ -574,18 +578,26 @@ export interface ListReads {
   ping(): MaybePromise<unknown>;
 }
 
-/** Runs a statement: SQLite's prepared statement at once, PostgreSQL's pool query as a promise. */
-export type RunStatement = <T>(statement: Statement) => MaybePromise<T[]>;
+/**
+ * Runs a statement: SQLite's prepared statement at once, PostgreSQL's pool query as a promise.
+ * `arrivedAt`: when the caller's request arrived, for a runner that remembers answers.
+ */
+export type RunStatement = <T>(statement: Statement, arrivedAt?: number) => MaybePromise<T[]>;
 
 const then = <T, R>(value: MaybePromise<T>, map: (value: T) => R): MaybePromise<R> =>
   value instanceof Promise ? value.then(map) : map(value);
 
 const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
-export function createListReads(dialect: Dialect, run: RunStatement): ListReads {
+/**
+ * The list reads of one database: `run` runs every statement, except the paged lists' pages and totals,
+ * which `list` runs (a runner that may remember them; `run` by default).
+ */
+export function createListReads(dialect: Dialect, run: RunStatement, list: RunStatement = run): ListReads {
   const paged = <Q, Row>(statements: PagedStatements<Q>): PagedRead<Q, Row> => ({
-    page: (query, page) => run<Row>(statements.page(dialect, query, page)),
-    count: (query) => then(run<{ total: number }>(statements.count(dialect, query)), total),
+    page: (query, page, arrivedAt) => list<Row>(statements.page(dialect, query, page), arrivedAt),
+    count: (query, arrivedAt) =>
+      then(list<{ total: number }>(statements.count(dialect, query), arrivedAt), total),
   });
   return {
     sharings: paged(listStatements.sharings),
@@ -593,15 +605,18 @@ export function createListReads(dialect: Dialect, run: RunStatement): ListReads 
     events: paged(listStatements.events),
     applications: {
       // SQLite's nested reads answer at once; PostgreSQL's promise of a promise settles as one.
-      page: (query, page) =>
+      page: (query, page, arrivedAt) =>
         then(
-          run<Omit<ApplicationRow, 'files'>>(listStatements.applications.page(dialect, query, page)),
+          list<Omit<ApplicationRow, 'files'>>(
+            listStatements.applications.page(dialect, query, page),
+            arrivedAt,
+          ),
           (rows) => {
             if (rows.length === 0) return [];
             const statement = listStatements.applicationFiles(dialect, [
               ...new Set(rows.map((row) => row.userId)),
             ]);
-            return then(run<ApplicationFileRow>(statement), (files) => {
+            return then(list<ApplicationFileRow>(statement, arrivedAt), (files) => {
               const byUser = new Map<string, ApplicationFileRow[]>();
               for (const file of files) byUser.set(file.userId, [...(byUser.get(file.userId) ?? []), file]);
               return rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));

@@ -6,9 +6,9 @@
 // every other. Dates come back as the ISO text the SQLite variant gives (`...Z`).
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
-import { createRememberedRows, watchDataChanges } from './data-changes.ts';
+import { createRememberedRows, LIST_TABLES, watchDataChanges } from './data-changes.ts';
 import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
-import { createListReads, type ListReads } from './list-reads.ts';
+import { createListReads, type ListReads, type Statement } from './list-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -106,18 +106,42 @@ function currentUserAt(user: UserWithTerms | undefined, now: Date): CurrentUserR
   return row;
 }
 
+/** Rows of list pages kept between two changes of the lists' tables (a page counts its rows). */
+const rememberedListRows = 100_000;
+
 /** The reads on `pool`, a pool on the database at `databaseUrl` (whose changes the remembered rows follow). */
 export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotReads {
   const watch = watchDataChanges(databaseUrl);
   const remembered = createRememberedRows(watch);
+  // Named, so each pooled connection prepares a statement once (pg keeps them by name).
+  const names = new Map<string, string>();
+  const query = async <T>(statement: { sql: string; params: unknown[] }): Promise<T[]> => {
+    let name = names.get(statement.sql);
+    if (!name) {
+      name = `portal_list_${names.size}`;
+      names.set(statement.sql, name);
+    }
+    const result = await pool.query({ name, text: statement.sql, values: statement.params });
+    return result.rows as T[];
+  };
+  // The lists' pages and totals: remembered by statement and parameters until a change of a table
+  // any list reads (decision 0103), each frozen since every later request shares it.
+  const listWatch = watchDataChanges(databaseUrl, LIST_TABLES);
+  const rememberedList = createRememberedRows(listWatch, {
+    max: rememberedListRows,
+    weight: (rows) => 1 + (rows as unknown[]).length,
+  });
+  const list = <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) =>
+    rememberedList(
+      `${statement.sql}\0${JSON.stringify(statement.params)}`,
+      async () => freeze((await query<T & object>(statement)).map(freeze)),
+      arrivedAt,
+    ) as Promise<T[]>;
   const connected: ConnectedUserReads = {
-    async page(query) {
-      const { page } = postgresConnectedStatements(query);
-      return (await pool.query<ConnectedRow>(page.sql, page.params)).rows;
-    },
-    async count(query) {
-      const { count } = postgresConnectedStatements(query);
-      return (await pool.query<{ total: number }>(count.sql, count.params)).rows[0]?.total ?? 0;
+    page: (read, arrivedAt) => list<ConnectedRow>(postgresConnectedStatements(read).page, arrivedAt),
+    async count(read, arrivedAt) {
+      const { count } = postgresConnectedStatements(read);
+      return (await list<{ total: number }>(count, arrivedAt))[0]?.total ?? 0;
     },
     all(query) {
       const { all } = postgresConnectedStatements(query);
@@ -132,19 +156,10 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     },
     clear() {},
   };
-  // Named, so each pooled connection prepares a list's statement once (pg keeps them by name).
-  const names = new Map<string, string>();
   const listReads = createListReads(
     'postgresql',
-    async <T>(statement: { sql: string; params: unknown[] }) => {
-      let name = names.get(statement.sql);
-      if (!name) {
-        name = `portal_list_${names.size}`;
-        names.set(statement.sql, name);
-      }
-      const result = await pool.query({ name, text: statement.sql, values: statement.params });
-      return result.rows as T[];
-    },
+    <T>(statement: Statement) => query<T>(statement),
+    <T>(statement: Statement, arrivedAt?: number) => list<T>(statement, arrivedAt),
   );
   /** The rows of one of the prepared reads above (`sql`) for `id`, remembered until a change of their tables. */
   const rememberedRows = <T>(read: keyof typeof sql, id: string, arrivedAt?: number): Promise<readonly T[]> =>
@@ -175,6 +190,8 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
       return currentUserAt(user, now);
     },
     ownProducts: (ownerId, arrivedAt) => rememberedRows<ProductRow>('ownProducts', ownerId, arrivedAt),
-    close: () => watch.close(),
+    close: async () => {
+      await Promise.all([watch.close(), listWatch.close()]);
+    },
   };
 }

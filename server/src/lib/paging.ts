@@ -124,9 +124,12 @@ function nextLink(request: FastifyRequest, cursor: string, take: number): string
 }
 
 export interface ListSource<Row, Item> {
-  /** Rows after a position (all when undefined), newest first, at most `take` of them. */
-  fetch(after: Position | undefined, take: number): Promise<Row[]>;
-  count(): Promise<number>;
+  /**
+   * Rows after a position (all when undefined), newest first, at most `take` of them. `arrivedAt`
+   * (here and in `count`): when the request arrived (`request.arrivedAt`), for reads that remember.
+   */
+  fetch(after: Position | undefined, take: number, arrivedAt?: number): Promise<Row[]>;
+  count(arrivedAt?: number): Promise<number>;
   position(row: Row): Position;
   toItem(row: Row): Item;
   /** A faster way to read the whole list, in the same order: the items' JSON texts (no object per row). */
@@ -153,8 +156,8 @@ export function pagedSource<Query extends object, Row, Item>(
   view: Pick<ListSource<Row, Item>, 'position' | 'toItem'>,
 ): ListSource<Row, Item> {
   return searchedSource((query as { words?: readonly string[] }).words, {
-    fetch: async (after, limit) => read.page(query, { after, limit }),
-    count: async () => read.count(query),
+    fetch: async (after, limit, arrivedAt) => read.page(query, { after, limit }, arrivedAt),
+    count: async (arrivedAt) => read.count(query, arrivedAt),
     ...view,
   });
 }
@@ -171,18 +174,19 @@ export async function answerList<Row, Item>(
   page: PageRequest,
   source: ListSource<Row, Item>,
 ): Promise<Item[] | FastifyReply> {
+  const { arrivedAt } = reply.request;
   if (page.take !== undefined) {
-    const rows = await source.fetch(page.after, page.take + 1);
+    const rows = await source.fetch(page.after, page.take + 1, arrivedAt);
     const whole = page.after === undefined && rows.length <= page.take;
-    const total = whole ? rows.length : await source.count();
+    const total = whole ? rows.length : await source.count(arrivedAt);
     return pageHeaders(reply, page, rows, total, source.position).map(source.toItem);
   }
-  const first = await source.fetch(undefined, STREAM_CHUNK);
+  const first = await source.fetch(undefined, STREAM_CHUNK, arrivedAt);
   if (first.length < STREAM_CHUNK) {
     reply.header('x-total-count', String(first.length));
     return first.map(source.toItem);
   }
-  reply.header('x-total-count', String(await source.count()));
+  reply.header('x-total-count', String(await source.count(arrivedAt)));
   reply.type('application/json; charset=utf-8');
   const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source, first);
   return reply.send(Readable.from(body));

@@ -72,8 +72,9 @@ export function connectedSource(
   const reads = hot.connected;
   const query = { agentId, statuses: filterStatuses(filter), words: searchWords(q) };
   return searchedSource(query.words, {
-    fetch: async (position, take) => reads.page({ ...query, after: position, limit: take }),
-    count: async () => reads.count(query),
+    fetch: async (position, take, arrivedAt) =>
+      reads.page({ ...query, after: position, limit: take }, arrivedAt),
+    count: async (arrivedAt) => reads.count(query, arrivedAt),
     position: (row) => ({ at: new Date(row.claimedAt), id: row.invitationId }),
     toItem: ({ invitationId, fullName, email, createdAt, status }) => ({
       invitationId,

@@ -337,6 +337,15 @@ export function createPostgresSandboxStore(options: {
       await utimes(path.join(worldsDir, id, SANDBOX_FILE), now, now).catch(() => undefined);
     },
 
+    /**
+     * How many sandboxes the team has, made or being made (one directory read; `list` reads each
+     * record's time as well): at least as many as `list` answers.
+     */
+    async count(): Promise<number> {
+      const entries = await readdir(worldsDir, { withFileTypes: true }).catch(() => []);
+      return entries.filter((entry) => entry.isDirectory()).length;
+    },
+
     /** Every sandbox of the team with when it was last used (ms), least recently used first. */
     async list(): Promise<{ id: string; lastUsedAt: number }[]> {
       const entries = await readdir(worldsDir, { withFileTypes: true }).catch(() => []);

@@ -157,8 +157,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       if (team) await close(id);
       else await remove(id);
     }
-    // Attaching to a sandbox of the team adds none; a new one makes room first.
-    const all = await everySandbox();
+    // Attaching to a sandbox of the team adds none; a new one makes room first. Below the limit the
+    // team's folders are only counted: listing them reads every record (it grew with the sandboxes alive).
+    const all = team && (await team.count()) < max ? [] : await everySandbox();
     if (!(team && !fresh && all.some((sandbox) => sandbox.id === id))) {
       const others = all.filter((sandbox) => sandbox.id !== id);
       while (others.length >= max) await remove((others.shift() as { id: string }).id);
