@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage } from './support/browser.ts';
+import { signedInPage, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 
 // The large-fleet scenario in Chromium: /users, the owner's recipients tabs and the admin's
@@ -33,10 +33,86 @@ async function scrollToPosition(page: Page, list: string, position: number): Pro
 
 const itemsInDom = (page: Page, list: string) => page.locator(`${list} > li`).count();
 
+/** Scrolls the page from its top to its end half a screen at a time: the ids of every card it passed. */
+async function productsScrolledPast(page: Page): Promise<{ ids: Set<string>; mostInDom: number }> {
+  const ids = new Set<string>();
+  let mostInDom = 0;
+  await page.evaluate(() => window.scrollTo(0, 0));
+  for (let step = 0; step < 2_000; step++) {
+    const seen = await page.evaluate(() => ({
+      ids: Array.from(document.querySelectorAll('[data-product-id]'), (card) =>
+        card.getAttribute('data-product-id'),
+      ),
+      atEnd: window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1,
+    }));
+    for (const id of seen.ids) if (id) ids.add(id);
+    mostInDom = Math.max(mostInDom, seen.ids.length);
+    if (seen.atEnd) break;
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight / 2));
+    await page.waitForTimeout(30);
+  }
+  return { ids, mostInDom };
+}
+
 describe('lists of the large-fleet scenario', () => {
   const browser = useBrowser({ scenario: 'large-fleet' });
 
   // Forty pages, each loaded and drawn while the window scrolls: a long journey, given the time for it.
+  // The owner's 505 products: the server draws the first screenful of each grid (for the widest
+  // grid, so any width's first screen), the app keeps the rows near the viewport.
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`/products with 505 products at ${viewports[viewport].width} px: small HTML, a click before the takeover waits, scrolling shows every product`, {
+      timeout: 120_000,
+    }, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      try {
+        const products = (await (await page.request.get('/api/v1/products')).json()) as {
+          vehicles: { id: string }[];
+          wallboxes: { id: string }[];
+        };
+        const all = [...products.vehicles, ...products.wallboxes].map((product) => product.id);
+        expect(all.length).toBeGreaterThanOrEqual(505);
+        const html = await (await page.request.get('/products')).text();
+        expect(html).toContain('data-product-id');
+        // 705 kB with every product drawn.
+        expect(html.length).toBeLessThan(180_000);
+
+        // The app's scripts arrive 2 s after the page: a switch clicked at once waits, then works.
+        await page.route('**/assets/*.js', async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 2000));
+          await route.continue();
+        });
+        await page.goto('/products', { waitUntil: 'commit' });
+        const toggle = page.getByRole('switch', { name: 'Enable data export' }).first();
+        await toggle.waitFor();
+        expect(await toggle.isDisabled()).toBe(true);
+        await toggle.click();
+        const dialog = page.getByRole('dialog');
+        await dialog.waitFor({ timeout: 20_000 });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+        expect(
+          await page.evaluate(
+            () =>
+              new Promise<number>((resolve) => {
+                new PerformanceObserver((list) => {
+                  const entries = list.getEntries() as (PerformanceEntry & { value: number })[];
+                  resolve(entries.reduce((sum, entry) => sum + entry.value, 0));
+                }).observe({ type: 'layout-shift', buffered: true });
+                setTimeout(() => resolve(0), 500); // no entry at all: nothing moved
+              }),
+          ),
+        ).toBe(0);
+
+        const { ids, mostInDom } = await productsScrolledPast(page);
+        expect([...ids].sort()).toEqual([...all].sort());
+        expect(mostInDom).toBeLessThanOrEqual(200);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('/users scrolls to row 2,000 and searches with at most 200 items in the DOM', {
     timeout: 120_000,
   }, async () => {

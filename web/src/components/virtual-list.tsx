@@ -36,12 +36,12 @@ export type VirtualListProps<T> = {
 };
 
 const GAP_PX = 12; // --space-3 between cards (the list's CSS gap)
-const OVERSCAN = 6;
+export const OVERSCAN = 6;
 /**
  * The viewport a render without one assumes (the server's, and the app's first, which must equal it):
  * tall enough for a phone's or a laptop's first screen of cards, which are then in the page's HTML.
  */
-const FIRST_VIEW = { width: 0, height: 1000 };
+export const FIRST_VIEW = { width: 0, height: 1000 };
 /** Ask for the next page this many items before the end comes into view. */
 const PREFETCH = 15;
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { Callout } from '../../components/ui/callout.tsx';
+import type { GridItemProps } from '../../components/virtual-grid.tsx';
 import type { Product } from '../../lib/api/types.ts';
 import { useDownloadJobs } from './api/use-download-jobs.ts';
 import { useDownloads } from './api/use-downloads.ts';
@@ -50,12 +51,12 @@ export function ProductsPage() {
     else if (target.state === 'NORMAL') start();
   };
 
-  const renderProduct = (product: Product) => {
+  const renderProduct = (product: Product, listItem: GridItemProps) => {
     const target = productDownloadTarget(jobs.data, product.id);
     return (
       <ProductCard
-        key={product.id}
         product={product}
+        listItem={listItem}
         locked={locked}
         lockedByJob={jobActive}
         progress={collection.pendingProductId === product.id ? (collection.pendingAction ?? null) : null}
@@ -91,13 +92,17 @@ export function ProductsPage() {
           </Button>
         </Callout>
       )}
-      {SECTIONS.map(({ kind, title, emptyText }) => (
+      {SECTIONS.map(({ kind, title, emptyText }, index) => (
         <ProductSection
           key={kind}
           title={t(title)}
           emptyText={t(emptyText)}
           products={products.data?.[kind]}
           loading={products.isPending}
+          productsAbove={SECTIONS.slice(0, index).reduce(
+            (sum, above) => sum + (products.data?.[above.kind].length ?? 0),
+            0,
+          )}
           renderProduct={renderProduct}
         />
       ))}

@@ -4,6 +4,7 @@ import { IconButton } from '../../../components/ui/icon-button.tsx';
 import { DownloadIcon } from '../../../components/ui/icons.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
+import type { GridItemProps } from '../../../components/virtual-grid.tsx';
 import type { Product } from '../../../lib/api/types.ts';
 import { productSubtitle, productTitle } from '../../../lib/product-text.ts';
 import type { CollectionAction } from '../api/use-toggle-collection.ts';
@@ -12,6 +13,8 @@ import { JobStatusText } from './job-status-text.tsx';
 
 export type ProductCardProps = {
   product: Product;
+  /** Its place in the page's grid (VirtualGrid). */
+  listItem?: GridItemProps;
   /** The toggle is locked while a toggle request is in flight or a download job is active. */
   locked: boolean;
   lockedByJob: boolean;
@@ -25,6 +28,7 @@ export type ProductCardProps = {
 
 export function ProductCard({
   product,
+  listItem,
   locked,
   lockedByJob,
   progress,
@@ -38,7 +42,12 @@ export function ProductCard({
   const lockId = useId();
   const title = productTitle(product);
   return (
-    <li className="card product-card" data-product-id={product.id} aria-busy={progress ? true : undefined}>
+    <li
+      {...listItem}
+      className="card product-card"
+      data-product-id={product.id}
+      aria-busy={progress ? true : undefined}
+    >
       <div className="card__head">
         <div className="card__main">
           <h3 id={titleId} className="card__title">

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react';
 import { Callout } from '../../../components/ui/callout.tsx';
 import { Skeleton } from '../../../components/ui/skeleton.tsx';
+import { type GridItemProps, VirtualGrid } from '../../../components/virtual-grid.tsx';
 import type { Product } from '../../../lib/api/types.ts';
 
 type ProductSectionProps = {
@@ -8,8 +9,15 @@ type ProductSectionProps = {
   emptyText: string;
   products: readonly Product[] | undefined;
   loading: boolean;
-  renderProduct: (product: Product) => ReactNode;
+  /** The products of the sections above it (VirtualGrid's itemsAbove). */
+  productsAbove: number;
+  renderProduct: (product: Product, listItem: GridItemProps) => ReactNode;
 };
+
+/** A card's height in px at its most common content (measured on the page once drawn). */
+const CARD_HEIGHT_PX = 150;
+const CARD_GAP_PX = 16; // --space-4 between cards (.product-grid's gap)
+const productKey = (product: Product) => product.id;
 
 function SkeletonCards() {
   return (
@@ -25,7 +33,14 @@ function SkeletonCards() {
   );
 }
 
-export function ProductSection({ title, emptyText, products, loading, renderProduct }: ProductSectionProps) {
+export function ProductSection({
+  title,
+  emptyText,
+  products,
+  loading,
+  productsAbove,
+  renderProduct,
+}: ProductSectionProps) {
   const headingId = useId();
   return (
     <section className="product-section" aria-labelledby={headingId} aria-busy={loading || undefined}>
@@ -33,7 +48,15 @@ export function ProductSection({ title, emptyText, products, loading, renderProd
       {loading && <SkeletonCards />}
       {!loading && products && products.length === 0 && <Callout>{emptyText}</Callout>}
       {!loading && products && products.length > 0 && (
-        <ul className="grid-columns product-grid">{products.map(renderProduct)}</ul>
+        <VirtualGrid
+          items={products}
+          className="grid-columns product-grid"
+          estimateSize={CARD_HEIGHT_PX}
+          gap={CARD_GAP_PX}
+          getKey={productKey}
+          itemsAbove={productsAbove}
+          renderItem={renderProduct}
+        />
       )}
     </section>
   );
