@@ -139,16 +139,16 @@ export function createIdempotency() {
       .send(first.body);
   }
 
-  /** Stores the first successful answer in its claim (a failed request gives the claim up in onResponse). */
+  /**
+   * Stores the first successful answer in its claim; a refused or failed one gives its claim up before
+   * the caller sees the answer, so a retry sent at once runs again on any instance. (A request that
+   * never reaches here, its client gone, gives the claim up in onResponse.)
+   */
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const pending = request.idempotency;
-    if (
-      !pending ||
-      pending.replay ||
-      reply.statusCode < 200 ||
-      reply.statusCode >= 300 ||
-      typeof payload !== 'string'
-    ) {
+    if (!pending || pending.replay) return payload;
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') {
+      await giveUp(request, pending);
       return payload;
     }
     const { prisma, wallClock } = request.world;
@@ -176,18 +176,20 @@ export function createIdempotency() {
     return payload;
   }
 
-  /** Gives up the claim of a request whose answer was not stored, and lets a waiting twin go. */
+  /** Gives up the claim of a request whose answer is not stored (only a claim still in flight). */
+  async function giveUp(request: FastifyRequest, pending: NonNullable<FastifyRequest['idempotency']>) {
+    pending.replay = true; // Nothing left to give up or store.
+    await request.world.prisma.idempotencyRecord
+      .deleteMany({ where: { userId: pending.userId, key: pending.key, status: IN_FLIGHT } })
+      .catch((error: unknown) => request.log.warn({ err: error }, 'could not give up an idempotency claim'));
+  }
+
+  /** Gives up a claim onSend did not settle, and lets a waiting twin go. */
   async function onResponse(request: FastifyRequest) {
     const pending = request.idempotency;
     if (!pending) return;
     request.idempotency = undefined;
-    if (!pending.replay) {
-      await request.world.prisma.idempotencyRecord
-        .deleteMany({ where: { userId: pending.userId, key: pending.key, status: IN_FLIGHT } })
-        .catch((error: unknown) =>
-          request.log.warn({ err: error }, 'could not give up an idempotency claim'),
-        );
-    }
+    if (!pending.replay) await giveUp(request, pending);
     inFlight.delete(pending.slot);
     pending.done();
   }

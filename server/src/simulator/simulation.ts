@@ -8,8 +8,8 @@ import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
 import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
 import { oneAtATime } from '../lib/one-at-a-time.ts';
-import { agentFilesDirectory } from '../services/agent-files.ts';
 import { createExportStorage } from '../services/export-storage.ts';
+import { orphanQuietMs, removeOrphanDocuments } from '../services/startup-cleanup.ts';
 import type { SimulatedWorld } from './sandbox/world.ts';
 import { DEFAULT_SCENARIO, requireScenario } from './scenarios/registry.ts';
 import { reseed } from './seeding.ts';
@@ -43,10 +43,12 @@ export async function resetSimulation(
   // Two resets of one world at once removed each other's files half-way (and a snapshot in between).
   await oneAtATime(deps.config.dataDir, async () => {
     const afterLoad = keepSession ? await sessionCarryOver(deps, keepSession) : undefined;
-    await rm(agentFilesDirectory(deps), { recursive: true, force: true });
     await rm(createExportStorage(deps).directory, { recursive: true, force: true });
     deps.clock.setSpeed(1);
+    // Documents go with their rows (an upload arriving meanwhile keeps its own); files no row names
+    // and nothing writes to any more go too.
     await reseed(deps, { ...scenario, afterLoad });
+    await removeOrphanDocuments(deps, orphanQuietMs(deps.config));
     await shareClock(deps);
     deps.faults.markArmed();
     // The scenario's pending jobs and toggles are the runner's to plan for.

@@ -163,6 +163,46 @@ describe('resetSimulation', () => {
     expect((await inject('GET', '/api/v1/products')).statusCode).toBe(200);
   });
 
+  it('runs each write made beside a reset wholly before or after it: none fails', async () => {
+    const newco = as('newco@example.com');
+    const answers: Array<{ statusCode: number; body: string }> = [];
+    let resetting = true;
+    // Writers keep writing for as long as the resets run, so some wait on rows a reset replaces.
+    const writer = async (write: () => Promise<{ statusCode: number; body: string }>) => {
+      while (resetting) answers.push(await write());
+    };
+    const resets = (async () => {
+      for (let round = 0; round < 3; round++) answers.push(await inject('POST', '/api/v1/sim/reset'));
+      resetting = false;
+    })();
+    await Promise.all([
+      resets,
+      writer(() =>
+        inject('POST', '/api/v1/invitations', [{ productId: 'prod-veh-1', includeSensitiveData: false }]),
+      ),
+      // Signs the caller in as another persona: a new session row for a user the reset replaces.
+      writer(() => inject('POST', '/api/v1/sim/persona', { email: 'admin@example.com' }, newco)),
+      writer(() => inject('POST', '/api/v1/sim/persona', { email: 'owner@example.com' }, newco)),
+      writer(async () => {
+        const body = await multipartBody([{ name: 'a.pdf', content: makePdf(['x']) }]);
+        const headers = { ...newco, ...body.headers };
+        const answer = await t.call(
+          'POST',
+          '/api/v1/agents/files/upload/section/REGISTRATION',
+          headers,
+          body.payload,
+        );
+        // At most three documents per section: make room for the next one.
+        if (answer.statusCode === 201)
+          await t.prisma.agentFile.deleteMany({ where: { userId: 'user-newco' } });
+        return answer;
+      }),
+    ]);
+    const statuses = answers.map((answer) => `${answer.statusCode} ${answer.body.slice(0, 80)}`);
+    expect(statuses.filter((status) => !/^20[014] /.test(status))).toEqual([]);
+    expect(answers.length).toBeGreaterThan(10);
+  });
+
   it("keeps the caller's session when the new world has its account, and ends every other one", async () => {
     const mine = (await createSession(t, 'user-owner')).token;
     const other = (await createSession(t, 'user-admin')).token;

@@ -4,7 +4,9 @@
 //   resetToScenario(prisma, { now, filesDir, scenario, seed })  wipe every table, then load
 import { unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
-import type { Db, PrismaClient } from '../../db/client.ts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type Db, engineOfClient, type PrismaClient } from '../../db/client.ts';
+import { isDatabaseBusy } from '../../db/unavailable.ts';
 import { writeSeedFiles } from './demo-files.ts';
 import { DEFAULT_SCENARIO, DEFAULT_SEED, requireScenario } from './registry.ts';
 import { writeSeedExports } from './seed-exports.ts';
@@ -40,26 +42,58 @@ export async function loadScenario(prisma: PrismaClient, options: LoadOptions): 
   if (options.dataDir) await writeSeedExports(prisma, options.dataDir);
 }
 
-/** Deletes every row, children before parents (also correct with foreign keys enforced). */
+/** The tables a reset empties, children before parents (also correct with foreign keys enforced). */
+const RESET_TABLES = [
+  'sharingEvent',
+  'invitationProduct',
+  'invitation',
+  'downloadJob',
+  'collectionChange',
+  'collectionPeriod',
+  'product',
+  'agentFile',
+  'agentProfile',
+  'termsAcceptance',
+  'termsVersion',
+  'session',
+  'loginAttempt',
+  'fault',
+  'simState',
+  'idempotencyRecord',
+  'user',
+] as const satisfies ReadonlyArray<keyof Db>;
+
+/** Deletes every row of the tables a reset empties, children before parents. */
 export async function deleteAll(db: Db): Promise<void> {
-  await db.sharingEvent.deleteMany();
-  await db.invitationProduct.deleteMany();
-  await db.invitation.deleteMany();
-  await db.downloadJob.deleteMany();
-  await db.collectionChange.deleteMany();
-  await db.collectionPeriod.deleteMany();
-  await db.product.deleteMany();
-  await db.agentFile.deleteMany();
-  await db.agentProfile.deleteMany();
-  await db.termsAcceptance.deleteMany();
-  await db.termsVersion.deleteMany();
-  await db.session.deleteMany();
-  await db.loginAttempt.deleteMany();
-  await db.fault.deleteMany();
-  await db.simState.deleteMany();
-  await db.idempotencyRecord.deleteMany();
-  await db.user.deleteMany();
+  for (const table of RESET_TABLES) await (db[table] as { deleteMany(): Promise<unknown> }).deleteMany();
 }
+
+/** Thrown when the reset could not lock its tables at once; the reset tries again. */
+class TablesBusy extends Error {}
+
+/**
+ * On PostgreSQL, a write running beside a reset would check its foreign keys (the caller's user row,
+ * say) against rows the reset deletes and inserts again: it waits for the reset, then finds the old row
+ * gone and fails (a 500), although the same row is back. Locking the tables first (writes wait, plain
+ * reads go on seeing the old world) makes every write run wholly before or wholly after the reset. A
+ * write in progress may hold one of them while it waits for another the reset holds: the reset waits
+ * only briefly, lets go of everything and tries again, so neither waits for a deadlock to be found.
+ * SQLite has one writer at a time already.
+ */
+async function holdWritesDuringReset(db: Db): Promise<void> {
+  if (engineOfClient(db) !== 'postgresql') return;
+  const names = RESET_TABLES.map((table) => `"${table[0]?.toUpperCase()}${table.slice(1)}"`);
+  await db.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockWaitMs}ms'`);
+  try {
+    await db.$executeRawUnsafe(`LOCK TABLE ${names.join(', ')} IN EXCLUSIVE MODE`);
+  } catch (error) {
+    throw isDatabaseBusy(error) ? new TablesBusy() : error;
+  }
+  await db.$executeRawUnsafe('SET LOCAL lock_timeout = 0');
+}
+
+const lockWaitMs = 100;
+const lockAttempts = 50;
 
 /**
  * Wipes the database (every table, including sessions, jobs, faults and the simulation
@@ -68,13 +102,24 @@ export async function deleteAll(db: Db): Promise<void> {
  */
 export async function resetToScenario(prisma: PrismaClient, options: LoadOptions): Promise<void> {
   requireScenario(options.scenario ?? DEFAULT_SCENARIO);
-  const previous = await prisma.agentFile.findMany({ select: { storedName: true } });
   const seeded = new Set(await writeSeedFiles(options.filesDir));
-  await prisma.$transaction(async (tx) => {
-    await deleteAll(tx);
-    await insertScenario(tx, options);
-    await options.afterLoad?.(tx);
-  }, TRANSACTION);
+  // Read with the tables held: an upload committed just before the reset loses its file with its row.
+  let previous: Array<{ storedName: string }> = [];
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await prisma.$transaction(async (tx) => {
+        await holdWritesDuringReset(tx);
+        previous = await tx.agentFile.findMany({ select: { storedName: true } });
+        await deleteAll(tx);
+        await insertScenario(tx, options);
+        await options.afterLoad?.(tx);
+      }, TRANSACTION);
+      break;
+    } catch (error) {
+      if (!(error instanceof TablesBusy) || attempt >= lockAttempts) throw error;
+      await sleep(Math.random() * lockWaitMs);
+    }
+  }
   if (options.dataDir) await writeSeedExports(prisma, options.dataDir);
   await Promise.all(
     previous
