@@ -183,6 +183,43 @@ describe('lists of the large-fleet scenario', () => {
     }
   });
 
+  // The products grid keeps the focused card however far the page scrolls (a keyboard user's focus
+  // never falls back to the page's top), at its own place, and the Tab key goes on from it.
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`/products at ${viewports[viewport].width} px: a focused card stays rendered and focused while the grid scrolls away from it`, {
+      timeout: 90_000,
+    }, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      try {
+        await page.goto('/products');
+        await page.waitForFunction(() => document.querySelector('[data-until-app]') === null);
+        // The vehicles' grid, the first of the page's two.
+        const grid = page.locator('ul.product-grid').first();
+        const toggle = grid.locator(':scope > li[aria-posinset="2"]').getByRole('switch').first();
+        await toggle.focus();
+        const focusedCard = () =>
+          page.evaluate(() => {
+            const card = document.activeElement?.closest('li');
+            return card ? { at: card.getAttribute('aria-posinset'), position: card.style.position } : null;
+          });
+        // Down to the end of the vehicles (the window leaves the first rows far behind).
+        for (let step = 0; step < 40; step++) {
+          await page.evaluate(() => window.scrollBy(0, window.innerHeight * 2));
+          await page.waitForTimeout(30);
+        }
+        expect(await grid.locator(':scope > li[aria-posinset="1"]').count()).toBe(0);
+        expect(await focusedCard()).toEqual({ at: '2', position: 'absolute' });
+        // Back at the top it is in the grid's flow again, still the focused element.
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await grid.locator(':scope > li[aria-posinset="1"]').waitFor();
+        expect(await focusedCard()).toEqual({ at: '2', position: '' });
+        expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
+      } finally {
+        await context.close();
+      }
+    });
+  }
+
   it('the owner’s recipients tabs scroll to row 500 and search, with the other tab’s badge counted by the server', async () => {
     const { context, page } = await signedInPage(browser(), 'owner@example.com');
     try {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router-dom';
+import { prefetchLazyParts } from '../lib/lazy-part.ts';
 import { AppProviders, type AppProvidersProps } from './provider.tsx';
 import { createAppRouter } from './router.tsx';
 
@@ -11,6 +12,8 @@ type AppProps = Omit<AppProvidersProps, 'children'> & {
 export function App({ onStarted, ...props }: AppProps) {
   const [router] = useState(createAppRouter);
   useEffect(() => onStarted?.(), [onStarted]);
+  // Dialogs, menus and tooltips the first screen did not draw: their code loads at the first interaction.
+  useEffect(() => prefetchLazyParts(), []);
   return (
     <AppProviders {...props}>
       <RouterProvider router={router} />

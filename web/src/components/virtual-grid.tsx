@@ -1,11 +1,13 @@
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
+import { type CSSProperties, Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { FIRST_VIEW, OVERSCAN } from './virtual-list.tsx';
 
 /** What a card spreads on its `<li>`: its place in the whole list and, first in its row, the row's measuring. */
 export type GridItemProps = {
   ref?: (element: HTMLLIElement | null) => void;
   'data-row'?: number;
+  /** Set on a focused card kept outside the window: placed at its own row and column. */
+  style?: CSSProperties;
   'aria-posinset': number;
   'aria-setsize': number;
 };
@@ -34,6 +36,12 @@ function columnsOf(list: HTMLElement): number {
   return template === '' || template === 'none' ? 1 : template.split(/\s+/).length;
 }
 
+/** The index of the card holding `element`, or null when it is not one of `list`'s cards. */
+function cardIndexOf(element: EventTarget | Element | null, list: HTMLUListElement | null): number | null {
+  const card = element instanceof Element ? element.closest<HTMLElement>('li[aria-posinset]') : null;
+  return card && card.parentElement === list ? Number(card.getAttribute('aria-posinset')) - 1 : null;
+}
+
 /** Where the list begins in the document, in px from its top. */
 const documentTop = (list: HTMLElement) => list.getBoundingClientRect().top + window.scrollY;
 
@@ -45,7 +53,9 @@ const documentTop = (list: HTMLElement) => list.getBoundingClientRect().top + wi
  * The server knows no width, so its page (and the app's first render, which must equal it) holds the
  * first items for the widest grid: the first view's rows at the most columns plus the overscan, which
  * covers a first screen at every width (less what the grids above it draw). Once the app has read the columns it keeps the rows near the
- * viewport only; what it drops lies below the first screen, so nothing in view moves.
+ * viewport only; what it drops lies below the first screen, so nothing in view moves. The focused
+ * card stays rendered (and focused) however far the page scrolls: outside the window it is placed out
+ * of the flow at its own row and column, so keyboard users never lose the focus to the page's top.
  */
 export function VirtualGrid<T>({
   items,
@@ -58,6 +68,7 @@ export function VirtualGrid<T>({
 }: VirtualGridProps<T>) {
   const listRef = useRef<HTMLUListElement>(null);
   const [measured, setMeasured] = useState<{ columns: number; top: number } | null>(null);
+  const [focused, setFocused] = useState<number | null>(null);
   const firstView = MAX_COLUMNS * (Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN);
   const firstItems = Math.min(items.length, Math.max(0, firstView - itemsAbove));
   // A grid whose items are all drawn at first stays as it is: no measuring, no second render.
@@ -75,6 +86,8 @@ export function VirtualGrid<T>({
       );
     });
     observer.observe(document.body);
+    // A card focused on the page the server drew, before the app took over, reached no onFocus.
+    setFocused((current) => current ?? cardIndexOf(document.activeElement, list));
     return () => observer.disconnect();
   }, [windowed]);
   const layout = windowed ? measured : null;
@@ -103,22 +116,51 @@ export function VirtualGrid<T>({
   const paddingTop = firstRow ? firstRow.start - margin : 0;
   const paddingBottom = lastRow ? Math.max(0, virtualizer.getTotalSize() - (lastRow.end - margin)) : 0;
 
+  // The focused card, when the window has left it: drawn where it is, before or after the window's
+  // rows in the document order (Tab goes on from it), the same element throughout (one keyed array).
+  const kept = layout && focused !== null && focused < items.length && (focused < start || focused >= end);
+  const card = (index: number, style?: CSSProperties) => {
+    const item = items[index] as T;
+    const firstInRow = style === undefined && layout !== null && index % columns === 0;
+    return (
+      <Fragment key={getKey(item)}>
+        {renderItem(item, {
+          ...(firstInRow ? { ref: virtualizer.measureElement, [ROW_ATTRIBUTE]: index / columns } : {}),
+          ...(style ? { style } : {}),
+          'aria-posinset': index + 1,
+          'aria-setsize': items.length,
+        })}
+      </Fragment>
+    );
+  };
+  const keptCard = () => {
+    if (!kept || focused === null) return null;
+    const row = Math.floor(focused / columns);
+    const column = focused % columns;
+    const rowStart = virtualizer.measurementsCache[row]?.start ?? row * (estimateSize + gap) + margin;
+    return card(focused, {
+      position: 'absolute',
+      top: rowStart - margin,
+      insetInlineStart: `calc((100% + ${gap}px) * ${column} / ${columns})`,
+      width: `calc((100% - ${gap * (columns - 1)}px) / ${columns})`,
+    });
+  };
+
   return (
-    <ul ref={listRef} className={className} style={layout ? { paddingTop, paddingBottom } : undefined}>
-      {items.slice(start, end).map((item, offset) => {
-        const index = start + offset;
-        const row = Math.floor(index / columns);
-        const firstInRow = layout !== null && index % columns === 0;
-        return (
-          <Fragment key={getKey(item)}>
-            {renderItem(item, {
-              ...(firstInRow ? { ref: virtualizer.measureElement, [ROW_ATTRIBUTE]: row } : {}),
-              'aria-posinset': index + 1,
-              'aria-setsize': items.length,
-            })}
-          </Fragment>
-        );
-      })}
+    <ul
+      ref={listRef}
+      className={className}
+      style={layout ? { position: 'relative', paddingTop, paddingBottom } : undefined}
+      onFocus={(event) => {
+        const index = cardIndexOf(event.target, listRef.current);
+        if (index !== null) setFocused(index);
+      }}
+    >
+      {[
+        ...(kept && focused !== null && focused < start ? [keptCard()] : []),
+        ...items.slice(start, end).map((_, offset) => card(start + offset)),
+        ...(kept && focused !== null && focused >= end ? [keptCard()] : []),
+      ]}
     </ul>
   );
 }

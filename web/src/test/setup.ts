@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { initI18n } from '../lib/i18n/i18n.ts';
+import { loadLazyParts } from '../lib/lazy-part.ts';
 import { installDomShims, installFetchShim } from './browser-shims.ts';
 import { server } from './server.ts';
 
@@ -16,9 +17,12 @@ if (inBrowser) {
   initI18n('en');
 }
 
-beforeAll(() => {
+beforeAll(async () => {
   server.listen({ onUnhandledFrame: 'error' });
   if (inBrowser) installFetchShim();
+  // Dialogs, menus and tooltips load their code on idle in the app (lib/lazy-part.ts); a test opens
+  // them right after a render, as a user does once the page is idle.
+  await loadLazyParts();
 });
 
 afterEach(async () => {

@@ -10,6 +10,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { LazyPart } from '../../lib/lazy-part.ts';
 
 /**
  * What the user did to a trigger before its menu or tooltip was there: the pointer came over it
@@ -49,6 +50,8 @@ export function useArmedOnIntent(
   replay: (intent: Intent) => Event | 'arm' | null,
   /** The trigger element as the caller draws it (its own handlers run first). */
   element: ReactElement,
+  /** The code the armed part draws with: arming waits until it is loaded (at once if it is). */
+  code?: LazyPart<unknown>,
 ): { armed: boolean; unarmed: (attributes: Record<string, unknown>) => ReactElement } {
   const ownHandlers = element.props as IntentProps;
   const [armed, setArmed] = useState(false);
@@ -74,7 +77,8 @@ export function useArmedOnIntent(
       focus: focus || (pending.current?.focus ?? false),
       event: event ?? pending.current?.event ?? null,
     };
-    setArmed(true);
+    if (!code || code.loaded()) setArmed(true);
+    else void code.load().then(() => setArmed(true));
   };
   const on =
     <E extends SyntheticEvent<HTMLElement>>(own: Handler<E>, intentOf: (event: E) => Intent) =>

@@ -1,10 +1,12 @@
-import { DropdownMenu } from 'radix-ui';
-import { createContext, type ReactElement, type ReactNode, type RefObject, useContext, useRef } from 'react';
-import { rememberFocusOrigin } from '../../lib/focus-origin.ts';
+import { type ReactElement, type ReactNode, useRef } from 'react';
+import { lazyPart, loadedPart } from '../../lib/lazy-part.ts';
 import { type Intent, useArmedOnIntent } from './armed-on-intent.ts';
+import type { MenuItemProps, MenuRadioGroupProps } from './menu-radix.tsx';
 
-/** The open menu's button: a dialog opened by one of its items gives the focus back to it. */
-const MenuButton = createContext<RefObject<HTMLButtonElement | null> | null>(null);
+export type { MenuItemProps, MenuRadioGroupProps } from './menu-radix.tsx';
+
+/** Radix's menu (components/ui/menu-radix.tsx): loaded at the first intent on a menu button, or on idle. */
+const radix = lazyPart(() => import('./menu-radix.tsx'));
 
 export type MenuProps = {
   /** One button element; it receives aria-haspopup/expanded from Radix. */
@@ -35,84 +37,40 @@ function replayOpening(intent: Intent): Event | null {
 /**
  * Dropdown menu (Radix): arrow keys move, Escape closes and focus returns to the trigger. Until its
  * button is first pressed or gets an opening key, only the button is drawn, with Radix's closed markup
- * (components/ui/armed-on-intent.ts); the press or the key then opens the menu Radix draws.
+ * (components/ui/armed-on-intent.ts); the press or the key then opens the menu Radix draws, once its
+ * code is loaded (lib/lazy-part.ts).
  */
 export function Menu({ trigger, children, align = 'end', label }: MenuProps) {
   const button = useRef<HTMLButtonElement>(null);
-  const { armed, unarmed } = useArmedOnIntent(button, replayOpening, trigger);
-  if (!armed) return unarmed({ 'aria-haspopup': 'menu', 'aria-expanded': false, 'data-state': 'closed' });
+  const { armed, unarmed } = useArmedOnIntent(button, replayOpening, trigger, radix);
+  const parts = radix.loaded();
+  if (!armed || !parts)
+    return unarmed({ 'aria-haspopup': 'menu', 'aria-expanded': false, 'data-state': 'closed' });
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild ref={button}>
-        {trigger}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="ui-menu" align={align} sideOffset={6} aria-label={label}>
-          <MenuButton.Provider value={button}>{children}</MenuButton.Provider>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <parts.RadixMenu trigger={trigger} button={button} align={align} label={label}>
+      {children}
+    </parts.RadixMenu>
   );
 }
 
-export type MenuItemProps = {
-  children: ReactNode;
-  onSelect?: () => void;
-  icon?: ReactNode;
-  disabled?: boolean;
-  danger?: boolean;
-  /** Marks the item as the current page/selection (aria-current). */
-  current?: boolean;
-};
+// The parts below are drawn only inside an open menu, so Radix's code is there.
 
-export function MenuItem({ children, onSelect, icon, disabled, danger, current }: MenuItemProps) {
-  const button = useContext(MenuButton);
-  return (
-    <DropdownMenu.Item
-      className={danger ? 'ui-menu__item ui-menu__item--danger' : 'ui-menu__item'}
-      onSelect={() => {
-        rememberFocusOrigin(button?.current ?? null);
-        onSelect?.();
-      }}
-      disabled={disabled}
-      aria-current={current ? 'page' : undefined}
-      data-current={current || undefined}
-    >
-      {icon}
-      <span>{children}</span>
-    </DropdownMenu.Item>
-  );
+export function MenuItem(props: MenuItemProps) {
+  const { RadixMenuItem } = loadedPart(radix);
+  return <RadixMenuItem {...props} />;
 }
 
 export function MenuLabel({ children }: { children: ReactNode }) {
-  return <DropdownMenu.Label className="ui-menu__label">{children}</DropdownMenu.Label>;
+  const { RadixMenuLabel } = loadedPart(radix);
+  return <RadixMenuLabel>{children}</RadixMenuLabel>;
 }
 
 export function MenuSeparator() {
-  return <DropdownMenu.Separator className="ui-menu__separator" />;
+  const { RadixMenuSeparator } = loadedPart(radix);
+  return <RadixMenuSeparator />;
 }
 
-export type MenuRadioGroupProps = {
-  label: string;
-  value: string;
-  onValueChange: (value: string) => void;
-  options: readonly { value: string; label: string }[];
-};
-
-export function MenuRadioGroup({ label, value, onValueChange, options }: MenuRadioGroupProps) {
-  return (
-    <DropdownMenu.Group>
-      <DropdownMenu.Label className="ui-menu__label">{label}</DropdownMenu.Label>
-      <DropdownMenu.RadioGroup value={value} onValueChange={onValueChange}>
-        {options.map((option) => (
-          <DropdownMenu.RadioItem key={option.value} value={option.value} className="ui-menu__item">
-            <span className="ui-menu__indicator" aria-hidden="true">
-              <DropdownMenu.ItemIndicator>●</DropdownMenu.ItemIndicator>
-            </span>
-            <span>{option.label}</span>
-          </DropdownMenu.RadioItem>
-        ))}
-      </DropdownMenu.RadioGroup>
-    </DropdownMenu.Group>
-  );
+export function MenuRadioGroup(props: MenuRadioGroupProps) {
+  const { RadixMenuRadioGroup } = loadedPart(radix);
+  return <RadixMenuRadioGroup {...props} />;
 }

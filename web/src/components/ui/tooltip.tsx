@@ -1,6 +1,9 @@
-import { Tooltip as RadixTooltip } from 'radix-ui';
 import { type ReactElement, type ReactNode, useRef } from 'react';
+import { lazyPart } from '../../lib/lazy-part.ts';
 import { type Intent, useArmedOnIntent } from './armed-on-intent.ts';
+
+/** Radix's tooltip (components/ui/tooltip-radix.tsx): loaded when a tooltip is first armed, or on idle. */
+const radix = lazyPart(() => import('./tooltip-radix.tsx'));
 
 export type TooltipProps = {
   content: ReactNode;
@@ -23,26 +26,17 @@ function replayArrival(intent: Intent): Event | 'arm' | null {
 /**
  * Shows on hover and keyboard focus, hides on Escape. Until the pointer comes over its trigger or the
  * trigger gets the focus, only the trigger is drawn (components/ui/armed-on-intent.ts); the focus then
- * moves to the trigger Radix draws, which shows the tooltip as any focus does.
+ * moves to the trigger Radix draws (its code loaded first, lib/lazy-part.ts), which shows the tooltip as any focus does.
  */
 export function Tooltip({ content, children, side = 'top' }: TooltipProps) {
   // Radix types the trigger as a button; any focusable element will do.
   const trigger = useRef<HTMLButtonElement>(null);
-  const { armed, unarmed } = useArmedOnIntent(trigger, replayArrival, children);
-  if (!armed) return unarmed({ 'data-state': 'closed' });
+  const { armed, unarmed } = useArmedOnIntent(trigger, replayArrival, children, radix);
+  const parts = radix.loaded();
+  if (!armed || !parts) return unarmed({ 'data-state': 'closed' });
   return (
-    <RadixTooltip.Provider delayDuration={300}>
-      <RadixTooltip.Root>
-        <RadixTooltip.Trigger asChild ref={trigger}>
-          {children}
-        </RadixTooltip.Trigger>
-        <RadixTooltip.Portal>
-          <RadixTooltip.Content className="ui-tooltip" side={side} sideOffset={6}>
-            {content}
-            <RadixTooltip.Arrow className="ui-tooltip__arrow" />
-          </RadixTooltip.Content>
-        </RadixTooltip.Portal>
-      </RadixTooltip.Root>
-    </RadixTooltip.Provider>
+    <parts.RadixTooltipAround trigger={trigger} content={content} side={side}>
+      {children}
+    </parts.RadixTooltipAround>
   );
 }
