@@ -90,7 +90,7 @@ async function holdWritesDuringReset(db: Db): Promise<void> {
     // After the last attempt the caller answers 503 with Retry-After, as for any busy database.
     throw isDatabaseBusy(error) ? new TablesBusy('tables busy', { cause: error }) : error;
   }
-  await db.$executeRawUnsafe('SET LOCAL lock_timeout = 0');
+  await db.$executeRawUnsafe('SET LOCAL lock_timeout TO DEFAULT');
 }
 
 const lockWaitMs = 100;
