@@ -293,8 +293,9 @@ export function createPostgresSandboxStore(options: {
         async (client) => {
           const existing = await readRecord(folder);
           if (existing && !fresh && (await databaseExists(client, existing.database))) return existing;
-          for (const old of new Set([existing?.database, sandboxDatabaseName(mainUrl, id)]))
-            if (old) await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(old)} WITH (FORCE)`);
+          // A database no record names (an instance killed half-way) is the sweep's to drop.
+          if (existing)
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
           await rm(folder, { recursive: true, force: true });
           const spare = await claimSpare(client, templateName, folder);
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
