@@ -6,6 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
 import type { PagedRead } from '../db/list-reads.ts';
 import { badRequest } from './app-error.ts';
+import { memoAnswer } from './frozen-answers.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 /** Rows read per database round trip when the whole list is streamed. */
@@ -132,6 +133,13 @@ export interface ListSource<Row, Item> {
   count(arrivedAt?: number): Promise<number>;
   position(row: Row): Position;
   toItem(row: Row): Item;
+  /**
+   * Where the items of remembered rows are kept (one per list view, module-wide), when `toItem` depends
+   * on nothing but the row and the world's settings: rows a read remembers (frozen, the same array
+   * while the database is unchanged) then give the same frozen items, which the contract checks and
+   * serialises once (lib/frozen-answers.ts, decision 0034).
+   */
+  items?: WeakMap<readonly Row[], Item[]>;
   /** A faster way to read the whole list, in the same order: the items' JSON texts (no object per row). */
   allJson?(): Iterable<string> | AsyncIterable<string>;
 }
@@ -153,7 +161,7 @@ export function searchedSource<Row, Item>(
 export function pagedSource<Query extends object, Row, Item>(
   read: PagedRead<Query, Row>,
   query: Query,
-  view: Pick<ListSource<Row, Item>, 'position' | 'toItem'>,
+  view: Pick<ListSource<Row, Item>, 'position' | 'toItem' | 'items'>,
 ): ListSource<Row, Item> {
   return searchedSource((query as { words?: readonly string[] }).words, {
     fetch: async (after, limit, arrivedAt) => read.page(query, { after, limit }, arrivedAt),
@@ -179,17 +187,26 @@ export async function answerList<Row, Item>(
     const rows = await source.fetch(page.after, page.take + 1, arrivedAt);
     const whole = page.after === undefined && rows.length <= page.take;
     const total = whole ? rows.length : await source.count(arrivedAt);
-    return pageHeaders(reply, page, rows, total, source.position).map(source.toItem);
+    return itemsOf(source, rows, pageHeaders(reply, page, rows, total, source.position));
   }
   const first = await source.fetch(undefined, STREAM_CHUNK, arrivedAt);
   if (first.length < STREAM_CHUNK) {
     reply.header('x-total-count', String(first.length));
-    return first.map(source.toItem);
+    return itemsOf(source, first, first);
   }
   reply.header('x-total-count', String(await source.count(arrivedAt)));
   reply.type('application/json; charset=utf-8');
   const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source, first);
   return reply.send(Readable.from(body));
+}
+
+/**
+ * The items of `shown` (`read` itself or its first rows: the same for the same `read` and request
+ * shape, since the shape is part of what the read remembers), built once for remembered rows.
+ */
+function itemsOf<Row, Item>(source: ListSource<Row, Item>, read: Row[], shown: Row[]): Item[] {
+  if (!source.items || !Object.isFrozen(read)) return shown.map(source.toItem);
+  return memoAnswer(source.items, read, () => shown.map(source.toItem));
 }
 
 /** Maps rows to texts one by one, staying synchronous when the rows are (SQLite's statements). */

@@ -78,6 +78,14 @@ describe('Idempotency-Key', () => {
     expect(later.json().code).not.toBe(first.json().code);
   });
 
+  it('removes answers once their 24 hours have passed', async () => {
+    await createInvitation('to-expire');
+    t.wallClock.advance(idempotencyWindowMs + 60_000);
+    await createInvitation('after-a-day');
+    await expect.poll(() => t.prisma.idempotencyRecord.count({ where: { key: 'to-expire' } })).toBe(0);
+    expect(await t.prisma.idempotencyRecord.count({ where: { key: 'after-a-day' } })).toBe(1);
+  });
+
   it('does not store a refusal: the retry runs again', async () => {
     const missing = [{ productId: 'not-my-product', includeSensitiveData: false }];
     expectError(await createInvitation('refused', missing), 404, 'PRODUCT_NOT_FOUND');

@@ -43,6 +43,8 @@ export function acceptsIdempotencyKey(operation: ContractOperation): boolean {
 
 /** The stored status of a key whose first request is still running (on this instance or another). */
 const IN_FLIGHT = 0;
+/** How often, at most, one instance removes the answers past their window. */
+const sweepEveryMs = 60_000;
 /** How often a twin waiting for another instance's first request looks again. */
 const pollMs = 25;
 
@@ -166,14 +168,26 @@ export function createIdempotency() {
         update: record,
       });
       pending.replay = true; // Stored: nothing to give up.
-      await prisma.idempotencyRecord.deleteMany({
-        where: { createdAt: { lt: new Date(now.getTime() - idempotencyWindowMs) } },
-      });
     } catch (error) {
       // The action itself succeeded; only a later replay is lost, so the caller still gets its answer.
       request.log.error({ err: error }, 'could not store the idempotent answer');
     }
+    sweep(request, now);
     return payload;
+  }
+
+  // Answers past their window are removed at most once a minute per instance, beside the answer rather
+  // than before it: a statement over the whole table on every create cost every create a round trip.
+  const nextSweep = new WeakMap<object, number>();
+  function sweep(request: FastifyRequest, now: Date) {
+    const { world } = request;
+    if (now.getTime() < (nextSweep.get(world) ?? 0)) return;
+    nextSweep.set(world, now.getTime() + sweepEveryMs);
+    world.prisma.idempotencyRecord
+      .deleteMany({ where: { createdAt: { lt: new Date(now.getTime() - idempotencyWindowMs) } } })
+      .catch((error: unknown) =>
+        request.log.warn({ err: error }, 'could not remove expired idempotent answers'),
+      );
   }
 
   /** Gives up the claim of a request whose answer is not stored (only a claim still in flight). */

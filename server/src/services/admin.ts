@@ -72,6 +72,9 @@ function applicationRowOf({ user, ...profile }: ApplicationWithFiles): Applicati
   };
 }
 
+const applicationItems = new WeakMap<readonly ApplicationRow[], AgentApplication[]>();
+const sharingItems = new WeakMap<readonly SharingRow[], Sharing[]>();
+
 /**
  * Submitted registrations, newest first, optionally one status, searched in the database: one joined
  * statement per page and one for its documents (db/list-reads.ts).
@@ -85,6 +88,7 @@ export function applicationsSource(
   return pagedSource(reads.lists.applications, query, {
     position: (row) => ({ at: new Date(row.submittedAt), id: row.id }),
     toItem: toApplication,
+    items: applicationItems,
   });
 }
 
@@ -154,6 +158,7 @@ export function sharingsSource({ reads }: Pick<World, 'reads'>, q?: string): Lis
   return pagedSource(reads.lists.sharings, query, {
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: toSharing,
+    items: sharingItems,
   });
 }
 

@@ -59,6 +59,15 @@ export async function redeemCode(world: Deps, agentId: string, input: string): P
   return connectedOf(world, found.id);
 }
 
+const connectedItem = ({ invitationId, fullName, email, createdAt, status }: ConnectedRow) => ({
+  invitationId,
+  fullName,
+  email,
+  createdAt: isoFromStored(createdAt),
+  status: status as InvitationStatus,
+});
+const connectedItems = new WeakMap<readonly ConnectedRow[], ConnectedInvitation[]>();
+
 /**
  * The company's connected users: filter and search in the database, newest claim first, read by
  * prepared statements on one covering index (db/connected-users.ts, decision 0028).
@@ -76,13 +85,8 @@ export function connectedSource(
       reads.page({ ...query, after: position, limit: take }, arrivedAt),
     count: async (arrivedAt) => reads.count(query, arrivedAt),
     position: (row) => ({ at: new Date(row.claimedAt), id: row.invitationId }),
-    toItem: ({ invitationId, fullName, email, createdAt, status }) => ({
-      invitationId,
-      fullName,
-      email,
-      createdAt: isoFromStored(createdAt),
-      status: status as InvitationStatus,
-    }),
+    toItem: connectedItem,
+    items: connectedItems,
     // The whole list without a search: row by row as arrays, each serialised straight to JSON text.
     ...(q
       ? {}

@@ -66,6 +66,8 @@ function toEventView(event: EventRow): SharingEventView {
   };
 }
 
+const eventItems = new WeakMap<readonly EventRow[], SharingEventView[]>();
+
 /** The audit trail of one sharing, oldest first, page by page: one joined statement per page (db/list-reads.ts). */
 export function sharingEventsSource(
   { reads }: Pick<World, 'reads'>,
@@ -77,6 +79,7 @@ export function sharingEventsSource(
     {
       position: (event) => ({ at: new Date(event.at), id: event.id }),
       toItem: toEventView,
+      items: eventItems,
     },
   );
 }

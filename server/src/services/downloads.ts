@@ -44,6 +44,8 @@ async function assertStillShared(
   }
 }
 
+const downloadJobItems = new WeakMap<readonly DownloadJobRow[], ApiDownloadJob[]>();
+
 /**
  * The caller's download jobs, newest first, page by page (lib/paging.ts), one prepared statement per
  * page (db/list-reads.ts); a list call without paging answers the first LIST_LIMIT, as it always did.
@@ -63,6 +65,7 @@ export function downloadJobsSource(
         createdAt: isoFromStored(row.createdAt),
         updatedAt: isoFromStored(row.updatedAt),
       }),
+    items: downloadJobItems,
   });
 }
 

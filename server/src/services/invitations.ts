@@ -105,6 +105,8 @@ async function insertInvitation(
   return { expiresAt };
 }
 
+const ownerInvitationItems = new WeakMap<readonly OwnerInvitationRow[], InvitationListEntry[]>();
+
 /**
  * The owner's invitations with an agent (`claimed`) or without (`unclaimed`), newest first: one
  * joined statement per page (db/list-reads.ts).
@@ -128,6 +130,8 @@ export function ownerInvitationsSource(
   return pagedSource(reads.lists.ownerInvitations, query, {
     position: (row) => ({ at: new Date(row.createdAt), id: row.id }),
     toItem: (row) => ownerListEntry(row, config.publicUrl),
+    // The link is built from the world's own address: one world's rows are never another's.
+    items: ownerInvitationItems,
   });
 }
 

@@ -180,6 +180,21 @@ describe('resetSimulation', () => {
       writer(() =>
         inject('POST', '/api/v1/invitations', [{ productId: 'prod-veh-1', includeSensitiveData: false }]),
       ),
+      // An export the job runner builds while the reset removes the exports, then the list and link.
+      writer(async () => {
+        const created = await inject('POST', '/api/v1/products/download');
+        // At most five exports at once per user (the test's clock stands still): make room.
+        if (created.statusCode === 429 && codeOf(created) === 'TOO_MANY_EXPORTS') {
+          await t.prisma.downloadJob.deleteMany();
+          return { statusCode: 200, body: '' };
+        }
+        if (created.statusCode !== 201) return created;
+        const jobs = await inject('GET', '/api/v1/products/download/jobs');
+        if (jobs.statusCode !== 200) return jobs;
+        const link = await inject('GET', `/api/v1/products/download/jobs/${created.json().id}/link`);
+        // The job may be unfinished (409) or gone with the reset (404): answers the contract names.
+        return /^(200|404|409) /.test(`${link.statusCode} `) ? jobs : link;
+      }),
       // Signs the caller in as another persona: a new session row for a user the reset replaces.
       writer(() => inject('POST', '/api/v1/sim/persona', { email: 'admin@example.com' }, newco)),
       writer(() => inject('POST', '/api/v1/sim/persona', { email: 'owner@example.com' }, newco)),

@@ -87,9 +87,10 @@ async function holdWritesDuringReset(db: Db): Promise<void> {
   try {
     await db.$executeRawUnsafe(`LOCK TABLE ${names.join(', ')} IN EXCLUSIVE MODE`);
   } catch (error) {
-    throw isDatabaseBusy(error) ? new TablesBusy() : error;
+    // After the last attempt the caller answers 503 with Retry-After, as for any busy database.
+    throw isDatabaseBusy(error) ? new TablesBusy('tables busy', { cause: error }) : error;
   }
-  await db.$executeRawUnsafe('SET LOCAL lock_timeout = 0');
+  await db.$executeRawUnsafe('SET LOCAL lock_timeout TO DEFAULT');
 }
 
 const lockWaitMs = 100;
