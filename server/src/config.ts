@@ -161,7 +161,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       maxDiskMb: int(env, 'SANDBOX_MAX_DISK_MB', 1024),
       // Off in test mode by default: each test server would otherwise seed a template it rarely uses.
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
-      // Team mode: databases copied ahead per template in use, so a creation renames one (decision 0083).
+      // Team mode: databases copied ahead per template in use, so a creation takes one (decisions 0083, 0106).
       spares: int(env, 'SANDBOX_SPARES', 8),
     },
     proxy: loadProxyConfig(env, mode),

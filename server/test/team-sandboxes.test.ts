@@ -4,30 +4,15 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { databaseNameOf } from '../src/db/engine.ts';
-import { onPostgresServer } from './db.ts';
+import { sandboxDatabasesOf, spareDatabasesOf } from './sandbox-databases.ts';
 import { persona, useTeam } from './team.ts';
 
 const team = useTeam({ instances: 2, env: { SANDBOX_SPARES: '2' } });
 const admin = persona('admin@example.com');
 const inSandbox = (id: string) => ({ ...admin, 'x-sandbox': id });
 
-const sandboxDatabases = () =>
-  onPostgresServer(async (client) => {
-    const prefix = `${databaseNameOf(team.databaseUrl).slice(0, 30)}_sbx_`;
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-      prefix,
-    ]);
-    return rows.map((row) => row.datname as string);
-  });
-const spareDatabases = () =>
-  onPostgresServer(async (client) => {
-    const prefix = `${databaseNameOf(team.databaseUrl).slice(0, 30)}_sbxp_`;
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-      prefix,
-    ]);
-    return rows.map((row) => row.datname as string).sort();
-  });
+const sandboxDatabases = () => sandboxDatabasesOf(team.databaseUrl, team.dataDir);
+const spareDatabases = () => spareDatabasesOf(team.databaseUrl, team.dataDir);
 const sandboxFolders = () => readdir(path.join(team.dataDir, 'sandboxes', 'worlds')).catch(() => []);
 const sharingStatus = async (index: number, headers: Record<string, string>) => {
   const answer = await team.call(index, 'GET', '/api/v1/admin/sharings', { headers });
@@ -116,7 +101,7 @@ describe('sandboxes across two instances', () => {
     expect((await sandboxFolders()).sort()).toEqual(['alpha', 'beta']);
   });
 
-  it('a creation renames a spare database copied ahead, through either instance, and the spares are topped up', async () => {
+  it('a creation takes a spare database copied ahead, through either instance, and the spares are topped up', async () => {
     // The first creation of a scenario's sandbox (the tests above) started the spares of its template.
     await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
     const spares = await spareDatabases();
@@ -129,7 +114,7 @@ describe('sandboxes across two instances', () => {
       ),
     );
     expect(made.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    // Both spares were taken (renamed); the third was copied from the template; each is its own world.
+    // Both spares were taken (they are sandboxes' databases now); the third was copied from the template; each is its own world.
     const after = await spareDatabases();
     expect(after.filter((name) => spares.includes(name))).toEqual([]);
     for (const id of ['gamma', 'delta', 'epsilon']) {

@@ -5,12 +5,15 @@
 // sandbox was last used: any instance attaches to a sandbox another created, and any instance removes
 // one left idle. Creation, attachment and removal of one sandbox hold an advisory lock on its name.
 // Creating a database from a template takes a few hundred milliseconds once a team has many (its
-// catalog alone is ~8 MB to copy), renaming one a few: each instance keeps a few spare databases of each
-// template in use copied ahead (`SANDBOX_SPARES`, with their folders), a creation renames one to its
-// sandbox's name and a refill follows in the background (decision 0083). A removal moves the folder out
-// of `worlds/` and answers; the database is dropped in the background, one at a time, unless a sandbox of
-// the same name was made again meanwhile (a database an instance died before dropping is dropped by the
-// sweep: no folder names it). The store's own queries use one small pool on the main database.
+// catalog alone is ~8 MB to copy): the instances keep a few spare databases of each template in use
+// copied ahead (`SANDBOX_SPARES`, each with its folder under `spares/`), a creation takes one and a refill
+// follows in the background (decision 0083). A spare is taken by moving its folder into `worlds/` (one
+// instance wins each: a rename is atomic) and keeps its database's name, which the sandbox's record
+// names: the database is not renamed, so the instance that made a spare may hold connections to it ahead
+// (`onSpare`, decision 0106) and the sandbox's first calls find them open. A removal moves the folder out
+// of `worlds/` and answers; the database is dropped in the background, one at a time (a database an
+// instance died before dropping is dropped by the sweep: no record names it and it has no spare folder).
+// The store's own queries use one small pool on the main database.
 import { createHash, randomBytes } from 'node:crypto';
 import { cp, mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -47,6 +50,10 @@ const lockOf = (name: string): [number, number] => [SANDBOX_LOCK_CLASS, Number.p
 
 /** Database names are at most 63 bytes: the main database's name (shortened), a kind, a hash. */
 const prefixOf = (mainUrl: string) => `${databaseNameOf(mainUrl).slice(0, 30)}_sbx`;
+/**
+ * The name a sandbox's creation and removal lock (and the database of a sandbox made before spares kept
+ * their names); a sandbox made without a spare gets a database of a new name each time.
+ */
 export const sandboxDatabaseName = (mainUrl: string, id: string) => `${prefixOf(mainUrl)}_${hash(id, 24)}`;
 /** Spare databases of a template: `…_sbxp_{template's hash}_{random}`. */
 const sparePrefix = (mainUrl: string, template: string) => `${prefixOf(mainUrl)}p_${hash(template, 10)}_`;
@@ -84,6 +91,10 @@ export function createPostgresSandboxStore(options: {
   spares: number;
   /** A background refill failed (logged; the next creation copies the template itself). */
   onError?: (error: Error) => void;
+  /** This instance made the spare database `name` (at `databaseUrl`): it may open connections ahead. */
+  onSpare?: (name: string, databaseUrl: string) => void;
+  /** Spare databases a creation through this instance takes first (those it holds connections to). */
+  preferred?: () => Iterable<string>;
 }) {
   const { mainUrl, root } = options;
   const worldsDir = path.join(root, 'worlds');
@@ -120,28 +131,48 @@ export function createPostgresSandboxStore(options: {
     }
   }
 
-  /**
-   * Renames a spare database of `template` to `database`; false when there is none (or every one was
-   * taken meanwhile by another instance: a rename is atomic, one instance wins each spare).
-   */
-  async function claimSpare(
-    client: pg.ClientBase,
-    template: string,
-    database: string,
-  ): Promise<string | null> {
-    const { rows } = await client.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE starts_with(datname, $1) ORDER BY datname LIMIT 5',
-      [sparePrefix(mainUrl, template)],
+  /** The spares of `template` ready to take: a folder under `spares/` and its database made. */
+  async function readySpares(client: pg.ClientBase, template: string): Promise<string[]> {
+    const prefix = sparePrefix(mainUrl, template);
+    const folders = (await readdir(sparesDir).catch(() => [] as string[])).filter((name) =>
+      name.startsWith(prefix),
     );
-    for (const { datname } of rows) {
-      try {
-        await client.query(
-          `ALTER DATABASE ${quoteIdentifier(datname)} RENAME TO ${quoteIdentifier(database)}`,
-        );
-        return datname;
-      } catch {
-        // Taken by another instance meanwhile: the next one.
-      }
+    if (folders.length === 0) return [];
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname = ANY($1::text[]) ORDER BY datname',
+      [folders],
+    );
+    return rows.map((row) => row.datname);
+  }
+
+  /** Takes the advisory lock of the database `name` (held by a creation until its record names it). */
+  const tryLock = async (client: pg.ClientBase, name: string) =>
+    (await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', lockOf(name))).rows[0]
+      ?.ok === true;
+  const unlock = (client: pg.ClientBase, name: string) =>
+    client.query('SELECT pg_advisory_unlock($1, $2)', lockOf(name));
+
+  /**
+   * Takes a spare database of `template` for the sandbox whose folder is `folder` (its folder becomes
+   * the sandbox's): answers its name, its lock held, or null when there is none (or every one was taken
+   * meanwhile by another instance: moving the folder is atomic, one instance wins each spare).
+   */
+  async function claimSpare(client: pg.ClientBase, template: string, folder: string): Promise<string | null> {
+    const ready = await readySpares(client, template);
+    const preferred = new Set(options.preferred?.() ?? []);
+    const ordered = [
+      ...ready.filter((name) => preferred.has(name)),
+      ...ready.filter((name) => !preferred.has(name)),
+    ];
+    for (const name of ordered.slice(0, 5)) {
+      // Locked: another creation or the sweep has it now.
+      if (!(await tryLock(client, name))) continue;
+      const taken = await rename(path.join(sparesDir, name), folder).then(
+        () => true,
+        () => false,
+      );
+      if (taken) return name;
+      await unlock(client, name);
     }
     return null;
   }
@@ -161,17 +192,14 @@ export function createPostgresSandboxStore(options: {
         try {
           const prefix = sparePrefix(mainUrl, template);
           while (!closed) {
-            const { rows: counted } = await client.query<{ n: number }>(
-              'SELECT count(*)::int AS n FROM pg_database WHERE starts_with(datname, $1)',
-              [prefix],
-            );
-            if ((counted[0]?.n ?? 0) >= options.spares) break;
+            if ((await readySpares(client, template)).length >= options.spares) break;
             const spare = `${prefix}${randomBytes(4).toString('hex')}`;
-            // Its folder first: a spare database always has one (a creation falls back to a copy anyway).
+            // Its folder first: a spare database always has one (the sweep leaves a folder's database).
             await copyTemplateFolder(template, path.join(sparesDir, spare));
             await client.query(
               `CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`,
             );
+            options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
           }
         } finally {
           await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
@@ -259,37 +287,39 @@ export function createPostgresSandboxStore(options: {
       scenario: string,
       fresh: boolean,
     ): Promise<SandboxRecord & { databaseUrl: string }> {
-      const database = sandboxDatabaseName(mainUrl, id);
       const folder = path.join(worldsDir, id);
       const templateName = await template(scenario);
-      const record = await onMain(async (client) => {
-        const existing = await readRecord(folder);
-        if (existing && !fresh && (await databaseExists(client, database))) return existing;
-        await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
-        await rm(folder, { recursive: true, force: true });
-        const spare = await claimSpare(client, templateName, database);
-        const spareFolder = spare && path.join(sparesDir, spare);
-        if (
-          !spareFolder ||
-          !(await rename(spareFolder, folder).then(
-            () => true,
-            () => false,
-          ))
-        ) {
-          if (!spare) {
-            await client.query(
-              `CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(templateName)}`,
-            );
+      const record = await onMain(
+        async (client) => {
+          const existing = await readRecord(folder);
+          if (existing && !fresh && (await databaseExists(client, existing.database))) return existing;
+          // A database no record names (an instance killed half-way) is the sweep's to drop.
+          if (existing)
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
+          await rm(folder, { recursive: true, force: true });
+          const spare = await claimSpare(client, templateName, folder);
+          // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
+          const database = spare ?? `${prefixOf(mainUrl)}_${randomBytes(12).toString('hex')}`;
+          if (!spare) await tryLock(client, database);
+          try {
+            if (!spare) {
+              await client.query(
+                `CREATE DATABASE ${quoteIdentifier(database)} TEMPLATE ${quoteIdentifier(templateName)}`,
+              );
+              await copyTemplateFolder(templateName, folder);
+            }
+            const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
+            // Written last: a folder without it is a creation under way (or one that died).
+            await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
+            return made;
+          } finally {
+            await unlock(client, database);
           }
-          await copyTemplateFolder(templateName, folder);
-        }
-        const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
-        // Written last: a folder without it is a creation under way (or one that died).
-        await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
-        return made;
-      }, lockOf(database));
+        },
+        lockOf(sandboxDatabaseName(mainUrl, id)),
+      );
       refill(templateName).catch((error: unknown) => options.onError?.(error as Error));
-      return { ...record, databaseUrl: withDatabaseName(mainUrl, database) };
+      return { ...record, databaseUrl: withDatabaseName(mainUrl, record.database) };
     },
 
     /**
@@ -297,24 +327,27 @@ export function createPostgresSandboxStore(options: {
      * database and files are deleted in the background.
      */
     async drop(id: string): Promise<void> {
-      const database = sandboxDatabaseName(mainUrl, id);
+      const lock = lockOf(sandboxDatabaseName(mainUrl, id));
       const removed = path.join(removedDir, `${id}.${randomBytes(4).toString('hex')}`);
+      let database: string | undefined;
       await onMain(async (client) => {
+        database = (await readRecord(path.join(worldsDir, id)))?.database;
         await mkdir(removedDir, { recursive: true });
         await rename(path.join(worldsDir, id), removed).catch(() => undefined);
         // The other instances close what they hold of it (sandboxes.ts listens on the team signal).
-        const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, from: INSTANCE_ID });
+        const message = JSON.stringify({ kind: SANDBOX_REMOVED, id, database, from: INSTANCE_ID });
         await client.query('SELECT pg_notify($1, $2)', [TEAM_CHANNEL, message]);
-      }, lockOf(database));
+      }, lock);
       deleting = deleting
         .then(async () => {
           await rm(removed, { recursive: true, force: true });
-          if (closed) return; // the sweep of an instance drops it
+          if (closed || !database) return; // the sweep of an instance drops it
+          const dropped = database;
           await onMain(async (client) => {
-            // Made again meanwhile (a creation holds the same lock): that one stays.
-            if (await readRecord(path.join(worldsDir, id))) return;
-            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(database)} WITH (FORCE)`);
-          }, lockOf(database));
+            // Made again meanwhile on the same database (a creation holds the same lock): that one stays.
+            if ((await readRecord(path.join(worldsDir, id)))?.database === dropped) return;
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(dropped)} WITH (FORCE)`);
+          }, lock);
         })
         .catch((error: unknown) => options.onError?.(error as Error));
     },
@@ -360,15 +393,31 @@ export function createPostgresSandboxStore(options: {
       return found.filter((item) => item !== null).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
     },
 
+    /** Whether `name` is still a spare (not taken by a creation, not dropped by the sweep). */
+    isSpare: (name: string) =>
+      stat(path.join(sparesDir, name)).then(
+        () => true,
+        () => false,
+      ),
+
     /**
-     * Drops what no sandbox names any more: template databases of other days or migrations, and sandbox
-     * databases whose folder is gone (an instance killed while removing one). Skips what is being built.
+     * Drops what no sandbox names any more: template databases of other days or migrations, spares of
+     * those, and sandbox databases no record names (an instance killed while removing one). Skips what
+     * is being built.
      */
     async dropOrphans(): Promise<void> {
       const current = new Set(await Promise.all(options.scenarios.map(templateName)));
       const spares = [...current].map((template) => sparePrefix(mainUrl, template));
-      const named = new Set<string>();
-      for (const { id } of await this.list()) named.add(sandboxDatabaseName(mainUrl, id));
+      /** The databases the sandboxes' records name, and the spares of current templates (folders). */
+      const kept = async () => {
+        const entries = await readdir(worldsDir).catch(() => [] as string[]);
+        const records = await Promise.all(entries.map((entry) => readRecord(path.join(worldsDir, entry))));
+        const names = new Set(records.flatMap((record) => (record ? [record.database] : [])));
+        for (const entry of await readdir(sparesDir).catch(() => [] as string[]))
+          if (spares.some((prefix) => entry.startsWith(prefix))) names.add(entry);
+        return names;
+      };
+      const named = await kept();
       const prefix = prefixOf(mainUrl);
       await onServer(mainUrl, async (client) => {
         const { rows } = await client.query<{ datname: string }>(
@@ -387,7 +436,6 @@ export function createPostgresSandboxStore(options: {
         }
         for (const { datname } of rows) {
           if (named.has(datname) || current.has(datname)) continue;
-          if (spares.some((prefix) => datname.startsWith(prefix))) continue;
           const [classId, objectId] = lockOf(datname);
           const locked = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
             classId,
@@ -397,9 +445,7 @@ export function createPostgresSandboxStore(options: {
           try {
             // Checked again under the lock: a creation may have finished meanwhile.
             const isTemplate = datname.startsWith(`${prefix}t_`);
-            const stillNamed =
-              !isTemplate && (await this.list()).some((s) => sandboxDatabaseName(mainUrl, s.id) === datname);
-            if (!stillNamed) {
+            if (isTemplate || !(await kept()).has(datname)) {
               await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
               if (isTemplate) await rm(path.join(templatesDir, datname), { recursive: true, force: true });
               await rm(path.join(sparesDir, datname), { recursive: true, force: true });

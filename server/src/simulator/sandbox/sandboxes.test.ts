@@ -1,4 +1,4 @@
-import { mkdir, readdir, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
@@ -7,7 +7,9 @@ import { createBrowser, signIn } from '../../../test/auth/browser.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
 import { onPostgresServer } from '../../../test/db.ts';
 import { testEngine } from '../../../test/engine.ts';
-import { databaseNameOf, quoteIdentifier } from '../../db/engine.ts';
+import { sandboxDatabasesOf, spareDatabasesOf } from '../../../test/sandbox-databases.ts';
+import { quoteIdentifier } from '../../db/engine.ts';
+import { LISTENER_NAME } from '../../db/team-signal.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
 import { sandboxDatabaseName } from './postgres-sandboxes.ts';
 import { sandboxesRoot } from './sandboxes.ts';
@@ -39,14 +41,7 @@ const filesOf = async (headers: Record<string, string>) =>
 const worldsDir = () => path.join(sandboxesRoot(t.config), 'worlds');
 const sandboxFolders = () => readdir(worldsDir()).catch(() => []);
 /** Team mode: the sandboxes' databases on the server (one per sandbox, named after the main one). */
-const sandboxDatabases = () =>
-  onPostgresServer(async (client) => {
-    const prefix = `${databaseNameOf(t.config.databaseUrl).slice(0, 30)}_sbx_`;
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
-      prefix,
-    ]);
-    return rows.map((row) => row.datname as string);
-  });
+const sandboxDatabases = () => sandboxDatabasesOf(t.config.databaseUrl, t.config.dataDir);
 
 describe('sandbox isolation', () => {
   it('gives two clients their own rows: a change in one is seen neither by the other nor the shared world', async () => {
@@ -122,6 +117,58 @@ describe('a sandbox removed while it is called', () => {
       expect(await sandboxDatabases()).not.toContain(database);
       expect(await readdir(removed)).toEqual([]);
     },
+  );
+});
+
+describe('team mode: connections opened ahead', () => {
+  it.skipIf(testEngine() !== 'postgresql')(
+    'a creation starts its handle on the listening and pooled connections this instance opened to its spare',
+    async () => {
+      /** Backends on each database, by kind (the listening connection or a pooled one) and start. */
+      const backends = (databases: string[]) =>
+        onPostgresServer(async (client) => {
+          const { rows } = await client.query(
+            'SELECT datname, application_name, backend_start FROM pg_stat_activity WHERE datname = ANY($1::text[])',
+            [databases],
+          );
+          return rows as { datname: string; application_name: string; backend_start: Date }[];
+        });
+      const spares = () => spareDatabasesOf(t.config.databaseUrl, t.config.dataDir);
+      const opened = async () => {
+        const names = await spares();
+        const found = await backends(names);
+        return (
+          names.length > 0 &&
+          names.every((name) => {
+            const kinds = found.filter((backend) => backend.datname === name).map((b) => b.application_name);
+            return kinds.includes(LISTENER_NAME) && kinds.some((kind) => kind !== LISTENER_NAME);
+          })
+        );
+      };
+      // The spares of the scenario's template (started by the sandboxes made above) hold both connections.
+      await expect.poll(opened, { timeout: 30_000, interval: 200 }).toBe(true);
+      const before = new Date();
+      const created = await t.call('POST', '/api/v1/sim/sandboxes', 'owner@example.com', {
+        scenario: 'demo',
+      });
+      expect(created.statusCode).toBe(201);
+      const { id } = created.json() as { id: string };
+      const { database } = JSON.parse(
+        await readFile(path.join(sandboxesRoot(t.config), 'worlds', id, 'sandbox.json'), 'utf8'),
+      ) as { database: string };
+      const serving = await backends([database]);
+      const listening = serving.filter((backend) => backend.application_name === LISTENER_NAME);
+      expect(listening).toHaveLength(1);
+      expect(listening[0]?.backend_start.getTime()).toBeLessThan(before.getTime());
+      expect(serving.some((b) => b.application_name !== LISTENER_NAME && b.backend_start < before)).toBe(
+        true,
+      );
+      // The sandbox works, and its handle closes both when it is left.
+      expect((await call('GET', '/api/v1/products', inSandbox(id))).statusCode).toBe(200);
+      expect((await t.call('DELETE', '/api/v1/sim/sandbox', inSandbox(id))).statusCode).toBe(204);
+      await expect.poll(() => backends([database]), { timeout: 10_000 }).toEqual([]);
+    },
+    60_000,
   );
 });
 

@@ -69,8 +69,58 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
             { err: error },
             'sandbox databases: a spare refill or a removal failed (the sweep retries)',
           ),
+        onSpare: (name, databaseUrl) => warmUp(name, databaseUrl),
+        preferred: () => warm.keys(),
       })
     : null;
+  /**
+   * Team mode: the spare databases this instance made, with the two connections a sandbox's handle
+   * starts with (its listening one and its pool's first) opened ahead, each a new PostgreSQL backend
+   * (hundreds of milliseconds under load). A creation through this instance takes one of these spares
+   * first and its handle starts on them (decision 0106).
+   */
+  const warm = new Map<string, { database: Database; hold: TeamListener; timer: NodeJS.Timeout }>();
+  let stopped = false;
+
+  function warmUp(name: string, databaseUrl: string): void {
+    if (stopped || warm.has(name)) return;
+    const database = openDatabase(databaseUrl, { poolSize: 3 });
+    const hold = listenToTeam(databaseUrl, {
+      onMessage: () => undefined,
+      onConnected: async () => undefined,
+      onError: () => undefined,
+    });
+    // A call now and then keeps the pool's connection from closing after 30 s idle.
+    const ping = () => {
+      Promise.resolve()
+        .then(() => database.reads.lists.ping())
+        .catch(() => undefined);
+    };
+    ping();
+    // The Prisma client's first model query sets its engine up (a few hundred milliseconds under load):
+    // the read a handle's start makes first (the clock's stored state), made ahead.
+    database.prisma.simState.findUnique({ where: { id: 1 } }).catch(() => undefined);
+    const timer = setInterval(ping, 20_000);
+    timer.unref();
+    warm.set(name, { database, hold, timer });
+  }
+
+  /** The connections opened ahead to the spare `name`, now this caller's (or undefined). */
+  function takeWarm(name: string) {
+    const held = warm.get(name);
+    if (!held) return undefined;
+    warm.delete(name);
+    clearInterval(held.timer);
+    return held;
+  }
+
+  /** Ends the connections opened ahead to `name` (a spare another instance took, or dropped). */
+  async function dropWarm(name: string): Promise<void> {
+    const held = takeWarm(name);
+    if (!held) return;
+    await held.hold.close();
+    await held.database.close();
+  }
   const live = new Map<string, World>();
   const pending = new Map<string, Promise<World>>();
   const removing = new Map<string, Promise<void>>();
@@ -86,23 +136,30 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const dataDir = path.join(worldsDir, id);
     let databaseUrl = databaseUrlIn(dataDir);
     let createdAt: Date | undefined;
+    let held: ReturnType<typeof takeWarm>;
     if (team) {
       const record = await team.open(id, scenario, fresh);
       databaseUrl = record.databaseUrl;
       createdAt = new Date(record.createdAt);
       scenario = record.scenario;
+      held = takeWarm(record.database);
     } else {
       await templates.copyTo(scenario, dataDir);
     }
     // A sandbox's pool stays small (idle connections close after 30 s): many sandboxes share one server.
-    const database = openDatabase(databaseUrl, team ? { poolSize: 3 } : {});
+    const database = held?.database ?? openDatabase(databaseUrl, team ? { poolSize: 3 } : {});
     const { prisma, reads } = database;
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, reads, clock, wallClock };
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
     const world = createSimulatedWorld({ id, scenario, deps, createdAt }, log);
     databases.set(world, database);
-    await world.runners.start();
+    try {
+      await world.runners.start();
+    } finally {
+      // The world's own listeners hold the listening connection now.
+      await held?.hold.close();
+    }
     return world;
   }
 
@@ -181,6 +238,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       for (const [id, world] of [...live]) {
         if (!alive.has(id) || world.lastUsedAt < unusedBefore) await close(id);
       }
+      // Spares another instance took (or the sweep dropped): their connections opened ahead go.
+      for (const name of [...warm.keys()]) if (!(await team.isSpare(name))) await dropWarm(name);
     }
     for (const sandbox of await everySandbox()) {
       if (sandbox.lastUsedAt < idleBefore) await remove(sandbox.id);
@@ -260,6 +319,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
             close(message.id).catch((error: unknown) =>
               log.warn({ err: error }, 'sandbox handle close failed'),
             );
+            // A spare this instance made, taken by another instance's creation and now removed.
+            if (typeof message.database === 'string') void dropWarm(message.database);
           },
           onConnected: async () => undefined,
           onError: (error) =>
@@ -278,11 +339,13 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       if (prepare) await prepareAtStart();
     },
     async stop(): Promise<void> {
+      stopped = true;
       if (sweeper) clearInterval(sweeper);
       sweeper = null;
       await Promise.all(pending.values()).catch(() => undefined);
       // In team mode the sandboxes stay for the other instances (and this one's next start).
       for (const id of [...live.keys()]) await (team ? close(id) : remove(id));
+      for (const name of [...warm.keys()]) await dropWarm(name);
       await signal?.close();
       signal = undefined;
       await team?.close();
