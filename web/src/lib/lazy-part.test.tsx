@@ -31,6 +31,18 @@ describe('lazy parts', () => {
     expect(loads).toBe(1);
   });
 
+  it('fetches a part again after its code could not be fetched, while it is needed', async () => {
+    let loads = 0;
+    const part: TextPart = lazyPart(async () => {
+      loads++;
+      if (loads === 1) throw new TypeError('Failed to fetch dynamically imported module');
+      return { Text: LoadedText };
+    });
+    render(<Caller part={part} needed />);
+    expect(await screen.findByText('loaded', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(loads).toBe(2);
+  });
+
   it('prefetches the parts at the first interaction, not before', async () => {
     let prefetched = 0;
     const other = lazyPart(async () => {

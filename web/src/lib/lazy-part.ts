@@ -23,10 +23,17 @@ export function lazyPart<M>(importer: () => Promise<M>): LazyPart<M> {
   const part: LazyPart<M> = {
     loaded: () => module,
     load: () => {
-      pending ??= importer().then((loaded) => {
-        module = loaded;
-        return loaded;
-      });
+      pending ??= importer().then(
+        (loaded) => {
+          module = loaded;
+          return loaded;
+        },
+        (error: unknown) => {
+          // A chunk that could not be fetched (offline, a new deployment) is fetched again next time.
+          pending = null;
+          throw error;
+        },
+      );
       return pending;
     },
   };
@@ -84,18 +91,36 @@ export function prefetchLazyParts(): () => void {
   };
 }
 
-/** The part's module, loading it when `needed` (a re-render follows once it is there); null until then. */
+/** How long a part whose code could not be fetched waits before it is fetched again, while needed. */
+const RETRY_MS = [500, 2000, 5000];
+
+/**
+ * The part's module, loading it when `needed` (a re-render follows once it is there); null until then.
+ * A fetch that fails is tried again while the part is needed (the network came back, a deployment
+ * finished), a few times; after that the next need tries again.
+ */
 export function useLazyPart<M>(part: LazyPart<M>, needed: boolean): M | null {
   const [, setLoaded] = useState(false);
   const module = part.loaded();
   useEffect(() => {
     if (!needed || module) return;
     let current = true;
-    void part.load().then(() => {
-      if (current) setLoaded(true);
-    });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const attempt = (failures: number) => {
+      part.load().then(
+        () => {
+          if (current) setLoaded(true);
+        },
+        () => {
+          const wait = RETRY_MS[failures];
+          if (current && wait !== undefined) timer = setTimeout(() => attempt(failures + 1), wait);
+        },
+      );
+    };
+    attempt(0);
     return () => {
       current = false;
+      clearTimeout(timer);
     };
   }, [part, needed, module]);
   return module;

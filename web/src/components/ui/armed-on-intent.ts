@@ -78,7 +78,14 @@ export function useArmedOnIntent(
       event: event ?? pending.current?.event ?? null,
     };
     if (!code || code.loaded()) setArmed(true);
-    else void code.load().then(() => setArmed(true));
+    else
+      code.load().then(
+        () => setArmed(true),
+        // Its code could not be fetched: nothing is replayed, and the next intent fetches it again.
+        () => {
+          pending.current = null;
+        },
+      );
   };
   const on =
     <E extends SyntheticEvent<HTMLElement>>(own: Handler<E>, intentOf: (event: E) => Intent) =>
