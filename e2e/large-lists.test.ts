@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { signedInPage, viewports } from './support/browser.ts';
+import { delayScripts, signedInPage, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 
 // The large-fleet scenario in Chromium: /users, the owner's recipients tabs and the admin's
@@ -78,10 +78,7 @@ describe('lists of the large-fleet scenario', () => {
         expect(html.length).toBeLessThan(180_000);
 
         // The app's scripts arrive 2 s after the page: a switch clicked at once waits, then works.
-        await page.route('**/assets/*.js', async (route) => {
-          await new Promise((resolve) => setTimeout(resolve, 2000));
-          await route.continue();
-        });
+        await delayScripts(page);
         await page.goto('/products', { waitUntil: 'commit' });
         const toggle = page.getByRole('switch', { name: 'Enable data export' }).first();
         await toggle.waitFor();
@@ -162,10 +159,7 @@ describe('lists of the large-fleet scenario', () => {
     const { context, page } = await signedInPage(browser(), 'fleet@example.com');
     try {
       // A slow network: the app's scripts arrive 2 s after the page drawn by the server.
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      await delayScripts(page);
       await page.goto('/users', { waitUntil: 'commit' });
       const list = 'ul.user-list';
       const first = page.locator(`${list} > li[aria-posinset="1"]`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appStarted, newContext, signedInPage, viewports } from './support/browser.ts';
+import { appStarted, delayScripts, newContext, signedInPage, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 import { SIGNED_IN_PAGES } from './support/pages.ts';
 import { baseUrl } from './support/world.ts';
@@ -49,10 +49,7 @@ describe('a signed-in first page drawn by the server', () => {
     it(`at ${viewports[viewport].width} px its controls are unavailable until the app takes over, and a click then works`, async () => {
       const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
       // A slow network: the app's scripts arrive 2 s after the page (routing also bypasses the cache).
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      await delayScripts(page);
       await page.goto('/products', { waitUntil: 'commit' });
       const toggle = page.getByRole('switch', { name: 'Enable data export' }).first();
       await toggle.waitFor();
@@ -84,10 +81,7 @@ describe('a signed-in first page drawn by the server', () => {
 
     it(`at ${viewports[viewport].width} px what had the focus on the server's page keeps it when the app takes over`, async () => {
       const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      await delayScripts(page);
       await page.goto('/products', { waitUntil: 'commit' });
       const home = page.getByRole('banner').getByRole('link', { name: 'Data Act Portal home' });
       await home.waitFor();
@@ -164,10 +158,7 @@ describe('the sign-in page prerendered at build time', () => {
       const context = await newContext(browser(), viewport);
       const page = await context.newPage();
       // A slow network: the app's scripts arrive 2 s after the page.
-      await page.route('**/assets/*.js', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 2000));
-        await route.continue();
-      });
+      await delayScripts(page);
       await page.goto('/login', { waitUntil: 'commit' });
       const company = page.getByRole('radio', { name: /Company/ });
       await company.waitFor();

@@ -84,3 +84,11 @@ export async function chooseMenuItem(
   await page.getByRole('menuitem', { name: item }).focus();
   await page.keyboard.press('Enter');
 }
+
+/** A slow network: the app's scripts arrive `ms` after they are asked for (routing also bypasses the cache). */
+export async function delayScripts(page: Page, ms = 2000): Promise<void> {
+  await page.route('**/assets/*.js', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
