@@ -6,6 +6,7 @@ import { unlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Db, engineOfClient, type PrismaClient } from '../../db/client.ts';
+import { quoteIdentifier } from '../../db/engine.ts';
 import { isDatabaseBusy } from '../../db/unavailable.ts';
 import { writeSeedFiles } from './demo-files.ts';
 import { DEFAULT_SCENARIO, DEFAULT_SEED, requireScenario } from './registry.ts';
@@ -82,7 +83,8 @@ class TablesBusy extends Error {}
  */
 async function holdWritesDuringReset(db: Db): Promise<void> {
   if (engineOfClient(db) !== 'postgresql') return;
-  const names = RESET_TABLES.map((table) => `"${table[0]?.toUpperCase()}${table.slice(1)}"`);
+  // Prisma's model `sharingEvent` is the table "SharingEvent".
+  const names = RESET_TABLES.map((table) => quoteIdentifier(`${table[0]?.toUpperCase()}${table.slice(1)}`));
   await db.$executeRawUnsafe(`SET LOCAL lock_timeout = '${lockWaitMs}ms'`);
   try {
     await db.$executeRawUnsafe(`LOCK TABLE ${names.join(', ')} IN EXCLUSIVE MODE`);
