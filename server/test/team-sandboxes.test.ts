@@ -1,7 +1,7 @@
 // Sandboxes in team mode (issue 24, decision 0069): one PostgreSQL database per sandbox, made through one
 // instance and used through any; its world (rows, clock, faults, calls) stays its own; left through
 // another instance, it is gone for both.
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { sandboxDatabasesOf, spareDatabasesOf } from './sandbox-databases.ts';
@@ -114,7 +114,8 @@ describe('sandboxes across two instances', () => {
       ),
     );
     expect(made.map((answer) => answer.status)).toEqual([201, 201, 201]);
-    // Both spares were taken (they are sandboxes' databases now); the third was copied from the template; each is its own world.
+    // Both spares were taken (they are sandboxes' databases now); the third was copied from the template,
+    // or waited for a spare under way; each is its own world.
     const after = await spareDatabases();
     expect(after.filter((name) => spares.includes(name))).toEqual([]);
     for (const id of ['gamma', 'delta', 'epsilon']) {
@@ -144,4 +145,29 @@ describe('sandboxes across two instances', () => {
     const removedDir = path.join(team.dataDir, 'sandboxes', 'removed');
     await expect.poll(() => readdir(removedDir).catch(() => []), { timeout: 10_000 }).toEqual([]);
   }, 60_000);
+
+  it('creations faster than one copy at a time still find spares: copies side by side, a creation without one waits for a copy under way', async () => {
+    await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
+    const ids = ['zeta', 'eta', 'theta', 'iota', 'kappa'];
+    // One after another through one instance, each as soon as the one before answers (more than the
+    // two spares): the refill copies the missing ones side by side and the creations take them.
+    for (const id of ids) {
+      const made = await team.call(0, 'POST', '/api/v1/sim/sandboxes', {
+        headers: admin,
+        body: { scenario: 'demo', id },
+      });
+      expect(made.status).toBe(201);
+    }
+    const records = await Promise.all(
+      ids.map(async (id) =>
+        JSON.parse(
+          await readFile(path.join(team.dataDir, 'sandboxes', 'worlds', id, 'sandbox.json'), 'utf8'),
+        ),
+      ),
+    );
+    // A spare keeps its name (`…_sbxp_…`); a creation that copied the template itself has a `…_sbx_…` one.
+    expect(records.map((record) => /_sbxp_/.test(record.database))).toEqual(ids.map(() => true));
+    for (const id of ids) expect(await sharingStatus(1, inSandbox(id))).toBe(await sharingStatus(0, admin));
+    await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
+  }, 90_000);
 });

@@ -7,7 +7,8 @@
 // Creating a database from a template takes a few hundred milliseconds once a team has many (its
 // catalog alone is ~8 MB to copy): the instances keep a few spare databases of each template in use
 // copied ahead (`SANDBOX_SPARES`, each with its folder under `spares/`), a creation takes one and a refill
-// follows in the background (decision 0083). A spare is taken by moving its folder into `worlds/` (one
+// follows in the background, copies side by side as many as are missing (decisions 0083, 0109); a creation
+// that finds none while this instance has a copy under way waits for it rather than copy the template. A spare is taken by moving its folder into `worlds/` (one
 // instance wins each: a rename is atomic) and keeps its database's name, which the sandbox's record
 // names: the database is not renamed, so the instance that made a spare may hold connections to it ahead
 // (`onSpare`, decision 0106) and the sandbox's first calls find them open. A removal moves the folder out
@@ -33,6 +34,8 @@ import { loadScenario } from '../scenarios/load.ts';
 const SANDBOX_FILE = 'sandbox.json';
 /** Advisory locks of sandboxes ('SBX1', hash of the database name). */
 const SANDBOX_LOCK_CLASS = 0x53425831;
+/** Spare databases an instance copies side by side at most (when as many are missing). */
+const SPARE_COPIES = 2;
 /** The team signal's message when an instance removed a sandbox. */
 export const SANDBOX_REMOVED = 'sandbox-removed';
 
@@ -93,7 +96,7 @@ export function createPostgresSandboxStore(options: {
   onError?: (error: Error) => void;
   /** This instance made the spare database `name` (at `databaseUrl`): it may open connections ahead. */
   onSpare?: (name: string, databaseUrl: string) => void;
-  /** Spare databases a creation through this instance takes first (those it holds connections to). */
+  /** Spare databases a creation through this instance takes first, in this order (those it holds connections to). */
   preferred?: () => Iterable<string>;
 }) {
   const { mainUrl, root } = options;
@@ -105,6 +108,10 @@ export function createPostgresSandboxStore(options: {
   const templates = new Map<string, Promise<string>>();
   /** Templates this instance refills spares of now. */
   const refilling = new Set<string>();
+  /** The spares of a template this instance copies now (each settles once its database is made). */
+  const making = new Map<string, Set<Promise<void>>>();
+  /** Wakes a template's running refill (a spare was taken). */
+  const nudges = new Map<string, () => void>();
   let pool: pg.Pool | undefined;
   let closed = false;
   /** Removed sandboxes' databases and folders still to delete, one at a time (one pooled connection). */
@@ -112,7 +119,8 @@ export function createPostgresSandboxStore(options: {
 
   /** A pooled connection to the main database for `fn` (holding `lock`, an advisory lock, when given). */
   async function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
-    pool ??= createPostgresPool(mainUrl, { max: 3, onError: () => undefined });
+    // Creations and removals, a refill's lock and its copies side by side.
+    pool ??= createPostgresPool(mainUrl, { max: 3 + SPARE_COPIES, onError: () => undefined });
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -159,10 +167,10 @@ export function createPostgresSandboxStore(options: {
    */
   async function claimSpare(client: pg.ClientBase, template: string, folder: string): Promise<string | null> {
     const ready = await readySpares(client, template);
-    const preferred = new Set(options.preferred?.() ?? []);
+    const preferred = [...(options.preferred?.() ?? [])];
     const ordered = [
-      ...ready.filter((name) => preferred.has(name)),
-      ...ready.filter((name) => !preferred.has(name)),
+      ...preferred.filter((name) => ready.includes(name)),
+      ...ready.filter((name) => !preferred.includes(name)),
     ];
     for (const name of ordered.slice(0, 5)) {
       // Locked: another creation or the sweep has it now.
@@ -177,10 +185,18 @@ export function createPostgresSandboxStore(options: {
     return null;
   }
 
-  /** Tops the spares of `template` up to `options.spares`, one instance at a time per template. */
+  /**
+   * Tops the spares of `template` up to `options.spares`, one instance at a time per template: as many
+   * copies side by side as spares are missing, at most `SPARE_COPIES` (a burst that takes spares faster
+   * than one copy at a time makes them no longer wait for the copies before theirs).
+   */
   async function refill(template: string): Promise<void> {
-    if (options.spares <= 0 || closed || refilling.has(template)) return;
+    if (options.spares <= 0 || closed) return;
+    // Under way: a spare was taken meanwhile, the running refill looks again now.
+    if (refilling.has(template)) return nudges.get(template)?.();
     refilling.add(template);
+    const copies = new Set<Promise<void>>();
+    making.set(template, copies);
     try {
       await onMain(async (client) => {
         const lock = lockOf(`${template}/spares`);
@@ -189,25 +205,47 @@ export function createPostgresSandboxStore(options: {
           lock,
         );
         if (!rows[0]?.ok) return;
+        let failed: Error | undefined;
         try {
-          const prefix = sparePrefix(mainUrl, template);
-          while (!closed) {
-            if ((await readySpares(client, template)).length >= options.spares) break;
-            const spare = `${prefix}${randomBytes(4).toString('hex')}`;
-            // Its folder first: a spare database always has one (the sweep leaves a folder's database).
-            await copyTemplateFolder(template, path.join(sparesDir, spare));
-            await client.query(
-              `CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`,
-            );
-            options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
+          while (!closed && !failed) {
+            const missing = options.spares - (await readySpares(client, template)).length - copies.size;
+            if (missing <= 0 && copies.size === 0) break;
+            if (missing > 0 && copies.size < SPARE_COPIES) {
+              const copy: Promise<void> = makeSpare(template)
+                .catch((error: Error) => {
+                  failed ??= error;
+                })
+                .finally(() => copies.delete(copy));
+              copies.add(copy);
+              continue;
+            }
+            // Until a copy ends or a creation takes a spare.
+            await new Promise<void>((resolve) => {
+              nudges.set(template, resolve);
+              for (const copy of copies) copy.then(resolve);
+            });
           }
+          await Promise.all(copies);
         } finally {
           await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
         }
+        if (failed) throw failed;
       });
     } finally {
+      making.delete(template);
+      nudges.delete(template);
       refilling.delete(template);
     }
+  }
+
+  /** One spare database of `template`, its folder copied first (the sweep leaves a folder's database). */
+  async function makeSpare(template: string): Promise<void> {
+    const spare = `${sparePrefix(mainUrl, template)}${randomBytes(4).toString('hex')}`;
+    await copyTemplateFolder(template, path.join(sparesDir, spare));
+    await onMain((client) =>
+      client.query(`CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`),
+    );
+    options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
   }
 
   /** The template's files as a new world's folder. */
@@ -297,7 +335,13 @@ export function createPostgresSandboxStore(options: {
           if (existing)
             await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
           await rm(folder, { recursive: true, force: true });
-          const spare = await claimSpare(client, templateName, folder);
+          let spare = await claimSpare(client, templateName, folder);
+          // A copy this instance has under way ends sooner than one begun now, and does not slow it down.
+          const copies = making.get(templateName);
+          if (!spare && copies?.size) {
+            await Promise.race(copies);
+            spare = await claimSpare(client, templateName, folder);
+          }
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
           const database = spare ?? `${prefixOf(mainUrl)}_${randomBytes(12).toString('hex')}`;
           if (!spare) await tryLock(client, database);

@@ -70,7 +70,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
             'sandbox databases: a spare refill or a removal failed (the sweep retries)',
           ),
         onSpare: (name, databaseUrl) => warmUp(name, databaseUrl),
-        preferred: () => warm.keys(),
+        preferred: () => warmFirst(),
       })
     : null;
   /**
@@ -79,7 +79,10 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
    * (hundreds of milliseconds under load). A creation through this instance takes one of these spares
    * first and its handle starts on them (decision 0106).
    */
-  const warm = new Map<string, { database: Database; hold: TeamListener; timer: NodeJS.Timeout }>();
+  const warm = new Map<
+    string,
+    { database: Database; hold: TeamListener; timer: NodeJS.Timeout; opened: boolean }
+  >();
   let stopped = false;
 
   function warmUp(name: string, databaseUrl: string): void {
@@ -91,19 +94,26 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       onError: () => undefined,
     });
     // A call now and then keeps the pool's connection from closing after 30 s idle.
-    const ping = () => {
+    const ping = () =>
       Promise.resolve()
         .then(() => database.reads.lists.ping())
         .catch(() => undefined);
-    };
-    ping();
+    const held = { database, hold, timer: setInterval(ping, 20_000), opened: false };
+    held.timer.unref();
+    warm.set(name, held);
     // The Prisma client's first model query sets its engine up (a few hundred milliseconds under load):
-    // the read a handle's start makes first (the clock's stored state), made ahead.
-    database.prisma.simState.findUnique({ where: { id: 1 } }).catch(() => undefined);
-    const timer = setInterval(ping, 20_000);
-    timer.unref();
-    warm.set(name, { database, hold, timer });
+    // the read a handle's start makes first (the clock's stored state), made ahead, on the pool's one
+    // connection (side by side with the ping it would open a second backend, for nothing).
+    Promise.all([ping().then(() => database.prisma.simState.findUnique({ where: { id: 1 } })), hold.ready])
+      .then(() => {
+        held.opened = true;
+      })
+      .catch(() => undefined);
   }
+
+  /** The spares this instance holds connections to, those whose connections are open first. */
+  const warmFirst = () =>
+    [...warm].sort(([, a], [, b]) => Number(b.opened) - Number(a.opened)).map(([name]) => name);
 
   /** The connections opened ahead to the spare `name`, now this caller's (or undefined). */
   function takeWarm(name: string) {
@@ -151,8 +161,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const { prisma, reads } = database;
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, reads, clock, wallClock };
-    // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due.
-    const world = createSimulatedWorld({ id, scenario, deps, createdAt }, log);
+    // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due. A pool
+    // opened ahead has its connection: the world's start then opens no second one beside it.
+    const world = createSimulatedWorld({ id, scenario, deps, createdAt, poolOpen: held?.opened }, log);
     databases.set(world, database);
     try {
       await world.runners.start();

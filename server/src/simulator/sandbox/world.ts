@@ -36,7 +36,14 @@ const openPool = (deps: PortalDeps) =>
 
 /** A world on `deps` with its own job runner and the simulator's faults plugged in. */
 export function createSimulatedWorld(
-  fields: { id: string | null; scenario: string; deps: PortalDeps; createdAt?: Date },
+  fields: {
+    id: string | null;
+    scenario: string;
+    deps: PortalDeps;
+    createdAt?: Date;
+    /** Its pool has a connection open already (a spare's, opened ahead): its start opens none. */
+    poolOpen?: boolean;
+  },
   log: FastifyBaseLogger,
 ): SimulatedWorld {
   const { deps } = fields;
@@ -56,8 +63,12 @@ export function createSimulatedWorld(
     async start() {
       // A team world's first two connections (its listening one, for the clock, and its pool's first)
       // are each a new PostgreSQL backend, tens to hundreds of milliseconds under load: opened side
-      // by side, so the clock's stored state is then read on a connection already open.
-      await Promise.all([clock.start(), isPostgres(databaseUrl) ? openPool(deps) : undefined]);
+      // by side, so the clock's stored state is then read on a connection already open. A pool opened
+      // ahead (a spare's, decision 0106) has its connection: the clock's read uses it, no second one.
+      await Promise.all([
+        clock.start(),
+        isPostgres(databaseUrl) && !fields.poolOpen ? openPool(deps) : undefined,
+      ]);
       await faults.start();
       if ('start' in calls) await calls.start();
       await core.start();
