@@ -166,8 +166,20 @@ describe('sandboxes across two instances', () => {
       ),
     );
     // A spare keeps its name (`…_sbxp_…`); a creation that copied the template itself has a `…_sbx_…` one.
-    expect(records.map((record) => /_sbxp_/.test(record.database))).toEqual(ids.map(() => true));
+    // At most one did: a creation whose instance is not the one refilling (the other instance may still
+    // hold the refill's lock as the first one asks) copies the template itself, as before.
+    expect(records.filter((record) => !/_sbxp_/.test(record.database)).length).toBeLessThanOrEqual(1);
     for (const id of ids) expect(await sharingStatus(1, inSandbox(id))).toBe(await sharingStatus(0, admin));
     await expect.poll(spareDatabases, { timeout: 30_000, interval: 200 }).toHaveLength(2);
-  }, 90_000);
+    // A burst through one instance, more at once than the store's connections: the creations that wait
+    // for a copy never hold the connections the copies need.
+    const burst = ['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7'];
+    const answers = await Promise.all(
+      burst.map((id) =>
+        team.call(0, 'POST', '/api/v1/sim/sandboxes', { headers: admin, body: { scenario: 'demo', id } }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(burst.map(() => 201));
+    for (const id of burst) expect(await sharingStatus(1, inSandbox(id))).toBe(await sharingStatus(0, admin));
+  }, 120_000);
 });

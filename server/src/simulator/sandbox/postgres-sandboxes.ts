@@ -113,14 +113,15 @@ export function createPostgresSandboxStore(options: {
   /** Wakes a template's running refill (a spare was taken). */
   const nudges = new Map<string, () => void>();
   let pool: pg.Pool | undefined;
+  /** The refill's copies (`CREATE DATABASE`), side by side. */
+  let copyPool: pg.Pool | undefined;
   let closed = false;
   /** Removed sandboxes' databases and folders still to delete, one at a time (one pooled connection). */
   let deleting: Promise<void> = Promise.resolve();
 
   /** A pooled connection to the main database for `fn` (holding `lock`, an advisory lock, when given). */
   async function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
-    // Creations and removals, a refill's lock and its copies side by side.
-    pool ??= createPostgresPool(mainUrl, { max: 3 + SPARE_COPIES, onError: () => undefined });
+    pool ??= createPostgresPool(mainUrl, { max: 3, onError: () => undefined });
     const client = await pool.connect();
     let broken: Error | undefined;
     try {
@@ -242,9 +243,10 @@ export function createPostgresSandboxStore(options: {
   async function makeSpare(template: string): Promise<void> {
     const spare = `${sparePrefix(mainUrl, template)}${randomBytes(4).toString('hex')}`;
     await copyTemplateFolder(template, path.join(sparesDir, spare));
-    await onMain((client) =>
-      client.query(`CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`),
-    );
+    if (closed) return; // its folder alone is the sweep's to remove
+    // On connections of their own: a creation waiting for this copy holds one of the store's.
+    copyPool ??= createPostgresPool(mainUrl, { max: SPARE_COPIES, onError: () => undefined });
+    await copyPool.query(`CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`);
     options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
   }
 
@@ -403,9 +405,10 @@ export function createPostgresSandboxStore(options: {
     async close(): Promise<void> {
       await deleting;
       closed = true;
-      const ending = pool;
+      const ending = [pool, copyPool];
       pool = undefined;
-      await ending?.end();
+      copyPool = undefined;
+      await Promise.all(ending.map((each) => each?.end()));
     },
 
     /** Marks the sandbox used now (the folder's record's modification time). */
