@@ -115,6 +115,29 @@ describe('remembered lists', () => {
     expect(await answer(sharings)).toContain('Renamed through Prisma');
   });
 
+  it("remember an applications page with its documents, and show a document's change by another connection on the very next read", async () => {
+    const applications = t.app.portal.reads.lists.applications;
+    const page = { limit: 20 };
+    const first = await applications.page({}, page);
+    expect(first.some((row) => row.files.length > 0)).toBe(true);
+    // Both reads remembered: the same joined page (hence the same items and answer, lib/paging.ts).
+    expect(await applications.page({}, page)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const before = await answer(lists[1]);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: "UPDATE AgentFile SET filename = 'renamed-elsewhere.pdf'",
+        postgresql: `UPDATE "AgentFile" SET filename = 'renamed-elsewhere.pdf'`,
+      },
+      [],
+    );
+    const after = await answer(lists[1]);
+    expect(after).not.toBe(before);
+    expect(after).toContain('renamed-elsewhere.pdf');
+    expect(await applications.page({}, page)).not.toBe(first);
+  });
+
   it('show a delete by another connection on the very next read of the list it empties', async () => {
     const jobs = lists[5];
     const before = await answer(jobs);
