@@ -179,6 +179,43 @@ describe('remembered hot reads', () => {
     expect(after.find((row) => row.id === product.id)?.name).toBe('Renamed elsewhere');
   });
 
+  it('remember the current user, and show a change by another connection and the terms by the clock on the very next read', async () => {
+    const { id } = await owner();
+    const reads = t.app.portal.reads;
+    const now = new Date();
+    const before = await reads.currentUser(id, now);
+    expect(before?.latestTerms).not.toBeNull();
+    // Remembered: the same frozen row, so the same answer bytes (lib/frozen-answers.ts).
+    expect(await reads.currentUser(id, now)).toBe(before);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'UPDATE User SET fullName = ? WHERE id = ?',
+        postgresql: 'UPDATE "User" SET "fullName" = $1 WHERE id = $2',
+      },
+      ['Renamed elsewhere', id],
+    );
+    expect((await reads.currentUser(id, now))?.fullName).toBe('Renamed elsewhere');
+    // A newer version published elsewhere waits at once; the clock picks the version per call.
+    const published = new Date(now.getTime() - 1_000);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: `INSERT INTO TermsVersion (version, role, publishedAt, documentName) VALUES ('remembered', 'user', ?, 'x.pdf')`,
+        postgresql: `INSERT INTO "TermsVersion" (version, role, "publishedAt", "documentName") VALUES ('remembered', 'user', $1::timestamp, 'x.pdf')`,
+      },
+      [published.toISOString().replace('Z', '+00:00')],
+    );
+    expect(await reads.currentUser(id, now)).toMatchObject({ latestTerms: 'remembered', accepted: 0 });
+    expect(await reads.currentUser(id, new Date(published.getTime() - 1))).toMatchObject({
+      latestTerms: before?.latestTerms,
+    });
+    await t.prisma.termsAcceptance.create({
+      data: { userId: id, role: 'user', version: 'remembered', acceptedAt: now },
+    });
+    expect(await reads.currentUser(id, now)).toMatchObject({ latestTerms: 'remembered', accepted: 1 });
+  });
+
   it.runIf(testEngine() === 'sqlite')(
     'on SQLite, without the change token (its table and triggers gone), drop everything on every commit',
     async () => {
