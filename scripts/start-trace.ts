@@ -8,9 +8,11 @@
 // sensitive to a busy machine than wall time). It prints, per target and variant, the median over the
 // runs of: the CPU time in tasks of 12 ms or more, the longest task, and Σ(4·task − 50 ms) over the
 // tasks, which is Lighthouse's total blocking time on its mobile preset (CPU slowed down 4×) if every
-// task kept its share. `--detail` lists each long task with what it spent its time on.
+// task kept its share. `--detail` lists each long task with its wall time (a task that waits for a core
+// or for something else lasts longer than its CPU time) and what it spent its CPU time on.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../e2e/support/chromium.ts';
+import { pageRunArgs, signIn } from './support/page-runs.ts';
 
 type TraceEvent = {
   name: string;
@@ -22,22 +24,11 @@ type TraceEvent = {
   tdur?: number;
   args?: { data?: { url?: string; functionName?: string }; beginData?: { url?: string } };
 };
-type Task = { ts: number; cpu: number; parts: Map<string, number> };
+type Task = { ts: number; cpu: number; wall: number; parts: Map<string, number> };
 
 const args = process.argv.slice(2);
-const option = (name: string) =>
-  args.flatMap((arg, index) => (arg === `--${name}` ? [args[index + 1] ?? ''] : []));
-const variants = option('variant').map((value) => {
-  const [name = '', url = ''] = value.split(/=(.*)/s);
-  return { name, url };
-});
-if (variants.length === 0) throw new Error('Give at least one --variant name=url');
-const runs = Number(option('runs')[0] ?? 5);
+const { variants, targets, runs } = pageRunArgs(args, 5);
 const detail = args.includes('--detail');
-const targets = args.slice(args.indexOf('--') + 1).map((target) => {
-  const at = target.lastIndexOf(':/');
-  return at < 0 ? { email: null, path: target } : { email: target.slice(0, at), path: target.slice(at + 1) };
-});
 const LONG_US = 12_000;
 const SETTLE_MS = 4000;
 
@@ -63,7 +54,9 @@ function tasksOf(events: TraceEvent[], path: string): Task[] {
       open.length = 0;
       open.push(event);
       current =
-        event.ts >= parse.ts - 50_000 ? { ts: event.ts, cpu: cpu(event), parts: new Map() } : undefined;
+        event.ts >= parse.ts - 50_000
+          ? { ts: event.ts, cpu: cpu(event), wall: event.dur ?? 0, parts: new Map() }
+          : undefined;
       if (current) tasks.push(current);
       continue;
     }
@@ -80,17 +73,6 @@ function tasksOf(events: TraceEvent[], path: string): Task[] {
     open.push(event);
   }
   return tasks.map((task) => ({ ...task, ts: task.ts - parse.ts }));
-}
-
-async function signIn(context: BrowserContext, url: string, email: string): Promise<void> {
-  const page = await context.newPage();
-  await page.goto(`${url}/login`);
-  await page.getByRole('button', { name: 'Login / Sign up' }).click();
-  await page.getByRole('button', { name: new RegExp(email.replace(/[.@]/g, '\\$&'), 'i') }).click();
-  await page.waitForURL(
-    (at) => !at.pathname.startsWith('/oidc') && !at.pathname.startsWith('/auth/callback'),
-  );
-  await page.close();
 }
 
 async function measure(
@@ -132,7 +114,9 @@ try {
         if (detail)
           for (const task of tasks.filter((item) => item.cpu >= LONG_US))
             console.log(
-              `  ${name} run ${run} @${ms(task.ts)} ms: ${ms(task.cpu)} ms (${[...task.parts]
+              `  ${name} run ${run} @${ms(task.ts)} ms: ${ms(task.cpu)} ms, wall ${ms(task.wall)} ms (${[
+                ...task.parts,
+              ]
                 .sort((a, b) => b[1] - a[1])
                 .slice(0, 4)
                 .map(([label, cpu]) => `${label} ${ms(cpu)}`)

@@ -115,6 +115,29 @@ describe('remembered lists', () => {
     expect(await answer(sharings)).toContain('Renamed through Prisma');
   });
 
+  it("remember an applications page with its documents, and show a document's change by another connection on the very next read", async () => {
+    const applications = t.app.portal.reads.lists.applications;
+    const page = { limit: 20 };
+    const first = await applications.page({}, page);
+    expect(first.some((row) => row.files.length > 0)).toBe(true);
+    // Both reads remembered: the same joined page (hence the same items and answer, lib/paging.ts).
+    expect(await applications.page({}, page)).toBe(first);
+    expect(Object.isFrozen(first)).toBe(true);
+    const before = await answer(lists[1]);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: "UPDATE AgentFile SET filename = 'renamed-elsewhere.pdf'",
+        postgresql: `UPDATE "AgentFile" SET filename = 'renamed-elsewhere.pdf'`,
+      },
+      [],
+    );
+    const after = await answer(lists[1]);
+    expect(after).not.toBe(before);
+    expect(after).toContain('renamed-elsewhere.pdf');
+    expect(await applications.page({}, page)).not.toBe(first);
+  });
+
   it('show a delete by another connection on the very next read of the list it empties', async () => {
     const jobs = lists[5];
     const before = await answer(jobs);
@@ -154,6 +177,43 @@ describe('remembered hot reads', () => {
     const after = await reads.ownProducts(id);
     expect(after).not.toBe(remembered);
     expect(after.find((row) => row.id === product.id)?.name).toBe('Renamed elsewhere');
+  });
+
+  it('remember the current user, and show a change by another connection and the terms by the clock on the very next read', async () => {
+    const { id } = await owner();
+    const reads = t.app.portal.reads;
+    const now = new Date();
+    const before = await reads.currentUser(id, now);
+    expect(before?.latestTerms).not.toBeNull();
+    // Remembered: the same frozen row, so the same answer bytes (lib/frozen-answers.ts).
+    expect(await reads.currentUser(id, now)).toBe(before);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'UPDATE User SET fullName = ? WHERE id = ?',
+        postgresql: 'UPDATE "User" SET "fullName" = $1 WHERE id = $2',
+      },
+      ['Renamed elsewhere', id],
+    );
+    expect((await reads.currentUser(id, now))?.fullName).toBe('Renamed elsewhere');
+    // A newer version published elsewhere waits at once; the clock picks the version per call.
+    const published = new Date(now.getTime() - 1_000);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: `INSERT INTO TermsVersion (version, role, publishedAt, documentName) VALUES ('remembered', 'user', ?, 'x.pdf')`,
+        postgresql: `INSERT INTO "TermsVersion" (version, role, "publishedAt", "documentName") VALUES ('remembered', 'user', $1::timestamp, 'x.pdf')`,
+      },
+      [published.toISOString().replace('Z', '+00:00')],
+    );
+    expect(await reads.currentUser(id, now)).toMatchObject({ latestTerms: 'remembered', accepted: 0 });
+    expect(await reads.currentUser(id, new Date(published.getTime() - 1))).toMatchObject({
+      latestTerms: before?.latestTerms,
+    });
+    await t.prisma.termsAcceptance.create({
+      data: { userId: id, role: 'user', version: 'remembered', acceptedAt: now },
+    });
+    expect(await reads.currentUser(id, now)).toMatchObject({ latestTerms: 'remembered', accepted: 1 });
   });
 
   it.runIf(testEngine() === 'sqlite')(

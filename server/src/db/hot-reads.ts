@@ -1,21 +1,16 @@
 // Prepared better-sqlite3 statements beside Prisma, on the same SQLite file, for the reads every
-// request makes (the caller's session), the one every page load makes (the current user with the terms
-// waiting for them, read fresh every time: it depends on the clock), the hottest list (the owner's products) and the largest one
+// request makes (the caller's session), the one every page load makes (the current user with every terms
+// version of their role, the clock picking the newest per call), the hottest list (the owner's products) and the largest one
 // (a company's connected users). The profile of
 // `npm run bench` put about half the CPU of such a request in the Prisma client, its adapter and the
 // statement it prepares per query; see docs/decisions/0018-hot-reads-beside-prisma.md.
-// Read-only by construction: writes stay with Prisma. The session and product rows are kept in memory
+// Read-only by construction: writes stay with Prisma. The session, user and product rows are kept in memory
 // until a table they read changes: SQLite's `PRAGMA data_version` changes when any other connection
 // (Prisma in this process, or another process) commits, and then a change token kept by triggers on
 // those tables says whether it was one of them (db/sqlite-changes.ts), so every committed write is
 // visible to the next read. Decisions 0030 and 0105.
 import Database from 'better-sqlite3';
-import {
-  type ConnectedRow,
-  type ConnectedUserReads,
-  createConnectedUserReads,
-  storedDate,
-} from './connected-users.ts';
+import { type ConnectedRow, type ConnectedUserReads, createConnectedUserReads } from './connected-users.ts';
 import { createListReads, type ListReads } from './list-reads.ts';
 import { changeTokenReader } from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
@@ -56,13 +51,14 @@ export interface ProductRow {
 }
 
 const sql = {
-  currentUser: `SELECT u.id, u.email, u.fullName, u.role, a.status AS agentStatus, t.version AS latestTerms,
-      EXISTS (SELECT 1 FROM TermsAcceptance x
-        WHERE x.userId = u.id AND x.role = u.role AND x.version = t.version) AS accepted
+  // The user with every terms version of their role, [version, published (stored text), accepted]:
+  // which of them is the newest by the clock's now is picked per call, so the row can be remembered.
+  currentUser: `SELECT u.id, u.email, u.fullName, u.role, a.status AS agentStatus,
+      (SELECT json_group_array(json_array(t.version, t.publishedAt, EXISTS (SELECT 1 FROM TermsAcceptance x
+          WHERE x.userId = u.id AND x.role = u.role AND x.version = t.version)))
+        FROM TermsVersion t WHERE t.role = u.role) AS terms
     FROM User u
     LEFT JOIN AgentProfile a ON a.userId = u.id
-    LEFT JOIN TermsVersion t ON t.role = u.role AND t.version = (SELECT l.version FROM TermsVersion l
-      WHERE l.role = u.role AND l.publishedAt <= +? ORDER BY l.publishedAt DESC LIMIT 1)
     WHERE u.id = +?`,
   session: `SELECT s.id, s.lastSeenAt, s.expiresAt, s.idleExpiresAt, u.id AS userId, u.email, u.role
     FROM Session s JOIN User u ON u.id = s.userId WHERE s.id = +?`,
@@ -72,9 +68,63 @@ const sql = {
 };
 
 /** The remembered reads' SQL (a test checks that every table they read moves their change token). */
-export const rememberedSqliteSql = [sql.session, sql.ownProducts];
+export const rememberedSqliteSql = [sql.session, sql.currentUser, sql.ownProducts];
 
 type MaybePromise<T> = T | Promise<T>;
+
+/** A user as the remembered reads keep them, on both engines: every terms version of the role. */
+export interface UserWithTerms {
+  id: string;
+  email: string;
+  fullName: string;
+  role: string;
+  agentStatus: string | null;
+  /** Every terms version of the role, newest first: version, published (epoch ms), accepted by the user. */
+  terms: readonly (readonly [string, number, boolean | number])[];
+}
+
+// Per remembered user: the row answered for each terms version the clock picks (the last: none yet).
+const answered = new WeakMap<UserWithTerms, CurrentUserRow[]>();
+
+/**
+ * The current user's row for `now`: the newest terms published by then, accepted or not. The same
+ * frozen row for the same remembered user and version, so its answer is built once (lib/frozen-answers.ts).
+ */
+export function currentUserAt(user: UserWithTerms | undefined, now: Date): CurrentUserRow | undefined {
+  if (!user) return undefined;
+  const at = now.getTime();
+  let index = user.terms.findIndex(([, publishedAt]) => publishedAt <= at);
+  if (index < 0) index = user.terms.length;
+  let rows = answered.get(user);
+  if (!rows) {
+    rows = [];
+    answered.set(user, rows);
+  }
+  let row = rows[index];
+  if (!row) {
+    const { terms, ...fields } = user;
+    const latest = terms[index];
+    row = Object.freeze({ ...fields, latestTerms: latest?.[0] ?? null, accepted: latest?.[2] ? 1 : 0 });
+    rows[index] = row;
+  }
+  return row;
+}
+
+/** SQLite's row of `sql.currentUser`: the terms as JSON text, their dates as stored. */
+interface StoredUserWithTerms extends Omit<UserWithTerms, 'terms'> {
+  terms: string;
+}
+
+/** The stored row with its terms newest first, their dates in epoch ms. */
+function userWithTerms(row: StoredUserWithTerms | undefined): UserWithTerms | undefined {
+  if (!row) return undefined;
+  const terms = (JSON.parse(row.terms) as [string, string, number][])
+    .map(([version, published, accepted]) =>
+      Object.freeze([version, Date.parse(published), accepted] as const),
+    )
+    .sort((a, b) => b[1] - a[1]);
+  return Object.freeze({ ...row, terms: Object.freeze(terms) });
+}
 
 /**
  * The hot reads of one database. SQLite's answer at once (better-sqlite3 is synchronous); PostgreSQL's
@@ -167,7 +217,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     | {
         db: Database.Database;
         session: Database.Statement<[string], SessionRow>;
-        currentUser: Database.Statement<[string, string], CurrentUserRow>;
+        currentUser: Database.Statement<[string], StoredUserWithTerms>;
         ownProducts: Database.Statement<[string], ProductRow>;
         remembered: ReturnType<typeof createRowMemo>;
         rememberedList: ReturnType<typeof createRowMemo>;
@@ -181,7 +231,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     state = {
       db,
       session: prepareRead<[string], SessionRow>(db, sql.session),
-      currentUser: prepareRead<[string, string], CurrentUserRow>(db, sql.currentUser),
+      currentUser: prepareRead<[string], StoredUserWithTerms>(db, sql.currentUser),
       ownProducts: prepareRead<[string], ProductRow>(db, sql.ownProducts),
       remembered: createRowMemo(() => dataVersion.get(), changeTokenReader(db, 'rows'), rememberedRows),
       rememberedList: createRowMemo(
@@ -230,7 +280,11 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       return remembered(`session:${id}`, () => freeze(session.get(id)));
     },
     currentUser(id, now) {
-      return open().currentUser.get(storedDate(now), id);
+      const { remembered, currentUser } = open();
+      return currentUserAt(
+        remembered(`user:${id}`, () => userWithTerms(currentUser.get(id))),
+        now,
+      );
     },
     ownProducts(ownerId) {
       const { remembered, ownProducts } = open();

@@ -590,6 +590,38 @@ const then = <T, R>(value: MaybePromise<T>, map: (value: T) => R): MaybePromise<
 
 const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
+/** Pages of applications joined with their documents, per remembered page: the documents it was joined with. */
+const joinedApplications = new WeakMap<
+  readonly object[],
+  { files: readonly ApplicationFileRow[]; joined: readonly ApplicationRow[] }
+>();
+
+/**
+ * A page of applications with each one's documents. When both reads answered remembered (frozen) rows,
+ * the joined page is made once and frozen as well, so the page's items and answer are remembered too
+ * (lib/paging.ts, decision 0034); a change to either table gives new rows, hence a new page.
+ */
+function withFiles(
+  rows: readonly Omit<ApplicationRow, 'files'>[],
+  files: readonly ApplicationFileRow[],
+): readonly ApplicationRow[] {
+  const remembered = Object.isFrozen(rows) && Object.isFrozen(files);
+  const known = remembered ? joinedApplications.get(rows) : undefined;
+  if (known?.files === files) return known.joined;
+  const byUser = new Map<string, ApplicationFileRow[]>();
+  for (const file of files) {
+    const own = byUser.get(file.userId);
+    if (own) own.push(file);
+    else byUser.set(file.userId, [file]);
+  }
+  const joined = rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));
+  if (!remembered) return joined;
+  for (const row of joined) Object.freeze(Object.freeze(row).files);
+  Object.freeze(joined);
+  joinedApplications.set(rows, { files, joined });
+  return joined;
+}
+
 /**
  * The list reads of one database: `run` runs every statement, except the paged lists' pages and totals,
  * which `list` runs (a runner that may remember them; `run` by default).
@@ -617,11 +649,7 @@ export function createListReads(dialect: Dialect, run: RunStatement, list: RunSt
             const statement = listStatements.applicationFiles(dialect, [
               ...new Set(rows.map((row) => row.userId)),
             ]);
-            return then(list<ApplicationFileRow>(statement, arrivedAt), (files) => {
-              const byUser = new Map<string, ApplicationFileRow[]>();
-              for (const file of files) byUser.set(file.userId, [...(byUser.get(file.userId) ?? []), file]);
-              return rows.map((row) => ({ ...row, files: byUser.get(row.userId) ?? [] }));
-            });
+            return then(list<ApplicationFileRow>(statement, arrivedAt), (files) => withFiles(rows, files));
           },
         ) as MaybePromise<ApplicationRow[]>,
       count: paged(listStatements.applications).count,

@@ -7,7 +7,13 @@
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
 import { createRememberedRows, LIST_TABLES, watchDataChanges } from './data-changes.ts';
-import type { CurrentUserRow, HotReads, ProductRow, SessionRow } from './hot-reads.ts';
+import {
+  currentUserAt,
+  type HotReads,
+  type ProductRow,
+  type SessionRow,
+  type UserWithTerms,
+} from './hot-reads.ts';
 import { createListReads, type ListReads, type Statement } from './list-reads.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
@@ -70,41 +76,7 @@ export function postgresConnectedStatements(query: ConnectedQuery) {
 /** The remembered reads' SQL (a test checks that every table they read announces its changes). */
 export const rememberedSql = [sql.session, sql.currentUser, sql.agentStatus, sql.ownProducts];
 
-interface UserWithTerms {
-  id: string;
-  email: string;
-  fullName: string;
-  role: string;
-  agentStatus: string | null;
-  /** Every terms version of the role, newest first: version, published (epoch ms), accepted by the user. */
-  terms: readonly [string, number, boolean][];
-}
-
 const freeze = <T>(value: T): T => (value === undefined ? value : Object.freeze(value));
-
-// Per remembered user: the row answered for each terms version the clock picks (the last: none yet).
-const answered = new WeakMap<UserWithTerms, CurrentUserRow[]>();
-
-/** The row as SQLite's statement answers it: the newest terms published by `now`, accepted or not. */
-function currentUserAt(user: UserWithTerms | undefined, now: Date): CurrentUserRow | undefined {
-  if (!user) return undefined;
-  const at = now.getTime();
-  let index = user.terms.findIndex(([, publishedAt]) => publishedAt <= at);
-  if (index < 0) index = user.terms.length;
-  let rows = answered.get(user);
-  if (!rows) {
-    rows = [];
-    answered.set(user, rows);
-  }
-  let row = rows[index];
-  if (!row) {
-    const { terms, ...fields } = user;
-    const latest = terms[index];
-    row = freeze({ ...fields, latestTerms: latest?.[0] ?? null, accepted: latest?.[2] ? 1 : 0 });
-    rows[index] = row;
-  }
-  return row;
-}
 
 /** Rows of list pages kept between two changes of the lists' tables (a page counts its rows). */
 const rememberedListRows = 100_000;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkedText, isFrozenAnswer, memoAnswer, rememberChecked } from './frozen-answers.ts';
+import {
+  answerText,
+  checkedBytes,
+  isCheckedBytes,
+  isFrozenAnswer,
+  memoAnswer,
+  rememberChecked,
+} from './frozen-answers.ts';
 
 describe('remembered answers', () => {
   it('are built once per row list and frozen all the way down, also inside already frozen parts', () => {
@@ -18,15 +25,27 @@ describe('remembered answers', () => {
     expect(builds).toBe(2);
   });
 
-  it('give their checked text only for the operation and status they passed, and only when frozen', () => {
+  it('give their checked bytes only for the operation and status they passed, and only when frozen', () => {
     const answer = memoAnswer(new WeakMap(), {}, () => ({ vehicles: [], wallboxes: [] }));
-    expect(checkedText(answer, 'listProducts 200')).toBeUndefined();
-    rememberChecked(answer, 'listProducts 200', '{"vehicles":[],"wallboxes":[]}');
-    expect(checkedText(answer, 'listProducts 200')).toBe('{"vehicles":[],"wallboxes":[]}');
-    expect(checkedText(answer, 'listProducts 500')).toBeUndefined();
+    expect(checkedBytes(answer, 'listProducts 200')).toBeUndefined();
+    const text = '{"vehicles":[],"wallboxes":["Ωμέγα"]}';
+    const sent = rememberChecked(answer, 'listProducts 200', text);
+    expect(Buffer.isBuffer(sent)).toBe(true);
+    expect(checkedBytes(answer, 'listProducts 200')).toBe(sent);
+    expect(checkedBytes(answer, 'listProducts 500')).toBeUndefined();
+    // The layers after the route (the call list, idempotency) read the bytes back as the same text.
+    expect(isCheckedBytes(sent)).toBe(true);
+    expect(answerText(sent)).toBe(text);
     const fresh = { vehicles: [], wallboxes: [] };
-    rememberChecked(fresh, 'listProducts 200', '{}');
+    expect(rememberChecked(fresh, 'listProducts 200', '{}')).toBe('{}');
     expect(isFrozenAnswer(fresh)).toBe(false);
-    expect(checkedText(fresh, 'listProducts 200')).toBeUndefined();
+    expect(checkedBytes(fresh, 'listProducts 200')).toBeUndefined();
+  });
+
+  it('tell other bytes apart from a checked answer', () => {
+    const pdf = Buffer.from('%PDF-1.7');
+    expect(isCheckedBytes(pdf)).toBe(false);
+    expect(answerText(pdf)).toBeUndefined();
+    expect(answerText('{"a":1}')).toBe('{"a":1}');
   });
 });

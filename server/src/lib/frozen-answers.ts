@@ -2,13 +2,17 @@
  * Answers built from remembered rows (SQLite: db/hot-reads.ts; PostgreSQL: db/data-changes.ts): while the
  * database is unchanged the same rows come back as the same frozen objects, so the answer built from
  * them is built once, deep-frozen, and checked against the contract and serialised once per operation
- * and status. A write anywhere gives new rows, hence a new answer, which is checked again (decision 0034).
+ * and status, to UTF-8 bytes: sending bytes spares Node encoding (and Fastify measuring) the same text
+ * on every answer, most of a large list's CPU. A write anywhere gives new rows, hence a new answer,
+ * which is checked again (decision 0034).
  * Nothing else is remembered: the caller, the session's expiry, faults, rate limits, the call list and
  * headers are still handled on every request.
  */
 const frozenAnswers = new WeakSet<object>();
-/** Answer → the `operationId status` it passed the contract for, and its JSON text for that. */
-const checked = new WeakMap<object, { as: string; text: string }>();
+/** Answer → the `operationId status` it passed the contract for, and its JSON bytes for that. */
+const checked = new WeakMap<object, { as: string; bytes: Buffer }>();
+/** The bytes of checked answers: JSON text, already valid for the operation and status that sends them. */
+const checkedBytesSet = new WeakSet<Buffer>();
 
 // Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones.
 // Answers are JSON trees (no cycles).
@@ -39,16 +43,33 @@ export const isFrozenAnswer = (answer: unknown): answer is object =>
   typeof answer === 'object' && answer !== null && frozenAnswers.has(answer);
 
 /**
- * The JSON text of a frozen answer that already passed the contract for this operation and status, or
+ * The JSON bytes of a frozen answer that already passed the contract for this operation and status, or
  * undefined: any other answer (built per request, or not checked yet) is checked and serialised as usual.
  */
-export function checkedText(answer: unknown, operationStatus: string): string | undefined {
+export function checkedBytes(answer: unknown, operationStatus: string): Buffer | undefined {
   if (!isFrozenAnswer(answer)) return undefined;
   const known = checked.get(answer);
-  return known?.as === operationStatus ? known.text : undefined;
+  return known?.as === operationStatus ? known.bytes : undefined;
 }
 
-/** Remembers that a frozen answer passed the contract, with its JSON text. Others are not kept. */
-export function rememberChecked(answer: unknown, operationStatus: string, text: string): void {
-  if (isFrozenAnswer(answer)) checked.set(answer, { as: operationStatus, text });
+/**
+ * Remembers that a frozen answer passed the contract, with its JSON text as bytes, and answers what to
+ * send: those bytes, or the text itself for an answer that is not remembered.
+ */
+export function rememberChecked(answer: unknown, operationStatus: string, text: string): Buffer | string {
+  if (!isFrozenAnswer(answer)) return text;
+  const bytes = Buffer.from(text);
+  checkedBytesSet.add(bytes);
+  checked.set(answer, { as: operationStatus, bytes });
+  return bytes;
+}
+
+/** Whether a payload is the bytes of a checked answer (JSON valid for the operation that sent them). */
+export const isCheckedBytes = (payload: unknown): payload is Buffer =>
+  Buffer.isBuffer(payload) && checkedBytesSet.has(payload);
+
+/** A JSON answer's text as the layers after the route see it: a string, or a checked answer's bytes. */
+export function answerText(payload: unknown): string | undefined {
+  if (typeof payload === 'string') return payload;
+  return isCheckedBytes(payload) ? payload.toString('utf8') : undefined;
 }

@@ -12,7 +12,7 @@ import type {
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { RequestCompilers } from '../lib/contract-validation.ts';
-import { checkedText, isFrozenAnswer, rememberChecked } from '../lib/frozen-answers.ts';
+import { checkedBytes, isFrozenAnswer, rememberChecked } from '../lib/frozen-answers.ts';
 import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
 import { contractRoutes } from './contract-routes.ts';
@@ -121,7 +121,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
         if (validateResponse) {
           // A frozen answer built from unchanged rows was checked and serialised when it was built.
           const operationStatus = `${operationId} ${reply.statusCode}`;
-          const known = checkedText(answer, operationStatus);
+          const known = checkedBytes(answer, operationStatus);
           if (known !== undefined) return reply.type(jsonType).send(known);
           const problem = validateResponse(operationId, reply.statusCode, answer);
           if (problem) {
@@ -132,8 +132,7 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
             // The serialiser Fastify would use for this status (fast-json-stringify from the contract).
             const serialize = reply.getSerializationFunction(String(reply.statusCode), 'application/json');
             const text = serialize ? serialize(answer as Record<string, unknown>) : JSON.stringify(answer);
-            rememberChecked(answer, operationStatus, text);
-            return reply.type(jsonType).send(text);
+            return reply.type(jsonType).send(rememberChecked(answer, operationStatus, text));
           }
         }
         return answer;

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ContractOperation } from '@portal/contract/operations';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { answerText } from '../lib/frozen-answers.ts';
 import type { World } from '../world.ts';
 
 /** How long a first answer is replayed (ADR 0010). */
@@ -149,7 +150,8 @@ export function createIdempotency() {
   async function onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown) {
     const pending = request.idempotency;
     if (!pending || pending.replay) return payload;
-    if (reply.statusCode < 200 || reply.statusCode >= 300 || typeof payload !== 'string') {
+    const body = answerText(payload);
+    if (reply.statusCode < 200 || reply.statusCode >= 300 || body === undefined) {
       await giveUp(request, pending);
       return payload;
     }
@@ -158,7 +160,7 @@ export function createIdempotency() {
     const record = {
       fingerprint: pending.fingerprint,
       status: reply.statusCode,
-      body: payload,
+      body,
       createdAt: now,
     };
     try {

@@ -1,5 +1,6 @@
 import { type ContractDocument, loadContract } from '@portal/contract/document';
 import type { FastifyRequest } from 'fastify';
+import { memoAnswer } from '../../lib/frozen-answers.ts';
 import { defineRoute, type RouteSetup } from '../../lib/route.ts';
 import { errorCatalogue, faultableOperations } from '../fault-catalogue.ts';
 import { listPersonas, switchPersona } from '../sandbox/personas.ts';
@@ -23,6 +24,12 @@ import {
 export function simulationRoutes({ config, simulator }: RouteSetup & { simulator: Simulator }) {
   const worldOf = (request: FastifyRequest): SimulatedWorld => simulatedWorldOf(simulator, request);
   let document: ContractDocument | null = null;
+  // Answers made from the contract or the scenario registry alone: built, checked and sent as bytes once.
+  const scenarioList = new WeakMap<
+    typeof SCENARIOS,
+    { name: string; title: string; description: string }[]
+  >();
+  const operationList = new WeakMap<ContractDocument, ReturnType<typeof faultableOperations>>();
   // Error statuses and codes come from the contract, read once when first needed.
   const contract = () => {
     document ??= loadContract(config.openapiPath);
@@ -43,7 +50,10 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
     }),
     defineRoute({
       operationId: 'listScenarios',
-      handler: async () => SCENARIOS.map(({ name, title, description }) => ({ name, title, description })),
+      handler: async () =>
+        memoAnswer(scenarioList, SCENARIOS, (scenarios) =>
+          scenarios.map(({ name, title, description }) => ({ name, title, description })),
+        ),
     }),
     defineRoute({
       operationId: 'getSimulationClock',
@@ -59,7 +69,7 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
     }),
     defineRoute({
       operationId: 'listSimulationOperations',
-      handler: async () => faultableOperations(contract()),
+      handler: async () => memoAnswer(operationList, contract(), faultableOperations),
     }),
     defineRoute({
       operationId: 'listSimulationPersonas',

@@ -163,6 +163,9 @@ describe('call list', () => {
     ]);
     expect(calls[0]?.violation).toContain('status 418 is not declared for listProducts');
     expect(calls[0]?.responseBody).toContain('simulated fault');
+    // A remembered answer is sent as its checked bytes: the list still shows it as JSON text.
+    expect(calls[2]?.violation).toBeNull();
+    expect(JSON.parse(calls[2]?.responseBody ?? '')).toHaveProperty('vehicles');
     expect(calls[2]?.violation).toBeNull();
     expect((await call('DELETE', '/api/v1/sim/calls', undefined, { cookie: caller })).statusCode).toBe(204);
     expect((await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json()).toEqual([]);

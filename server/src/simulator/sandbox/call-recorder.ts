@@ -2,6 +2,7 @@ import type { ContractDocument } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
 import { createResponseValidator } from '@portal/contract/validation';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { answerText, isCheckedBytes } from '../../lib/frozen-answers.ts';
 import { redactUrl } from '../../lib/redact.ts';
 import { bodyText, type RecordedCall, type SimulationCall } from './call-log.ts';
 
@@ -27,6 +28,7 @@ export function createViolationCheck(document: ContractDocument) {
     if (!statuses.has(String(status)) && !statuses.has('default')) {
       return `status ${status} is not declared for ${operationId} (declared: ${[...statuses].join(', ')})`;
     }
+    // A checked answer's bytes passed the contract for this operation and status when they were made.
     if (!contentType.includes('json') || typeof payload !== 'string' || payload === '') return null;
     try {
       return validate(operationId, status, JSON.parse(payload));
@@ -67,9 +69,16 @@ export function describeCall(
     durationMs,
     violation: checked,
     requestBody,
-    responseBody: contentType.includes('json') ? bodyText(payload) : payload ? `(${contentType})` : null,
+    responseBody: contentType.includes('json')
+      ? bodyText(answerText(payload) ?? payload)
+      : payload
+        ? `(${contentType})`
+        : null,
   });
-  if (typeof payload === 'string' && payload.length <= deferredCheckLimit) return () => describe(violation());
-  // Not kept: a large answer, a stream or a buffer (only its status is checked).
+  // A checked answer's bytes are remembered anyway: keeping them costs nothing, whatever their size.
+  if ((typeof payload === 'string' && payload.length <= deferredCheckLimit) || isCheckedBytes(payload)) {
+    return () => describe(violation());
+  }
+  // Not kept: a large answer, a stream or other bytes (only its status is checked).
   return describe(violation());
 }
