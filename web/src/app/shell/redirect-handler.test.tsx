@@ -1,5 +1,5 @@
 import { waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readPendingInvitationCode } from '../../lib/pending-invitation.ts';
 import { activeAgent, admin, owner, pendingAgent } from '../../test/fixtures.ts';
 import { currentPath, renderApp } from '../../test/render.tsx';
@@ -23,9 +23,16 @@ describe('redirect handler', () => {
   });
 
   it('stores the URL-decoded code of an invitation link, then redirects', async () => {
-    const { router } = renderApp('/redeem/ABCD%20EFGH-1234%2F5', { user: activeAgent });
-    await waitFor(() => expect(currentPath(router)).toBe('/users'));
-    expect(readPendingInvitationCode()).toBe('ABCD EFGH-1234/5');
+    // /users uses the code up as soon as it mounts (its redeem dialog opens with it): what was stored is
+    // read off the write itself, not off the storage afterwards, which would race the page.
+    const stored = vi.spyOn(Storage.prototype, 'setItem');
+    try {
+      const { router } = renderApp('/redeem/ABCD%20EFGH-1234%2F5', { user: activeAgent });
+      await waitFor(() => expect(currentPath(router)).toBe('/users'));
+      expect(stored).toHaveBeenCalledWith('portal.pendingInvitationCode', 'ABCD EFGH-1234/5');
+    } finally {
+      stored.mockRestore();
+    }
   });
 
   it('keeps the code for after login when there is no session', async () => {
