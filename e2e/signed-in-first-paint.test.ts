@@ -1,6 +1,15 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { appStarted, delayScripts, newContext, signedInPage, viewports } from './support/browser.ts';
+import {
+  appStarted,
+  consoleProblems,
+  delayScripts,
+  holdScripts,
+  newContext,
+  signedInPage,
+  slowCpu,
+  viewports,
+} from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 import { SIGNED_IN_PAGES } from './support/pages.ts';
 import { baseUrl } from './support/world.ts';
@@ -95,6 +104,41 @@ describe('a signed-in first page drawn by the server', () => {
         ),
       ).toBe('Data Act Portal home');
       await context.close();
+    });
+
+    // Where the app's page differs from the server's, React draws it afresh: its elements are new, and
+    // the one that had the focus gives it to its counterpart (app/keep-focus.ts). Forced here by a
+    // heading the test changes on the server's page, on a slow phone, before the scripts arrive.
+    it(`at ${viewports[viewport].width} px a page the app draws afresh gives the focus back to the control that had it`, async () => {
+      const { context, page } = await signedInPage(browser(), 'owner@example.com', viewport);
+      try {
+        const problems = consoleProblems(page);
+        await slowCpu(page);
+        const release = await holdScripts(page);
+        await page.goto('/products', { waitUntil: 'commit' });
+        // The home link this width shows (both headers are in the page, CSS shows one).
+        const home = page.getByRole('banner').getByRole('link', { name: 'Data Act Portal home' });
+        await home.waitFor();
+        await home.focus();
+        const heading = await page.locator('h1').evaluate((h1) => {
+          const drawn = h1.textContent;
+          h1.textContent = 'Not the app’s heading';
+          return drawn;
+        });
+        release();
+        await appStarted(page);
+        // Drawn afresh: the heading is the app's again, and React said why.
+        await expect(page.locator('h1').textContent()).resolves.toBe(heading);
+        expect(problems.some((message) => message.startsWith('hydration'))).toBe(true);
+        expect(
+          await page.evaluate(() => ({
+            label: document.activeElement?.getAttribute('aria-label'),
+            shown: (document.activeElement?.getClientRects().length ?? 0) > 0,
+          })),
+        ).toEqual({ label: 'Data Act Portal home', shown: true });
+      } finally {
+        await context.close();
+      }
     });
 
     it(`at ${viewports[viewport].width} px the app takes the page over without a shift or a console message`, async () => {

@@ -92,3 +92,34 @@ export async function delayScripts(page: Page, ms = 2000): Promise<void> {
     await route.continue();
   });
 }
+
+/**
+ * The app's scripts held back until the answered function is called: the page the server drew stays
+ * as it is meanwhile (a user focuses, scrolls), then the app takes over (routing also bypasses the cache).
+ */
+export async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/assets/*.js', async (route) => {
+    await released;
+    await route.continue();
+  });
+  return release;
+}
+
+/** A slow phone's CPU (Chromium's throttling, `rate` times slower) for the rest of the page's life. */
+export async function slowCpu(page: Page, rate = 4): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
+/** The console errors and warnings of the page from now on (React reports a mismatch as `hydration`). */
+export function consoleProblems(page: Page): string[] {
+  const messages: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') messages.push(message.text());
+  });
+  return messages;
+}

@@ -1,5 +1,7 @@
-import { type ComponentType, lazy } from 'react';
+import { type ComponentType, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { Spinner } from '../components/ui/spinner.tsx';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page.tsx';
 import { LoginRoute } from '../features/auth/login-route.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -75,34 +77,36 @@ export function preloadScreen(pathname: string): Promise<void> {
 }
 
 /**
- * React.lazy for a screen. An already loaded screen is handed over synchronously (a thenable that
- * calls back at once), so a first page whose screen was preloaded renders without a Suspense fallback
- * flashing in between (no layout shift).
+ * A screen's component. A screen already loaded (every first page: its module is preloaded, on the
+ * server too) is drawn as it is, with no Suspense boundary around it: React hydrates the content of a
+ * boundary in a later pass of its own, at the lowest priority, after the shell is live, and a scroll or
+ * an update in between made that late pass differ from the server's page, which React then drew
+ * afresh (the focused element lost its focus, e2e/large-lists.test.ts). A screen not loaded yet (a
+ * later navigation) waits behind a boundary with a spinner. The choice is made once per mount: a
+ * switch between the two would draw the page anew.
  */
-function lazyScreen(screen: string) {
-  return lazy(() => {
-    const module = loaded.get(screen);
-    if (module) {
-      const ready = {
-        // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, for React.lazy to resolve at once
-        then: (resolve: (value: ScreenModule) => void) => resolve(module),
-      };
-      return ready as unknown as Promise<ScreenModule>;
-    }
-    return loadScreen(screen);
-  });
+function Screen({ screen, loading }: { screen: string; loading: ComponentType }) {
+  const { t } = useTranslation();
+  const [module] = useState(() => loaded.get(screen) ?? null);
+  if (module) return <module.default />;
+  const Loading = loading;
+  return (
+    <Suspense fallback={<Spinner label={t('common.loading')} />}>
+      <Loading />
+    </Suspense>
+  );
 }
 
 /** A screen's route: its guard around its lazily loaded module. */
 function screenRoute(path: string): RouteObject {
-  const Screen = lazyScreen(path);
+  const loading = lazy(() => loadScreen(path));
   const access = routeAccess[path];
   if (!access) throw new Error(`No access rule for ${path}`);
   return {
     path,
     element: (
       <RouteGuard {...access}>
-        <Screen />
+        <Screen key={path} screen={path} loading={loading} />
       </RouteGuard>
     ),
   };

@@ -6,6 +6,7 @@ import {
   useCallback,
   useEffect,
   useLayoutEffect,
+  useReducer,
   useRef,
   useState,
 } from 'react';
@@ -94,8 +95,19 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     scrollMargin,
     rangeExtractor,
     initialRect: FIRST_VIEW,
+    // The first render is the server's page, drawn at the top: a window the user scrolled before the app
+    // took over would draw other items, a mismatch React answers by drawing the list afresh (the focused
+    // card lost its focus). Where the window is comes in right after (below).
+    initialOffset: 0,
     getItemKey: (index) => getKey(items[index] as T),
   });
+  // Once mounted, the window's real scroll position (the virtualizer hears only later scroll events).
+  const [, followWindow] = useReducer((renders: number) => renders + 1, 0);
+  useLayoutEffect(() => {
+    if (virtualizer.scrollOffset === window.scrollY) return;
+    virtualizer.scrollOffset = window.scrollY;
+    followWindow();
+  }, [virtualizer]);
   const virtualItems = virtualizer.getVirtualItems();
   const inFlow = virtualItems.filter((item) => item.index !== kept.current);
   const margin = virtualizer.options.scrollMargin;

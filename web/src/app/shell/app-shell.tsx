@@ -1,7 +1,5 @@
-import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
-import { Spinner } from '../../components/ui/spinner.tsx';
 import { TermsModal } from '../../features/auth/terms-modal.tsx';
 import type { CurrentUser } from '../../lib/api/types.ts';
 import { Footer } from './footer.tsx';
@@ -19,9 +17,8 @@ function SignedInShell({ user }: { user: CurrentUser }) {
       </a>
       <Header user={user} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Suspense fallback={<Spinner label={t('common.loading')} />}>
-          <Outlet />
-        </Suspense>
+        {/* No Suspense boundary here: a screen still loading has its own (app/router.tsx). */}
+        <Outlet />
       </main>
       <Footer user={user} />
     </div>
