@@ -41,9 +41,10 @@ describe('openStoredFile', () => {
     const file = path.join(dir(), 'large.zip');
     await writeFile(file, Buffer.alloc(2 << 20, 1));
     const large = await openStoredFile(file);
-    expect(large?.size).toBe(2 << 20);
-    expect(large?.body).toBeInstanceOf(ReadStream);
-    (large?.body as ReadStream).destroy();
+    if (!large) throw new Error('a large file answered null');
+    expect(large.size).toBe(2 << 20);
+    expect(large.body).toBeInstanceOf(ReadStream);
+    (large.body as ReadStream).destroy();
     expect(await openStoredFile(dir())).toBeNull();
     expect(await openStoredFile(path.join(dir(), 'missing.zip'))).toBeNull();
   });
