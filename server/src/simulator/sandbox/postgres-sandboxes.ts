@@ -8,7 +8,8 @@
 // catalog alone is ~8 MB to copy): the instances keep a few spare databases of each template in use
 // copied ahead (`SANDBOX_SPARES`, each with its folder under `spares/`), a creation takes one and a refill
 // follows in the background, copies side by side as many as are missing (decisions 0083, 0109); a creation
-// that finds none while this instance has a copy under way waits for it rather than copy the template. A spare is taken by moving its folder into `worlds/` (one
+// that finds none while any instance has a copy under way (its spare's lock held) waits for it rather than
+// copy the template (decision 0116). A spare is taken by moving its folder into `worlds/` (one
 // instance wins each: a rename is atomic) and keeps its database's name, which the sandbox's record
 // names: the database is not renamed, so the instance that made a spare may hold connections to it ahead
 // (`onSpare`, decision 0106) and the sandbox's first calls find them open. A removal moves the folder out
@@ -72,7 +73,7 @@ async function onServer<T>(mainUrl: string, fn: (client: pg.Client) => Promise<T
   }
 }
 
-const databaseExists = (client: pg.Client, name: string) =>
+const databaseExists = (client: pg.ClientBase, name: string) =>
   client
     .query('SELECT 1 FROM pg_database WHERE datname = $1', [name])
     .then((result) => result.rowCount === 1);
@@ -108,8 +109,6 @@ export function createPostgresSandboxStore(options: {
   const templates = new Map<string, Promise<string>>();
   /** Templates this instance refills spares of now. */
   const refilling = new Set<string>();
-  /** The spares of a template this instance copies now (each settles once its database is made). */
-  const making = new Map<string, Set<Promise<void>>>();
   /** Wakes a template's running refill (a spare was taken). */
   const nudges = new Map<string, () => void>();
   let pool: pg.Pool | undefined;
@@ -120,9 +119,17 @@ export function createPostgresSandboxStore(options: {
   let deleting: Promise<void> = Promise.resolve();
 
   /** A pooled connection to the main database for `fn` (holding `lock`, an advisory lock, when given). */
-  async function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
+  function onMain<T>(fn: (client: pg.PoolClient) => Promise<T>, lock?: [number, number]): Promise<T> {
     pool ??= createPostgresPool(mainUrl, { max: 3, onError: () => undefined });
-    const client = await pool.connect();
+    return withClient(pool, fn, lock);
+  }
+
+  async function withClient<T>(
+    from: pg.Pool,
+    fn: (client: pg.PoolClient) => Promise<T>,
+    lock?: [number, number],
+  ): Promise<T> {
+    const client = await from.connect();
     let broken: Error | undefined;
     try {
       if (!lock) return await fn(client);
@@ -140,18 +147,26 @@ export function createPostgresSandboxStore(options: {
     }
   }
 
-  /** The spares of `template` ready to take: a folder under `spares/` and its database made. */
-  async function readySpares(client: pg.ClientBase, template: string): Promise<string[]> {
+  /**
+   * The spares of `template`, oldest first (their names begin with the time they were begun): `ready` to
+   * take (a folder under `spares/` and its database made) and `underWay` (a folder, no database yet: a
+   * copy holding the spare's lock, or one an instance left when it died).
+   */
+  async function sparesOf(client: pg.ClientBase, template: string) {
     const prefix = sparePrefix(mainUrl, template);
-    const folders = (await readdir(sparesDir).catch(() => [] as string[])).filter((name) =>
-      name.startsWith(prefix),
-    );
-    if (folders.length === 0) return [];
+    const folders = (await readdir(sparesDir).catch(() => [] as string[]))
+      .filter((name) => name.startsWith(prefix))
+      .sort();
+    if (folders.length === 0) return { ready: [], underWay: [] };
     const { rows } = await client.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname = ANY($1::text[]) ORDER BY datname',
+      'SELECT datname FROM pg_database WHERE datname = ANY($1::text[])',
       [folders],
     );
-    return rows.map((row) => row.datname);
+    const made = new Set(rows.map((row) => row.datname));
+    return {
+      ready: folders.filter((name) => made.has(name)),
+      underWay: folders.filter((name) => !made.has(name)),
+    };
   }
 
   /** Takes the advisory lock of the database `name` (held by a creation until its record names it). */
@@ -160,6 +175,12 @@ export function createPostgresSandboxStore(options: {
       ?.ok === true;
   const unlock = (client: pg.ClientBase, name: string) =>
     client.query('SELECT pg_advisory_unlock($1, $2)', lockOf(name));
+  /** Moves the spare `name`'s folder to `folder`: false when another creation took it first. */
+  const take = (name: string, folder: string) =>
+    rename(path.join(sparesDir, name), folder).then(
+      () => true,
+      () => false,
+    );
 
   /**
    * Takes a spare database of `template` for the sandbox whose folder is `folder` (its folder becomes
@@ -167,7 +188,7 @@ export function createPostgresSandboxStore(options: {
    * meanwhile by another instance: moving the folder is atomic, one instance wins each spare).
    */
   async function claimSpare(client: pg.ClientBase, template: string, folder: string): Promise<string | null> {
-    const ready = await readySpares(client, template);
+    const { ready } = await sparesOf(client, template);
     const preferred = [...(options.preferred?.() ?? [])];
     const ordered = [
       ...preferred.filter((name) => ready.includes(name)),
@@ -176,11 +197,23 @@ export function createPostgresSandboxStore(options: {
     for (const name of ordered.slice(0, 5)) {
       // Locked: another creation or the sweep has it now.
       if (!(await tryLock(client, name))) continue;
-      const taken = await rename(path.join(sparesDir, name), folder).then(
-        () => true,
-        () => false,
-      );
-      if (taken) return name;
+      if (await take(name, folder)) return name;
+      await unlock(client, name);
+    }
+    return null;
+  }
+
+  /**
+   * Waits for a spare of `template` that an instance (this one or another) is copying now, the oldest
+   * copy first, and takes it like `claimSpare`: a copy under way ends sooner than one begun now and is
+   * not slowed down by it. A copy holds its spare's lock from before its folder exists until its database
+   * is made, so the lock's release is its end. Null when no copy is under way (or each one ended taken
+   * by another creation, or failed).
+   */
+  async function awaitCopy(client: pg.ClientBase, template: string, folder: string): Promise<string | null> {
+    for (const name of (await sparesOf(client, template)).underWay) {
+      await client.query('SELECT pg_advisory_lock($1, $2)', lockOf(name));
+      if ((await databaseExists(client, name)) && (await take(name, folder))) return name;
       await unlock(client, name);
     }
     return null;
@@ -196,58 +229,73 @@ export function createPostgresSandboxStore(options: {
     // Under way: a spare was taken meanwhile, the running refill looks again now.
     if (refilling.has(template)) return nudges.get(template)?.();
     refilling.add(template);
-    const copies = new Set<Promise<void>>();
-    making.set(template, copies);
     try {
-      await onMain(async (client) => {
-        const lock = lockOf(`${template}/spares`);
-        const { rows } = await client.query<{ ok: boolean }>(
-          'SELECT pg_try_advisory_lock($1, $2) AS ok',
-          lock,
-        );
-        if (!rows[0]?.ok) return;
-        let failed: Error | undefined;
-        try {
-          while (!closed && !failed) {
-            const missing = options.spares - (await readySpares(client, template)).length - copies.size;
-            if (missing <= 0 && copies.size === 0) break;
-            if (missing > 0 && copies.size < SPARE_COPIES) {
-              const copy: Promise<void> = makeSpare(template)
-                .catch((error: Error) => {
-                  failed ??= error;
-                })
-                .finally(() => copies.delete(copy));
-              copies.add(copy);
-              continue;
-            }
-            // Until a copy ends or a creation takes a spare.
-            await new Promise<void>((resolve) => {
-              nudges.set(template, resolve);
-              for (const copy of copies) copy.then(resolve);
-            });
-          }
-          await Promise.all(copies);
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
-        }
-        if (failed) throw failed;
-      });
+      // Another round while spares are missing once it let its lock go: a creation through another
+      // instance may have taken one while this instance held it (that instance's refill found it held).
+      while (!closed && (await onMain((client) => topUp(client, template)))) {}
     } finally {
-      making.delete(template);
       nudges.delete(template);
       refilling.delete(template);
     }
   }
 
+  /**
+   * One round of a refill, under the template's try-lock: false when another instance holds it, else
+   * whether spares are missing after it let the lock go.
+   */
+  async function topUp(client: pg.ClientBase, template: string): Promise<boolean> {
+    const lock = lockOf(`${template}/spares`);
+    const { rows } = await client.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', lock);
+    if (!rows[0]?.ok) return false;
+    const copies = new Set<Promise<void>>();
+    let failed: Error | undefined;
+    try {
+      while (!closed && !failed) {
+        const missing = options.spares - (await sparesOf(client, template)).ready.length - copies.size;
+        if (missing <= 0 && copies.size === 0) break;
+        if (missing > 0 && copies.size < SPARE_COPIES) {
+          const copy: Promise<void> = makeSpare(template)
+            .catch((error: Error) => {
+              failed ??= error;
+            })
+            .finally(() => copies.delete(copy));
+          copies.add(copy);
+          continue;
+        }
+        // Until a copy ends or a creation takes a spare.
+        await new Promise<void>((resolve) => {
+          nudges.set(template, resolve);
+          for (const copy of copies) copy.then(resolve);
+        });
+      }
+      await Promise.all(copies);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
+    }
+    if (failed) throw failed;
+    return (await sparesOf(client, template)).ready.length < options.spares;
+  }
+
   /** One spare database of `template`, its folder copied first (the sweep leaves a folder's database). */
   async function makeSpare(template: string): Promise<void> {
-    const spare = `${sparePrefix(mainUrl, template)}${randomBytes(4).toString('hex')}`;
-    await copyTemplateFolder(template, path.join(sparesDir, spare));
-    if (closed) return; // its folder alone is the sweep's to remove
-    // On connections of their own: a creation waiting for this copy holds one of the store's.
+    // Named by the time it was begun (oldest first), then 2 random bytes.
+    const begun = Date.now().toString(36).padStart(9, '0');
+    const spare = `${sparePrefix(mainUrl, template)}${begun}${randomBytes(2).toString('hex')}`;
+    // On connections of their own: a creation waiting for this copy holds one of the store's. The
+    // spare's lock, taken before its folder exists, tells creations through any instance that it is
+    // under way (awaitCopy).
     copyPool ??= createPostgresPool(mainUrl, { max: SPARE_COPIES, onError: () => undefined });
-    await copyPool.query(`CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`);
-    options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
+    const made = await withClient(
+      copyPool,
+      async (client) => {
+        await copyTemplateFolder(template, path.join(sparesDir, spare));
+        if (closed) return false; // its folder alone is the sweep's to remove
+        await client.query(`CREATE DATABASE ${quoteIdentifier(spare)} TEMPLATE ${quoteIdentifier(template)}`);
+        return true;
+      },
+      lockOf(spare),
+    );
+    if (made) options.onSpare?.(spare, withDatabaseName(mainUrl, spare));
   }
 
   /** The template's files as a new world's folder. */
@@ -338,12 +386,7 @@ export function createPostgresSandboxStore(options: {
             await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
           await rm(folder, { recursive: true, force: true });
           let spare = await claimSpare(client, templateName, folder);
-          // A copy this instance has under way ends sooner than one begun now, and does not slow it down.
-          const copies = making.get(templateName);
-          if (!spare && copies?.size) {
-            await Promise.race(copies);
-            spare = await claimSpare(client, templateName, folder);
-          }
+          spare ??= await awaitCopy(client, templateName, folder);
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
           const database = spare ?? `${prefixOf(mainUrl)}_${randomBytes(12).toString('hex')}`;
           if (!spare) await tryLock(client, database);

@@ -162,8 +162,12 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
     const clock = createSimulationClock();
     const deps: PortalDeps = { config: { ...config, dataDir, databaseUrl }, prisma, reads, clock, wallClock };
     // An idle sandbox costs nothing: its job runner sets a timer only for work that falls due. A pool
-    // opened ahead has its connection: the world's start then opens no second one beside it.
-    const world = createSimulatedWorld({ id, scenario, deps, createdAt, poolOpen: held?.opened }, log);
+    // opened ahead has its connection: the world's start then opens no second one beside it. In team
+    // mode the creation answers once the world listens; its job runner starts after (decision 0116).
+    const world = createSimulatedWorld(
+      { id, scenario, deps, createdAt, poolOpen: held?.opened, jobsAfterStart: team !== null },
+      log,
+    );
     databases.set(world, database);
     try {
       await world.runners.start();

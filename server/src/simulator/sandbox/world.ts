@@ -43,6 +43,11 @@ export function createSimulatedWorld(
     createdAt?: Date;
     /** Its pool has a connection open already (a spare's, opened ahead): its start opens none. */
     poolOpen?: boolean;
+    /**
+     * Its start answers once it can serve calls, its job runner starting after (a team sandbox's
+     * creation answers sooner: the runner's first plan reads the database anyway, whenever it starts).
+     */
+    jobsAfterStart?: boolean;
   },
   log: FastifyBaseLogger,
 ): SimulatedWorld {
@@ -58,6 +63,8 @@ export function createSimulatedWorld(
   const calls = isPostgres(databaseUrl) ? createTeamCallLog(deps.prisma, databaseUrl, log) : createCallLog();
   // In a team (PostgreSQL), the world's clock follows the one every instance shares.
   const clock = followTeamClock(deps, log);
+  /** The job runner's start under way (stopping waits for it). */
+  let jobsStarting: Promise<void> = Promise.resolve();
   const runners: WorldRunners = {
     jobs: core.jobs,
     async start() {
@@ -71,9 +78,15 @@ export function createSimulatedWorld(
       ]);
       await faults.start();
       if ('start' in calls) await calls.start();
-      await core.start();
+      const jobs = core.start();
+      if (!fields.jobsAfterStart) {
+        jobsStarting = jobs.catch(() => undefined);
+        await jobs;
+      } else
+        jobsStarting = jobs.catch((error: unknown) => log.error({ err: error }, 'job runner: start failed'));
     },
     async stop() {
+      await jobsStarting;
       await core.stop();
       await clock.stop();
       await faults.close();
