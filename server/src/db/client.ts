@@ -7,10 +7,11 @@ import type { SqlDriverAdapter, SqlDriverAdapterFactory } from '@prisma/driver-a
 import type BetterSqlite3 from 'better-sqlite3';
 import { type Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import { type DatabaseEngine, isPostgres, redactDatabaseUrl } from './engine.ts';
-import { createHotReads, type HotReads } from './hot-reads.ts';
+import { createHotReads, databasePath, type HotReads } from './hot-reads.ts';
 import { loadPostgresPrismaClient, loadPrismaPg } from './postgres-driver.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { createPostgresReads } from './postgres-reads.ts';
+import { checkpointInBackground, SAFETY_NET_PAGES } from './sqlite-worker.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type { HotReads };
@@ -35,13 +36,20 @@ export const CONNECTION_PRAGMAS = [
   'PRAGMA busy_timeout = 5000;',
 ].join('\n');
 
-function withPragmas(inner: SqlDriverAdapterFactory): SqlDriverAdapterFactory {
+function withPragmas(
+  inner: SqlDriverAdapterFactory,
+  backgroundCheckpoints: boolean,
+): SqlDriverAdapterFactory {
   return {
     provider: inner.provider,
     adapterName: inner.adapterName,
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
+      // A worker checkpoints this database (db/wal-checkpoints.ts): the writer's own checkpoint only
+      // as a safety net, so COMMIT does not copy and fsync the WAL on the event loop.
+      if (backgroundCheckpoints)
+        await adapter.executeScript(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES};`);
       // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
       const holder = adapter as unknown as { client?: BetterSqlite3.Database };
       if (holder.client) holder.client = withStatementCache(holder.client);
@@ -67,8 +75,12 @@ const logPoolError = (databaseUrl: string) => (error: Error) =>
  */
 export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): PrismaClient {
   if (isPostgres(databaseUrl)) return openPostgres(databaseUrl, options, true).prisma;
-  const adapter = withPragmas(new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 }));
-  return new PrismaClient({ adapter });
+  return openSqlite(databaseUrl, false);
+}
+
+function openSqlite(databaseUrl: string, backgroundCheckpoints: boolean): PrismaClient {
+  const inner = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
+  return new PrismaClient({ adapter: withPragmas(inner, backgroundCheckpoints) });
 }
 
 function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: boolean) {
@@ -113,14 +125,16 @@ export function openDatabase(databaseUrl: string, options: PrismaOptions = {}): 
       },
     };
   }
-  const prisma = createPrisma(databaseUrl, options);
+  const prisma = openSqlite(databaseUrl, true);
   const reads = createHotReads(databaseUrl);
+  const stopCheckpoints = checkpointInBackground(databasePath(databaseUrl));
   return {
     prisma,
     reads,
     async close() {
       reads.close();
       await prisma.$disconnect();
+      await stopCheckpoints();
     },
   };
 }

@@ -37,10 +37,83 @@ const lists = [
   { name: 'listDownloadJobs', url: '/api/v1/products/download/jobs', who: 'second@example.com' },
 ] as const;
 
+describe("one-object reads of the lists' tables", () => {
+  it('show a change by another connection, through Prisma and through the API on the very next read', async () => {
+    const reads = t.app.portal.reads.lists;
+    const sqlite = testEngine() === 'sqlite';
+    const fleet = await t.prisma.user.findUniqueOrThrow({ where: { email: 'fleet@example.com' } });
+
+    // Through the API: a code redeemed shows its company at once, in the answer and in the next read.
+    const products = (await t.call('GET', '/api/v1/products', 'owner@example.com')).json();
+    const product = [...products.vehicles, ...products.wallboxes].find(
+      (item: { dataCollectionEnabled: boolean }) => item.dataCollectionEnabled,
+    );
+    const created = await t.call('POST', '/api/v1/invitations', 'owner@example.com', [
+      { productId: product.id, includeSensitiveData: false },
+    ]);
+    expect(created.statusCode).toBe(201);
+    const { code } = created.json() as { code: string };
+    const stored = code.replaceAll('-', '');
+    const invitation = await reads.partiesByCode(stored);
+    expect(invitation?.status).toBe('CREATED');
+    const id = invitation?.id ?? '';
+    expect((await reads.connectedEntry(id))?.status).toBe('CREATED');
+    // SQLite remembers them (the same frozen rows while unchanged); PostgreSQL reads them each time.
+    if (sqlite) expect(await reads.parties(id)).toBe(await reads.parties(id));
+    const redeemed = await t.call('PUT', `/api/v1/invitations/redeem/${code}`, 'fleet@example.com');
+    expect(redeemed.statusCode, redeemed.body).toBe(200);
+    expect(redeemed.json()).toMatchObject({ invitationId: id, status: 'CLAIMED' });
+    expect((await reads.parties(id))?.agentId).toBe(fleet.id);
+    expect((await reads.connectedEntry(id))?.status).toBe('CLAIMED');
+    expect((await reads.ownerInvitation(id))?.status).toBe('CLAIMED');
+
+    // Through Prisma.
+    const later = new Date(Date.now() + 20 * 24 * 3600 * 1000);
+    await t.prisma.invitation.update({ where: { id }, data: { expiresAt: later } });
+    const expiry = (row: { expiresAt: string } | undefined) => row && new Date(row.expiresAt).getTime();
+    expect(expiry(await reads.parties(id))).toBe(later.getTime());
+    expect(expiry(await reads.partiesByCode(stored))).toBe(later.getTime());
+    expect(expiry(await reads.ownerInvitation(id))).toBe(later.getTime());
+
+    // By another connection.
+    if (sqlite) expect(await reads.agentFiles(fleet.id)).toBe(await reads.agentFiles(fleet.id));
+    const files = await reads.agentFiles(fleet.id);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: "UPDATE AgentFile SET filename = 'moved.pdf' WHERE userId = ?",
+        postgresql: `UPDATE "AgentFile" SET filename = 'moved.pdf' WHERE "userId" = $1`,
+      },
+      [fleet.id],
+    );
+    const moved = await reads.agentFiles(fleet.id);
+    expect(moved.length).toBe(files.length);
+    expect(moved.every((file) => file.filename === 'moved.pdf')).toBe(true);
+    expect((await reads.agentFile(moved[0]?.id ?? ''))?.filename).toBe('moved.pdf');
+    const setStatus = (status: string) =>
+      writeElsewhere(
+        t.databaseUrl,
+        {
+          sqlite: 'UPDATE AgentProfile SET status = ? WHERE userId = ?',
+          postgresql: `UPDATE "AgentProfile" SET status = $1 WHERE "userId" = $2`,
+        },
+        [status, fleet.id],
+      );
+    expect(await reads.agentStatus(fleet.id)).toBe('active');
+    await setStatus('rejected');
+    try {
+      expect(await reads.agentStatus(fleet.id)).toBe('rejected');
+    } finally {
+      await setStatus('active');
+    }
+    expect(await reads.agentStatus(fleet.id)).toBe('active');
+  });
+});
+
 describe('remembered lists', () => {
   const answer = async (list: (typeof lists)[number]) => {
     const response = await t.call('GET', list.url, list.who);
-    expect(response.statusCode, list.name).toBe(200);
+    expect(response.statusCode, `${list.name} ${response.body}`).toBe(200);
     return `${response.headers['x-total-count']} ${response.body}`;
   };
 
@@ -55,6 +128,18 @@ describe('remembered lists', () => {
         },
       ),
       listStatements.applicationFiles('sqlite', ['x']).sql,
+      // The one-object reads SQLite remembers with the pages (createListReads' `one`).
+      ...[
+        listStatements.agentStatus('sqlite', 'x'),
+        listStatements.parties('sqlite', 'x'),
+        listStatements.partiesByCode('sqlite', 'x'),
+        listStatements.ownerInvitation('sqlite', 'x'),
+        listStatements.connectedEntry('sqlite', 'x'),
+        listStatements.downloadJob('sqlite', 'x', 'y'),
+        listStatements.downloadJobByToken('sqlite', 'x'),
+        listStatements.agentFiles('sqlite', 'x'),
+        listStatements.agentFile('sqlite', 'x'),
+      ].map((statement) => statement.sql),
       ...Object.values(connectedStatements({ agentId: '', statuses: [], words: ['x'] })).map((s) => s.sql),
     ];
     const listTables = new Set(listSql.flatMap(read));

@@ -269,9 +269,9 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     }
     return prepared.all(...statement.params) as T[];
   };
-  const lists = createListReads('sqlite', run, <T>(statement: { sql: string; params: unknown[] }) =>
-    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, () => run<T>(statement)),
-  );
+  const remembered = <T>(statement: { sql: string; params: unknown[] }) =>
+    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, () => run<T>(statement));
+  const lists = createListReads('sqlite', run, remembered, remembered);
   return {
     connected,
     lists,

@@ -624,9 +624,16 @@ function withFiles(
 
 /**
  * The list reads of one database: `run` runs every statement, except the paged lists' pages and totals,
- * which `list` runs (a runner that may remember them; `run` by default).
+ * which `list` runs (a runner that may remember them; `run` by default), and the one-object reads of the
+ * lists' own tables (LIST_TABLES: an invitation's parties, a job, a company's status and documents), which
+ * `one` runs (`run` by default; SQLite remembers them like the pages).
  */
-export function createListReads(dialect: Dialect, run: RunStatement, list: RunStatement = run): ListReads {
+export function createListReads(
+  dialect: Dialect,
+  run: RunStatement,
+  list: RunStatement = run,
+  one: RunStatement = run,
+): ListReads {
   const paged = <Q, Row>(statements: PagedStatements<Q>): PagedRead<Q, Row> => ({
     page: (query, page, arrivedAt) => list<Row>(statements.page(dialect, query, page), arrivedAt),
     count: (query, arrivedAt) =>
@@ -655,23 +662,23 @@ export function createListReads(dialect: Dialect, run: RunStatement, list: RunSt
       count: paged(listStatements.applications).count,
     },
     agentStatus: (userId) =>
-      then(run<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
+      then(one<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
     parties: (invitationId) =>
-      then(run<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
+      then(one<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
     partiesByCode: (code) =>
-      then(run<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
+      then(one<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
     ownerInvitation: (invitationId) =>
-      then(run<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)), (rows) => rows[0]),
+      then(one<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)), (rows) => rows[0]),
     connectedEntry: (invitationId) =>
-      then(run<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
+      then(one<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
     downloadJobs: paged(listStatements.downloadJobs),
     downloadJob: (userId, jobId) =>
-      then(run<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
+      then(one<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
     downloadJobByToken: (token) =>
-      then(run<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
-    agentFiles: (userId) => run<AgentFileRow>(listStatements.agentFiles(dialect, userId)),
-    agentFile: (id) => then(run<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
+      then(one<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
+    agentFiles: (userId) => one<AgentFileRow>(listStatements.agentFiles(dialect, userId)),
+    agentFile: (id) => then(one<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
     termsPublishedAt: (role, version) =>
       then(
         run<{ publishedAt: string }>(listStatements.termsPublishedAt(dialect, role, version)),

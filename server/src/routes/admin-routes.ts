@@ -1,9 +1,8 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { create as contentDisposition } from 'content-disposition';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
+import { openStoredFile } from '../lib/stored-files.ts';
 import {
   applicationsSource,
   changeSharing,
@@ -41,20 +40,16 @@ export function adminRoutes() {
       async handler({ world, params, reply }) {
         const file = await findApplicationFile(world, params.id);
         if (!file) throw fileNotFound();
-        const filePath = storedFilePath(world, file.storedName);
-        const size = await stat(filePath).then(
-          (info) => (info.isFile() ? info.size : null),
-          () => null,
-        );
-        if (size === null) throw fileNotFound();
+        const stored = await openStoredFile(storedFilePath(world, file.storedName));
+        if (!stored) throw fileNotFound();
         // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', contentDisposition(file.filename))
-          .header('content-length', String(size))
+          .header('content-length', String(stored.size))
           .header('x-content-type-options', 'nosniff')
           .header('cache-control', 'no-store')
-          .send(createReadStream(filePath));
+          .send(stored.body);
       },
     }),
     defineRoute({ operationId: 'approveAgentApplication', roles: admin, handler: decide('active') }),

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { create as contentDisposition } from 'content-disposition';
 import { answerList } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
@@ -62,18 +61,13 @@ export function downloadsRoutes() {
     defineRoute({
       operationId: 'downloadExport',
       async handler({ world, user, params, reply }) {
-        const { job, filePath, size } = await openExport(
-          world,
-          storage(world),
-          callerOf(user).id,
-          params.token,
-        );
+        const { job, file } = await openExport(world, storage(world), callerOf(user).id, params.token);
         return reply
           .header('content-type', 'application/zip')
           .header('content-disposition', contentDisposition(exportFileName(new Date(job.createdAt), job.id)))
-          .header('content-length', String(size))
+          .header('content-length', String(file.size))
           .header('cache-control', 'no-store')
-          .send(createReadStream(filePath));
+          .send(file.body);
       },
     }),
   ];

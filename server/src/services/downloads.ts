@@ -11,6 +11,7 @@ import {
   readPage,
   searchWords,
 } from '../lib/paging.ts';
+import { openStoredFile, type StoredFile } from '../lib/stored-files.ts';
 import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
@@ -135,13 +136,13 @@ export async function createDownloadLink(
   return `/api/v1/exports/${token}`;
 }
 
-/** The export behind a download link of the caller: the job, its stored file and size. */
+/** The export behind a download link of the caller: the job and its stored file (lib/stored-files.ts). */
 export async function openExport(
   world: Deps,
   storage: ExportStorage,
   userId: string,
   token: string,
-): Promise<{ job: DownloadJobRow; filePath: string; size: number }> {
+): Promise<{ job: DownloadJobRow; file: StoredFile }> {
   const job = await world.reads.lists.downloadJobByToken(token);
   // Someone else's token answers exactly like an unknown one.
   if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
@@ -149,7 +150,7 @@ export async function openExport(
   }
   if (!job.tokenExpiresAt || new Date(job.tokenExpiresAt) <= world.clock.now()) throw exportExpired();
   await assertStillShared(world, job);
-  const size = job.filePath ? await storage.size(job.filePath) : null;
-  if (!job.filePath || size === null) throw exportExpired();
-  return { job, filePath: storage.resolve(job.filePath), size };
+  const file = job.filePath ? await openStoredFile(storage.resolve(job.filePath)) : null;
+  if (!file) throw exportExpired();
+  return { job, file };
 }

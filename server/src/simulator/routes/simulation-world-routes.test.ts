@@ -102,6 +102,39 @@ describe('snapshots', () => {
     expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
   });
 
+  it('keeps answering writes while a snapshot is saved or restored, without waiting for a lock timeout', async () => {
+    // Each write between the copy's steps: one that found the file locked by a copy running on this
+    // thread waited the whole lock timeout (5 s), then failed.
+    const writeDuring = async (copy: Promise<{ statusCode: number }>) => {
+      let done = false;
+      const copied = copy.finally(() => {
+        done = true;
+      });
+      const waits: number[] = [];
+      for (let i = 0; !done || i < 3; i += 1) {
+        await new Promise((resolve) => setImmediate(resolve));
+        const started = performance.now();
+        await t.prisma.loginAttempt.create({
+          data: {
+            state: `during-${waits.length}-${Math.random()}`,
+            codeVerifier: 'v',
+            nonce: 'n',
+            expiresAt: new Date(),
+          },
+        });
+        waits.push(performance.now() - started);
+      }
+      return { status: (await copied).statusCode, longest: Math.max(...waits) };
+    };
+    const saved = await writeDuring(call('POST', '/api/v1/sim/snapshots', { name: 'busy' }));
+    expect(saved.status).toBe(201);
+    expect(saved.longest).toBeLessThan(2000);
+    const restored = await writeDuring(call('POST', '/api/v1/sim/snapshots/busy/restore'));
+    expect(restored.status).toBe(204);
+    expect(restored.longest).toBeLessThan(2000);
+    expect((await call('DELETE', '/api/v1/sim/snapshots/busy')).statusCode).toBe(204);
+  });
+
   it('takes saves, restores and deletes sent at once one after another, never a 500', async () => {
     const saves = await Promise.all(
       Array.from({ length: 8 }, () => call('POST', '/api/v1/sim/snapshots', { name: 'at once' })),

@@ -1,7 +1,7 @@
 import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { isPostgres } from '../../db/engine.ts';
+import { copyDatabase } from '../../db/sqlite-worker.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { dropPostgresSnapshot, restorePostgresSnapshot, savePostgresSnapshot } from './postgres-snapshots.ts';
@@ -65,12 +65,7 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
   if (isPostgres(world.databaseUrl)) {
     sizeBytes += await savePostgresSnapshot(world.prisma, name);
   } else {
-    const source = new Database(databasePath(world), { fileMustExist: true });
-    try {
-      await source.backup(path.join(staging, DATABASE_FILE));
-    } finally {
-      source.close();
-    }
+    await copyDatabase(databasePath(world), path.join(staging, DATABASE_FILE));
   }
   for (const sub of STATE_FOLDERS) {
     await cp(path.join(world.dataDir, sub), path.join(staging, sub), { recursive: true }).catch(
@@ -92,8 +87,9 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
 }
 
 /**
- * Puts the snapshot back: the online backup API writes it into the live database file page by page
- * under SQLite's locks, so the open Prisma connection sees the restored state on its next query.
+ * Puts the snapshot back: the online backup API writes it into the live database file under SQLite's
+ * locks, in the SQLite worker (db/sqlite-worker.ts), so the open Prisma connection sees the restored
+ * state on its next query and a write meanwhile waits for the copy.
  */
 export function restoreSnapshot(world: World, name: string): Promise<void> {
   return oneAtATime(world.dataDir, () => putBack(world, name));
@@ -105,12 +101,7 @@ async function putBack(world: World, name: string): Promise<void> {
   if (isPostgres(world.databaseUrl)) {
     if (!(await restorePostgresSnapshot(world.prisma, name))) throw notFound();
   } else {
-    const saved = new Database(path.join(folder, DATABASE_FILE), { readonly: true, fileMustExist: true });
-    try {
-      await saved.backup(databasePath(world));
-    } finally {
-      saved.close();
-    }
+    await copyDatabase(path.join(folder, DATABASE_FILE), databasePath(world));
   }
   for (const sub of STATE_FOLDERS) {
     await rm(path.join(world.dataDir, sub), { recursive: true, force: true });
