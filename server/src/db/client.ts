@@ -12,6 +12,7 @@ import { loadPostgresPrismaClient, loadPrismaPg } from './postgres-driver.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { createPostgresReads } from './postgres-reads.ts';
 import { checkpointInBackground, SAFETY_NET_PAGES } from './sqlite-worker.ts';
+import { attachLane, type LaneState, newLaneState, registerLane } from './sqlite-write-lane.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type { HotReads };
@@ -39,6 +40,7 @@ export const CONNECTION_PRAGMAS = [
 function withPragmas(
   inner: SqlDriverAdapterFactory,
   backgroundCheckpoints: boolean,
+  lane: LaneState,
 ): SqlDriverAdapterFactory {
   return {
     provider: inner.provider,
@@ -46,13 +48,17 @@ function withPragmas(
     async connect(): Promise<SqlDriverAdapter> {
       const adapter = await inner.connect();
       await adapter.executeScript(CONNECTION_PRAGMAS);
-      // A worker checkpoints this database (db/wal-checkpoints.ts): the writer's own checkpoint only
+      // A worker checkpoints this database (db/sqlite-worker.ts): the writer's own checkpoint only
       // as a safety net, so COMMIT does not copy and fsync the WAL on the event loop.
       if (backgroundCheckpoints)
         await adapter.executeScript(`PRAGMA wal_autocheckpoint = ${SAFETY_NET_PAGES};`);
       // The adapter keeps its better-sqlite3 database in `client` (transactions take it from there).
       const holder = adapter as unknown as { client?: BetterSqlite3.Database };
-      if (holder.client) holder.client = withStatementCache(holder.client);
+      if (holder.client) {
+        // The write lane (db/sqlite-write-lane.ts) writes on this same connection, in order with Prisma.
+        attachLane(lane, adapter, holder.client);
+        holder.client = withStatementCache(holder.client);
+      }
       return adapter;
     },
   };
@@ -80,7 +86,10 @@ export function createPrisma(databaseUrl: string, options: PrismaOptions = {}): 
 
 function openSqlite(databaseUrl: string, backgroundCheckpoints: boolean): PrismaClient {
   const inner = new PrismaBetterSqlite3({ url: databaseUrl, timeout: 5000 });
-  return new PrismaClient({ adapter: withPragmas(inner, backgroundCheckpoints) });
+  const lane = newLaneState();
+  const prisma = new PrismaClient({ adapter: withPragmas(inner, backgroundCheckpoints, lane) });
+  registerLane(prisma, lane);
+  return prisma;
 }
 
 function openPostgres(databaseUrl: string, options: PrismaOptions, disposePool: boolean) {

@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { EventRow } from '../db/list-reads.ts';
+import { newRowId } from '../db/row-ids.ts';
+import { writeRows } from '../db/row-writes.ts';
 import type { ActorRole, SharingEventType } from '../domain/invitation-lifecycle.ts';
 import { type ListSource, pagedSource } from '../lib/paging.ts';
 import type { World } from '../world.ts';
@@ -19,9 +21,11 @@ export interface AuditEntry {
   detail?: Record<string, string>;
 }
 
-/** An audit trail entry's row, less the invitation (for a nested create with the change it records). */
-export function sharingEventRow(entry: Omit<AuditEntry, 'invitationId'>) {
+/** An audit trail entry's row, with a new id: written in the same transaction as the change it records. */
+export function sharingEventRow(entry: AuditEntry) {
   return {
+    id: newRowId(),
+    invitationId: entry.invitationId,
     type: entry.type,
     actorId: entry.actor.id,
     actorRole: entry.actor.role,
@@ -30,9 +34,9 @@ export function sharingEventRow(entry: Omit<AuditEntry, 'invitationId'>) {
   };
 }
 
-/** Writes one audit trail entry; call it inside the transaction that made the change it records. */
+/** Writes one audit trail entry. */
 export async function recordSharingEvent(db: Db, entry: AuditEntry): Promise<void> {
-  await db.sharingEvent.create({ data: { invitationId: entry.invitationId, ...sharingEventRow(entry) } });
+  await writeRows(db, [{ insert: 'SharingEvent', row: sharingEventRow(entry) }]);
 }
 
 export interface SharingEventView {

@@ -1,9 +1,11 @@
 // Creating download jobs: the export snapshot frozen at creation and the exports-per-user cap, counted
-// and written in one transaction that holds the user's lock (on any instance). The job runner
-// (jobs.ts) takes the jobs from there.
+// and written in one transaction that holds the user's lock (on any instance; on SQLite one synchronous
+// transaction on the write lane). The job runner (jobs.ts) takes the jobs from there.
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { holdLock } from '../db/locks.ts';
+import { newRowId } from '../db/row-ids.ts';
+import { type LaneWriter, writeLane } from '../db/sqlite-write-lane.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -29,10 +31,10 @@ export interface CreateDownloadJobInput {
  * so toggling collection while the job waits or runs does not change what it exports. Pass a
  * transaction client as `prisma` to create the job inside a caller's transaction.
  */
-export async function createDownloadJob(
-  world: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
-  input: CreateDownloadJobInput,
-): Promise<DownloadJob> {
+export async function createDownloadJob(world: JobDeps, input: CreateDownloadJobInput): Promise<DownloadJob> {
+  // SQLite: counted, read and written in one synchronous transaction on the write lane (decision 0123).
+  const lane = writeLane(world.prisma);
+  if (lane) return lane.run((writer) => insertDownloadJobOnLane(writer, world, input));
   // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
   // once (on any instance) cannot both see room for one more.
   return inTransaction(world.prisma, async (tx) => {
@@ -41,23 +43,74 @@ export async function createDownloadJob(
   });
 }
 
+type JobDeps = { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> };
+
 /** Runs `fn` in a transaction: a new one on a client, the caller's own on a transaction client. */
 function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   const client = db as Db & { $transaction?: (fn: (tx: Db) => Promise<T>) => Promise<T> };
   return typeof client.$transaction === 'function' ? client.$transaction(fn) : fn(db);
 }
 
-async function insertDownloadJob(
-  world: { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> },
-  input: CreateDownloadJobInput,
-): Promise<DownloadJob> {
-  await assertExportCapacity(world, input.userId);
+interface PeriodRow {
+  productId: string;
+  enabledAt: Date;
+  disabledAt: Date | null;
+}
+
+async function insertDownloadJob(world: JobDeps, input: CreateDownloadJobInput): Promise<DownloadJob> {
+  const pending = await world.prisma.downloadJob.count({
+    where: { userId: input.userId, status: { in: PENDING_STATUSES } },
+  });
+  assertExportCapacity(world, pending);
   const now = world.clock.now();
-  const ids = input.products.map((product) => product.id);
   const periods = await world.prisma.collectionPeriod.findMany({
-    where: { productId: { in: ids }, enabledAt: { lt: now } },
+    where: { productId: { in: input.products.map((product) => product.id) }, enabledAt: { lt: now } },
     orderBy: { enabledAt: 'asc' },
   });
+  return world.prisma.downloadJob.create({ data: jobRow(input, periods, now) });
+}
+
+/** The same as one synchronous transaction on SQLite's write lane: one count, one read, one insert. */
+function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: CreateDownloadJobInput) {
+  const pending = writer.get<{ n: number }>(
+    `SELECT count(*) AS n FROM "DownloadJob" WHERE "userId" = ? AND "status" IN ('CREATED', 'RUNNING')`,
+    input.userId,
+  );
+  assertExportCapacity(world, pending?.n ?? 0);
+  const now = world.clock.now();
+  const periods = writer
+    .all<{ productId: string; enabledAt: string; disabledAt: string | null }>(
+      `SELECT "productId", "enabledAt", "disabledAt" FROM "CollectionPeriod"
+        WHERE "productId" IN (SELECT value FROM json_each(?)) AND "enabledAt" < ? ORDER BY "enabledAt"`,
+      JSON.stringify(input.products.map((product) => product.id)),
+      now,
+    )
+    .map((row) => ({
+      productId: row.productId,
+      enabledAt: new Date(row.enabledAt),
+      disabledAt: row.disabledAt === null ? null : new Date(row.disabledAt),
+    }));
+  const job: DownloadJob = { ...JOB_DEFAULTS, ...jobRow(input, periods, now), id: newRowId() };
+  writer.insert('DownloadJob', job);
+  return job;
+}
+
+const PENDING_STATUSES = ['CREATED', 'RUNNING'];
+
+/** The columns a new job leaves empty (what Prisma answers for them). */
+const JOB_DEFAULTS = {
+  startedAt: null,
+  finishedAt: null,
+  failureReason: null,
+  filePath: null,
+  downloadToken: null,
+  tokenExpiresAt: null,
+  leaseOwner: null,
+  leaseExpiresAt: null,
+} as const;
+
+/** A new job's row, its export snapshot made of the products' periods that began before `now`. */
+function jobRow(input: CreateDownloadJobInput, periods: readonly PeriodRow[], now: Date) {
   const snapshotOf = (product: JobProductInput): SnapshotProduct => ({
     id: product.id,
     includeSensitiveData: product.includeSensitiveData,
@@ -73,18 +126,16 @@ async function insertDownloadJob(
     wallboxes: input.products.filter((product) => product.productType === 'WALLBOX').map(snapshotOf),
     until: now.toISOString(),
   };
-  return world.prisma.downloadJob.create({
-    data: {
-      userId: input.userId,
-      type: input.type,
-      relatedId: input.relatedId,
-      status: 'CREATED',
-      exportRequest: JSON.stringify(snapshot),
-      createdAt: now,
-      updatedAt: now,
-      runAt: new Date(now.getTime() + JOB_START_DELAY_MS),
-    },
-  });
+  return {
+    userId: input.userId,
+    type: input.type,
+    relatedId: input.relatedId,
+    status: 'CREATED',
+    exportRequest: JSON.stringify(snapshot),
+    createdAt: now,
+    updatedAt: now,
+    runAt: new Date(now.getTime() + JOB_START_DELAY_MS),
+  };
 }
 
 /** Seconds a client is told to wait when over the cap: about one job's start delay plus its build. */
@@ -94,14 +145,8 @@ export const EXPORT_RETRY_AFTER_SECONDS = 10;
  * One user may have only `exportsPerUser` downloads waiting or running: one person's flood must not
  * hold the workers (they are also shared round-robin between users, see the runner).
  */
-async function assertExportCapacity(
-  world: { prisma: Db; config: Pick<Config, 'exportsPerUser'> },
-  userId: string,
-): Promise<void> {
+function assertExportCapacity(world: { config: Pick<Config, 'exportsPerUser'> }, pending: number): void {
   const max = world.config.exportsPerUser;
-  const pending = await world.prisma.downloadJob.count({
-    where: { userId, status: { in: ['CREATED', 'RUNNING'] } },
-  });
   if (pending < max) return;
   throw new AppError(
     429,

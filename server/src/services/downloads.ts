@@ -16,7 +16,7 @@ import type { World } from '../world.ts';
 import { createDownloadJob } from './download-jobs.ts';
 import type { ExportStorage } from './export-storage.ts';
 import { type ApiDownloadJob, apiDownloadJob } from './job-snapshot.ts';
-import { enabledProductIds, findOwnProduct, listOwnProducts } from './products.ts';
+import { listOwnProducts } from './products.ts';
 
 // What the download routes ask for: the caller's jobs, starting one, a short-lived link to a finished
 // export and the export behind such a link. Every lookup is scoped to the caller.
@@ -96,10 +96,11 @@ export async function startProductDownload(
   userId: string,
   productId: string,
 ): Promise<DownloadJob> {
-  const product = await findOwnProduct(world.prisma, userId, productId);
-  if (!(await enabledProductIds(world.prisma, [product.id])).has(product.id)) {
-    throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
-  }
+  // The caller's own products with their collection state: a remembered read (db/hot-reads.ts).
+  const own = (await listOwnProducts(world, userId)).find((entry) => entry.row.id === productId);
+  if (!own) throw notFound('PRODUCT_NOT_FOUND', 'This product could not be found.');
+  if (!own.enabled) throw conflict('COLLECTION_DISABLED', 'Turn on data collection for this product first.');
+  const product = own.row;
   const productType = product.productType as 'VEHICLE' | 'WALLBOX';
   return startJob(world, {
     userId,

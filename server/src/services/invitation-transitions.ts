@@ -1,4 +1,5 @@
 import type { PartiesRow } from '../db/list-reads.ts';
+import { writeRows } from '../db/row-writes.ts';
 import {
   type InvitationAction,
   type InvitationStatus,
@@ -56,8 +57,8 @@ const MAX_ATTEMPTS = 3;
 /**
  * Applies one lifecycle event to an invitation. The new status comes from the domain's transition
  * table. The status is read first, outside any transaction, by a prepared read (db/list-reads.ts); the
- * change is one conditional update (`where {id, status}` as read) with its audit event as a nested
- * create, which Prisma writes in one short transaction. When two requests race, exactly one update finds
+ * change is one conditional update (`where {id, status}` as read) with its audit event, written in one
+ * short transaction (db/row-writes.ts). When two requests race, exactly one update finds
  * the status it read; the other finds none (P2025), re-reads and is judged against the new status. No
  * transaction is held while the server awaits anything else (decision 0065).
  */
@@ -73,16 +74,22 @@ export async function transitionInvitation(
     if (!step.ok) throw (request.refusal ?? ((code) => REFUSALS[code]()))(step.code);
     const now = clock.now();
     try {
-      await prisma.invitation.update({
-        where: { id: invitation.id, status: invitation.status },
-        data: {
-          status: step.next,
-          statusChangedAt: now,
-          ...request.data?.(now),
-          events: { create: sharingEventRow({ type: step.eventType, actor: request.actor, at: now }) },
+      await writeRows(prisma, [
+        {
+          update: 'Invitation',
+          where: { id: invitation.id, status: invitation.status },
+          set: { status: step.next, statusChangedAt: now, ...request.data?.(now) },
         },
-        select: { id: true },
-      });
+        {
+          insert: 'SharingEvent',
+          row: sharingEventRow({
+            invitationId: invitation.id,
+            type: step.eventType,
+            actor: request.actor,
+            at: now,
+          }),
+        },
+      ]);
       return;
     } catch (error) {
       // Another request changed the status since it was read: read it again.

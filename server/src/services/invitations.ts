@@ -1,4 +1,6 @@
 import type { OwnerInvitationRow } from '../db/list-reads.ts';
+import { newRowId } from '../db/row-ids.ts';
+import { writeRows } from '../db/row-writes.ts';
 import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
@@ -75,7 +77,7 @@ export async function createInvitation(
   }
 }
 
-/** The invitation with its products and its CREATED audit entry, in one nested insert. */
+/** The invitation with its products and its CREATED audit entry, in one short transaction. */
 async function insertInvitation(
   { prisma, clock }: Pick<Deps, 'prisma' | 'clock'>,
   ownerId: string,
@@ -84,24 +86,26 @@ async function insertInvitation(
 ): Promise<{ expiresAt: Date }> {
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
-  await prisma.invitation.create({
-    data: {
-      ownerId,
-      code,
-      status: 'CREATED',
-      createdAt: now,
-      statusChangedAt: now,
-      expiresAt,
-      products: {
-        create: items.map((item) => ({
-          productId: item.productId,
-          includeSensitiveData: item.includeSensitiveData,
-        })),
-      },
-      events: { create: sharingEventRow({ type: 'CREATED', actor: { id: ownerId, role: 'user' }, at: now }) },
+  const id = newRowId();
+  await writeRows(prisma, [
+    {
+      insert: 'Invitation',
+      row: { id, ownerId, code, status: 'CREATED', createdAt: now, statusChangedAt: now, expiresAt },
     },
-    select: { id: true },
-  });
+    ...items.map((item) => ({
+      insert: 'InvitationProduct' as const,
+      row: { invitationId: id, productId: item.productId, includeSensitiveData: item.includeSensitiveData },
+    })),
+    {
+      insert: 'SharingEvent',
+      row: sharingEventRow({
+        invitationId: id,
+        type: 'CREATED',
+        actor: { id: ownerId, role: 'user' },
+        at: now,
+      }),
+    },
+  ]);
   return { expiresAt };
 }
 

@@ -11,22 +11,13 @@
 // table's change trigger and moves the change tokens once at the end, in the same transaction.
 import { type Db, engineOfClient } from '../../db/client.ts';
 import { changeTriggerName, newChangeTokens } from '../../db/sqlite-changes.ts';
+import { type Cell, sqliteCell } from '../../db/sqlite-write-lane.ts';
 
-export type Cell = string | number | boolean | Date | null;
 export type Row = Readonly<Record<string, Cell>>;
 
 // SQLite's default SQLITE_MAX_VARIABLE_NUMBER is 32,766 bound values per statement (PostgreSQL's limit: 65,535).
 const MAX_VALUES = 30_000;
 const MAX_ROWS = 2_000;
-
-/** The text Prisma's SQLite adapter stores for a DateTime, so raw and Prisma rows compare alike. */
-export const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
-
-function sqliteCell(value: Cell): string | number | null {
-  if (value instanceof Date) return sqliteDate(value);
-  if (typeof value === 'boolean') return value ? 1 : 0;
-  return value;
-}
 
 /** Rows per PostgreSQL statement: one JSON text of a few megabytes. */
 const POSTGRES_ROWS = 10_000;

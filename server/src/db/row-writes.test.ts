@@ -1,0 +1,149 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
+import { testEngine } from '../../test/engine.ts';
+import { Prisma } from '../generated/prisma/client.ts';
+import { newRowId } from './row-ids.ts';
+import { writeRows } from './row-writes.ts';
+import { writeLane } from './sqlite-write-lane.ts';
+
+// Writes beside Prisma (decision 0123): the same steps on both engines, all or nothing, Prisma's error
+// codes; on SQLite on Prisma's own connection, never inside a Prisma transaction that is still open.
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase({ seed: true });
+});
+afterAll(() => db.cleanup());
+
+const at = new Date('2026-03-01T09:00:00Z');
+const owner = () => db.prisma.user.findUniqueOrThrow({ where: { email: 'owner@example.com' } });
+const invitationRow = (ownerId: string, code = newRowId().toUpperCase().slice(0, 16)) => ({
+  id: newRowId(),
+  ownerId,
+  code,
+  status: 'CREATED',
+  createdAt: at,
+  statusChangedAt: at,
+  expiresAt: new Date(at.getTime() + 86_400_000),
+});
+const prismaCode = (error: unknown) =>
+  error instanceof Prisma.PrismaClientKnownRequestError ? error.code : String(error);
+
+describe('writeRows', () => {
+  it('writes rows Prisma reads back as its own: dates, booleans and nulls', async () => {
+    const { id: ownerId } = await owner();
+    const product = await db.prisma.product.findFirstOrThrow({ where: { ownerId } });
+    const row = invitationRow(ownerId);
+    await writeRows(db.prisma, [
+      { insert: 'Invitation', row },
+      {
+        insert: 'InvitationProduct',
+        row: { invitationId: row.id, productId: product.id, includeSensitiveData: true },
+      },
+    ]);
+    const stored = await db.prisma.invitation.findUniqueOrThrow({
+      where: { id: row.id },
+      include: { products: true },
+    });
+    expect(stored).toMatchObject({ ...row, agentId: null, claimedAt: null });
+    expect(stored.products).toEqual([
+      { invitationId: row.id, productId: product.id, includeSensitiveData: true },
+    ]);
+    // The same text Prisma writes, so raw SQL comparisons and orderings see one format.
+    const viaPrisma = await db.prisma.invitation.create({
+      data: { ...invitationRow(ownerId), id: newRowId() },
+    });
+    const texts = await db.prisma.$queryRawUnsafe<{ createdAt: unknown }[]>(
+      'SELECT "createdAt" FROM "Invitation" WHERE "id" IN ($1, $2)'.replace(
+        /\$(\d)/g,
+        testEngine() === 'sqlite' ? '?' : '$$$1',
+      ),
+      row.id,
+      viaPrisma.id,
+    );
+    expect(texts[0]?.createdAt).toEqual(texts[1]?.createdAt);
+  });
+
+  it('writes nothing of the list when a step fails: P2002 for a duplicate key, P2025 for a lost update', async () => {
+    const { id: ownerId } = await owner();
+    const first = invitationRow(ownerId);
+    await writeRows(db.prisma, [{ insert: 'Invitation', row: first }]);
+    const second = invitationRow(ownerId);
+    const duplicate = await writeRows(db.prisma, [
+      { insert: 'Invitation', row: second },
+      { insert: 'Invitation', row: { ...invitationRow(ownerId), code: first.code } },
+    ]).catch(prismaCode);
+    expect(duplicate).toBe('P2002');
+    expect(await db.prisma.invitation.findUnique({ where: { id: second.id } })).toBeNull();
+
+    const lost = await writeRows(db.prisma, [
+      { update: 'Invitation', where: { id: first.id, status: 'CREATED' }, set: { status: 'CLAIMED' } },
+      { update: 'Invitation', where: { id: first.id, status: 'CREATED' }, set: { status: 'ACCEPTED' } },
+    ]).catch(prismaCode);
+    expect(lost).toBe('P2025');
+    expect((await db.prisma.invitation.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
+      'CREATED',
+    );
+
+    const missingParent = await writeRows(db.prisma, [
+      { insert: 'Invitation', row: { ...invitationRow(ownerId), ownerId: 'nobody' } },
+    ]).catch(prismaCode);
+    expect(missingParent).toBe('P2003');
+  });
+
+  it("joins a caller's Prisma transaction when given its client", async () => {
+    const { id: ownerId } = await owner();
+    const row = invitationRow(ownerId);
+    await db.prisma
+      .$transaction(async (tx) => {
+        await writeRows(tx, [{ insert: 'Invitation', row }]);
+        expect(await tx.invitation.findUnique({ where: { id: row.id } })).not.toBeNull();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(await db.prisma.invitation.findUnique({ where: { id: row.id } })).toBeNull();
+  });
+});
+
+describe.runIf(testEngine() === 'sqlite')('the SQLite write lane', () => {
+  it('belongs to the client only, not to its transactions', async () => {
+    expect(writeLane(db.prisma)).toBeDefined();
+    await db.prisma.$transaction(async (tx) => {
+      expect(writeLane(tx)).toBeUndefined();
+    });
+  });
+
+  it('waits for an open Prisma transaction to end instead of writing inside it', async () => {
+    const { id: ownerId } = await owner();
+    const inPrisma = invitationRow(ownerId);
+    const onLane = invitationRow(ownerId);
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let began = () => {};
+    const begun = new Promise<void>((resolve) => {
+      began = resolve;
+    });
+    const prismaTransaction = db.prisma
+      .$transaction(async (tx) => {
+        await tx.invitation.create({ data: inPrisma });
+        began();
+        await held;
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    await begun;
+    let laneDone = false;
+    const laneWrite = writeRows(db.prisma, [{ insert: 'Invitation', row: onLane }]).then(() => {
+      laneDone = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(laneDone).toBe(false);
+    release();
+    await prismaTransaction;
+    await laneWrite;
+    // The rolled-back transaction took only its own row with it.
+    expect(await db.prisma.invitation.findUnique({ where: { id: inPrisma.id } })).toBeNull();
+    expect(await db.prisma.invitation.findUnique({ where: { id: onLane.id } })).not.toBeNull();
+  });
+});
