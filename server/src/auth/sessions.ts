@@ -1,6 +1,7 @@
 import { hash as digest, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, HotReads, PortalPrisma } from '../db/client.ts';
+import { writeRows } from '../db/row-writes.ts';
 import type { Clock } from '../lib/clock.ts';
 
 /**
@@ -40,16 +41,20 @@ export async function createSession(
   const now = wallClock.now();
   const expiresAt = new Date(now.getTime() + config.session.absoluteHours * 3_600_000);
   const idleExpiresAt = new Date(now.getTime() + config.session.idleMinutes * 60_000);
-  await prisma.session.create({
-    data: {
-      id: hash(token),
-      userId,
-      lastSeenAt: now,
-      expiresAt,
-      idleExpiresAt,
-      userAgent: userAgent?.slice(0, 200) ?? null,
+  await writeRows(prisma, [
+    {
+      insert: 'Session',
+      row: {
+        id: hash(token),
+        userId,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt,
+        idleExpiresAt,
+        userAgent: userAgent?.slice(0, 200) ?? null,
+      },
     },
-  });
+  ]);
   return { token, expiresAt };
 }
 
@@ -60,8 +65,8 @@ export interface ResolvedSession {
 
 /**
  * The session of a cookie token with its user, or null when unknown or expired. Read on every
- * request, so through a prepared statement (db/hot-reads.ts) rather than Prisma; the rare writes
- * (expiry, idle refresh) stay with Prisma.
+ * request, so through a prepared statement (db/hot-reads.ts) rather than Prisma; the writes (expiry,
+ * idle refresh) are row steps (db/row-writes.ts).
  */
 export async function resolveSession(
   { prisma, reads, wallClock, config }: SessionDeps,
@@ -75,12 +80,14 @@ export async function resolveSession(
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);
   if (expiresAt <= now || Date.parse(row.idleExpiresAt) <= now) {
-    await prisma.session.deleteMany({ where: { id } });
+    await writeRows(prisma, [{ remove: 'Session', where: { id } }]);
     return null;
   }
   if (now - Date.parse(row.lastSeenAt) > touchEveryMs) {
     const idleExpiresAt = new Date(Math.min(now + config.session.idleMinutes * 60_000, expiresAt));
-    await prisma.session.update({ where: { id }, data: { lastSeenAt: new Date(now), idleExpiresAt } });
+    await writeRows(prisma, [
+      { update: 'Session', where: { id }, set: { lastSeenAt: new Date(now), idleExpiresAt } },
+    ]);
   }
   return { id: row.id, user: { id: row.userId, email: row.email, role: row.role } };
 }
@@ -88,7 +95,7 @@ export async function resolveSession(
 export async function destroySession({ prisma }: Pick<SessionDeps, 'prisma'>, token: string): Promise<void> {
   const id = hash(token);
   recentHashes.delete(token);
-  await prisma.session.deleteMany({ where: { id } });
+  await writeRows(prisma, [{ remove: 'Session', where: { id } }]);
 }
 
 /**

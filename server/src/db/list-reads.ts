@@ -380,13 +380,17 @@ function paged<Q>(list: PagedList<Q>): PagedStatements<Q> {
   };
 }
 
+const sharingColumns = (
+  s: Statement,
+) => `i.id, i.status, o.email AS "ownerEmail", o."fullName" AS "ownerName",
+      a.email AS "agentEmail", a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName",
+      ${s.text('i."createdAt"')} AS "createdAt", ${s.text('i."statusChangedAt"')} AS "statusChangedAt",
+      (SELECT ${s.count()} FROM "InvitationProduct" x WHERE x."invitationId" = i.id) AS "productCount"`;
+
 /** The SQL and parameters of each list read in one dialect (also what the query-plan test explains). */
 export const listStatements = {
   sharings: paged<SharingQuery>({
-    columns: (s) => `i.id, i.status, o.email AS "ownerEmail", o."fullName" AS "ownerName",
-      a.email AS "agentEmail", a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName",
-      ${s.text('i."createdAt"')} AS "createdAt", ${s.text('i."statusChangedAt"')} AS "statusChangedAt",
-      (SELECT ${s.count()} FROM "InvitationProduct" x WHERE x."invitationId" = i.id) AS "productCount"`,
+    columns: sharingColumns,
     from: SHARINGS_FROM,
     where: sharingsWhere,
     order: ['i."createdAt"', 'i.id'],
@@ -451,6 +455,12 @@ export const listStatements = {
       ${s.text('i."statusChangedAt"')} AS "statusChangedAt", ${s.text('i."expiresAt"')} AS "expiresAt",
       a."fullName" AS "agentFullName", ap."displayName" AS "agentDisplayName", ap.site AS "agentSite"
       ${OWNER_FROM} WHERE i.id = ${s.param(invitationId)}`;
+    return s;
+  },
+  /** One sharing as the admin's list shows it. */
+  sharing(dialect: Dialect, invitationId: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${sharingColumns(s)} ${SHARINGS_FROM} WHERE i.id = ${s.param(invitationId)}`;
     return s;
   },
   /** One invitation as the company's connected users show it. */
@@ -555,6 +565,8 @@ export interface ListReads {
   partiesByCode(code: string): MaybePromise<PartiesRow | undefined>;
   /** One invitation as the owner's lists show it, or undefined. */
   ownerInvitation(invitationId: string): MaybePromise<OwnerInvitationRow | undefined>;
+  /** One sharing as the admin's list shows it, or undefined. */
+  sharing(invitationId: string): MaybePromise<SharingRow | undefined>;
   /** One invitation as the company's connected users show it, or undefined. */
   connectedEntry(invitationId: string): MaybePromise<ConnectedEntryRow | undefined>;
   /** The products an invitation shares, in the order the owner added them to the portal. */
@@ -669,6 +681,8 @@ export function createListReads(
       then(one<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
     ownerInvitation: (invitationId) =>
       then(one<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)), (rows) => rows[0]),
+    sharing: (invitationId) =>
+      then(one<SharingRow>(listStatements.sharing(dialect, invitationId)), (rows) => rows[0]),
     connectedEntry: (invitationId) =>
       then(one<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
     permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),

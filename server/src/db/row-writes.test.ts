@@ -90,6 +90,22 @@ describe('writeRows', () => {
     expect(missingParent).toBe('P2003');
   });
 
+  it('removes the rows matching every column given, and none is not an error', async () => {
+    const { id: ownerId } = await owner();
+    const [kept, gone] = [invitationRow(ownerId), invitationRow(ownerId)];
+    await writeRows(db.prisma, [
+      { insert: 'Invitation', row: kept },
+      { insert: 'Invitation', row: gone },
+    ]);
+    await writeRows(db.prisma, [
+      { remove: 'Invitation', where: { id: gone.id, ownerId } },
+      { remove: 'Invitation', where: { id: kept.id, ownerId: 'someone-else' } },
+      { remove: 'Invitation', where: { id: 'no-such-id' } },
+    ]);
+    expect(await db.prisma.invitation.findUnique({ where: { id: gone.id } })).toBeNull();
+    expect(await db.prisma.invitation.findUnique({ where: { id: kept.id } })).not.toBeNull();
+  });
+
   it("joins a caller's Prisma transaction when given its client", async () => {
     const { id: ownerId } = await owner();
     const row = invitationRow(ownerId);

@@ -1,5 +1,5 @@
-// A short write as a list of row steps, the same on both engines (decision 0123): inserts, and updates
-// that must find their row (a status changed only from the one that was read). On SQLite the steps run
+// A short write as a list of row steps, the same on both engines (decision 0123): inserts, removals and
+// updates that must find their row (a status changed only from the one that was read). On SQLite the steps run
 // as one synchronous transaction on the write lane (db/sqlite-write-lane.ts); on PostgreSQL, or inside a
 // caller's Prisma transaction, they run through Prisma in one transaction. Either way a duplicate key
 // fails with P2002 and an update that finds no row with P2025, and nothing of the list is written.
@@ -12,7 +12,9 @@ export type { Row };
 export type RowStep =
   | { insert: Prisma.ModelName; row: Row }
   /** Changes the one row matching `where` (every column); none found fails the whole list (P2025). */
-  | { update: Prisma.ModelName; where: Row; set: Row };
+  | { update: Prisma.ModelName; where: Row; set: Row }
+  /** Removes the rows matching `where` (every column), if any. */
+  | { remove: Prisma.ModelName; where: Row };
 
 /** The error Prisma gives for an update that finds no row: the callers' "someone changed it first". */
 export const rowNotFound = () =>
@@ -28,6 +30,7 @@ export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]
     await lane.run((writer) => {
       for (const step of steps) {
         if ('insert' in step) writer.insert(step.insert, step.row);
+        else if ('remove' in step) writer.remove(step.remove, step.where);
         else if (writer.update(step.update, step.where, step.set) === 0) throw rowNotFound();
       }
     });
@@ -44,6 +47,7 @@ export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]
 interface Delegate {
   createMany(args: { data: Row[] }): Promise<unknown>;
   updateMany(args: { where: Row; data: Row }): Promise<{ count: number }>;
+  deleteMany(args: { where: Row }): Promise<unknown>;
 }
 
 const delegateOf = (db: Db, table: Prisma.ModelName) =>
@@ -53,6 +57,8 @@ async function writeWithPrisma(db: Db, steps: readonly RowStep[]): Promise<void>
   for (const step of steps) {
     if ('insert' in step) {
       await delegateOf(db, step.insert).createMany({ data: [step.row] });
+    } else if ('remove' in step) {
+      await delegateOf(db, step.remove).deleteMany({ where: step.where });
     } else {
       const { count } = await delegateOf(db, step.update).updateMany({ where: step.where, data: step.set });
       if (count === 0) throw rowNotFound();

@@ -114,14 +114,7 @@ export async function decideApplication(
   return toApplication(applicationRowOf(row));
 }
 
-const sharingInclude = {
-  owner: { select: { email: true, fullName: true } },
-  agent: { select: { email: true, fullName: true, agentProfile: { select: { displayName: true } } } },
-  _count: { select: { products: true } },
-} satisfies Prisma.InvitationInclude;
-type SharingWithParties = Prisma.InvitationGetPayload<{ include: typeof sharingInclude }>;
-
-/** A sharing as the list reads it (db/list-reads.ts) or as Prisma gives it after a change. */
+/** A sharing as the list reads it (db/list-reads.ts). */
 function toSharing({ status, agentDisplayName, agentFullName, agentEmail, ...row }: SharingRow): Sharing {
   // The rest (id, the owner's e-mail and name, the product count) is named as the API names it.
   return {
@@ -131,21 +124,6 @@ function toSharing({ status, agentDisplayName, agentFullName, agentEmail, ...row
     agentEmail: agentEmail ?? '',
     createdAt: isoFromStored(row.createdAt),
     statusChangedAt: isoFromStored(row.statusChangedAt),
-  };
-}
-
-function sharingRowOf(row: SharingWithParties): SharingRow {
-  return {
-    id: row.id,
-    status: row.status,
-    ownerEmail: row.owner.email,
-    ownerName: row.owner.fullName,
-    agentEmail: row.agent?.email ?? null,
-    agentFullName: row.agent?.fullName ?? null,
-    agentDisplayName: row.agent?.agentProfile?.displayName ?? null,
-    createdAt: row.createdAt.toISOString(),
-    statusChangedAt: row.statusChangedAt.toISOString(),
-    productCount: row._count.products,
   };
 }
 
@@ -182,9 +160,9 @@ export async function changeSharing(world: Deps, adminId: string, id: string, ev
           : 'Only a suspended sharing can be resumed.',
       ),
   });
-  return toSharing(
-    sharingRowOf(await world.prisma.invitation.findUniqueOrThrow({ where: { id }, include: sharingInclude })),
-  );
+  const row = await world.reads.lists.sharing(id);
+  if (!row) throw sharingNotFound();
+  return toSharing(row);
 }
 
 /** A registration document by id (admins see every company's). */
