@@ -10,10 +10,10 @@ import {
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type ListSource, mapRows, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
-import { createDownloadJob } from './download-jobs.ts';
+import { type CreateDownloadJobInput, createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import { type ConnectedInvitation, loadPermissions } from './invitation-views.ts';
-import { toApiDownloadJob } from './job-snapshot.ts';
+import { type JobProductInput as SharedProduct, toApiDownloadJob } from './job-snapshot.ts';
 
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
@@ -154,10 +154,9 @@ export async function createInvitationDownload(
   id: string,
 ) {
   await findClaimedBy(world, agentId, id);
-  // No lock: the state is only read; createDownloadJob takes the exports lock for the user's limit.
-  const job = await world.prisma.$transaction(async (tx) => {
-    const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
-    const access = agentDataAccess(invitation.status as InvitationStatus);
+  // Read in the job's transaction; createDownloadJob takes the exports lock for the user's limit.
+  const forSharing = (status: string, shared: readonly SharedProduct[]): CreateDownloadJobInput => {
+    const access = agentDataAccess(status as InvitationStatus);
     if (access === 'suspended') {
       throw conflict(
         'SHARING_SUSPENDED',
@@ -166,23 +165,45 @@ export async function createInvitationDownload(
     }
     if (access === 'none')
       throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
-    const shared = await tx.invitationProduct.findMany({
-      where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: world.clock.now() } } } } },
-      include: { product: { select: { productType: true } } },
-    });
-    return createDownloadJob(
-      { prisma: tx, clock: world.clock, config: world.config },
-      {
-        userId: agentId,
-        type: 'INVITE',
-        relatedId: id,
-        products: shared.map((entry) => ({
+    return { userId: agentId, type: 'INVITE', relatedId: id, products: shared };
+  };
+  const now = world.clock.now();
+  const job = await createDownloadJob(world, {
+    onLane: (writer) =>
+      forSharing(
+        writer.get<{ status: string }>('SELECT "status" FROM "Invitation" WHERE "id" = ?', id)?.status ?? '',
+        writer
+          .all<{ id: string; productType: string; includeSensitiveData: number | bigint }>(
+            `SELECT p."id", p."productType", x."includeSensitiveData" FROM "InvitationProduct" x
+               JOIN "Product" p ON p."id" = x."productId"
+              WHERE x."invitationId" = ?
+                AND EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p."id" AND c."enabledAt" < ?)
+              ORDER BY p."id"`,
+            id,
+            now,
+          )
+          .map((row) => ({
+            id: row.id,
+            productType: row.productType as SharedProduct['productType'],
+            includeSensitiveData: Number(row.includeSensitiveData) === 1,
+          })),
+      ),
+    onPrisma: async (tx) => {
+      const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
+      const shared = await tx.invitationProduct.findMany({
+        where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: now } } } } },
+        include: { product: { select: { productType: true } } },
+        orderBy: { productId: 'asc' },
+      });
+      return forSharing(
+        invitation.status,
+        shared.map((entry) => ({
           id: entry.productId,
-          productType: entry.product.productType as 'VEHICLE' | 'WALLBOX',
+          productType: entry.product.productType as SharedProduct['productType'],
           includeSensitiveData: entry.includeSensitiveData,
         })),
-      },
-    );
+      );
+    },
   });
   // After the commit: the runner would not see the job from inside the transaction.
   world.jobs.wake();

@@ -31,16 +31,31 @@ export interface CreateDownloadJobInput {
  * so toggling collection while the job waits or runs does not change what it exports. Pass a
  * transaction client as `prisma` to create the job inside a caller's transaction.
  */
-export async function createDownloadJob(world: JobDeps, input: CreateDownloadJobInput): Promise<DownloadJob> {
-  // SQLite: counted, read and written in one synchronous transaction on the write lane (decision 0123).
+export async function createDownloadJob(
+  world: JobDeps,
+  input: CreateDownloadJobInput | JobInputSource,
+): Promise<DownloadJob> {
+  const source: JobInputSource =
+    'userId' in input ? { onLane: () => input, onPrisma: async () => input } : input;
+  // SQLite: read, counted and written in one synchronous transaction on the write lane (decision 0123).
   const lane = writeLane(world.prisma);
-  if (lane) return lane.run((writer) => insertDownloadJobOnLane(writer, world, input));
+  if (lane) return lane.run((writer) => insertDownloadJobOnLane(writer, world, source.onLane(writer)));
   // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
   // once (on any instance) cannot both see room for one more.
   return inTransaction(world.prisma, async (tx) => {
-    await holdLock(tx, `exports:${input.userId}`);
-    return insertDownloadJob({ ...world, prisma: tx }, input);
+    const read = await source.onPrisma(tx);
+    await holdLock(tx, `exports:${read.userId}`);
+    return insertDownloadJob({ ...world, prisma: tx }, read);
   });
+}
+
+/**
+ * What a job exports, read in the job's own transaction (so a change that commits first wins): on
+ * SQLite's write lane by hand-written SQL, elsewhere through Prisma. Either may refuse by throwing.
+ */
+export interface JobInputSource {
+  onLane(writer: LaneWriter): CreateDownloadJobInput;
+  onPrisma(tx: Db): Promise<CreateDownloadJobInput>;
 }
 
 type JobDeps = { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> };
@@ -72,11 +87,11 @@ async function insertDownloadJob(world: JobDeps, input: CreateDownloadJobInput):
 
 /** The same as one synchronous transaction on SQLite's write lane: one count, one read, one insert. */
 function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: CreateDownloadJobInput) {
-  const pending = writer.get<{ n: number }>(
+  const pending = writer.get<{ n: number | bigint }>(
     `SELECT count(*) AS n FROM "DownloadJob" WHERE "userId" = ? AND "status" IN ('CREATED', 'RUNNING')`,
     input.userId,
   );
-  assertExportCapacity(world, pending?.n ?? 0);
+  assertExportCapacity(world, Number(pending?.n ?? 0));
   const now = world.clock.now();
   const periods = writer
     .all<{ productId: string; enabledAt: string; disabledAt: string | null }>(
