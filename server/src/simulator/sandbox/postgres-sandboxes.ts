@@ -163,14 +163,17 @@ export function createPostgresSandboxStore(options: {
    * minute, at least `options.spares` and at most `options.sparesMax` (decision 0119).
    */
   function wanted(template: string): number {
+    const recent = recentCreations(template).length;
+    return Math.min(Math.max(options.spares, options.sparesMax ?? 0), Math.max(options.spares, recent));
+  }
+
+  /** The creations of `template` through this instance in the last minute (older ones forgotten). */
+  function recentCreations(template: string): number[] {
     const since = options.now().getTime() - SPARE_RATE_WINDOW_MS;
     const recent = (creations.get(template) ?? []).filter((at) => at > since);
     if (recent.length > 0) creations.set(template, recent);
     else creations.delete(template);
-    return Math.min(
-      Math.max(options.spares, options.sparesMax ?? 0),
-      Math.max(options.spares, recent.length),
-    );
+    return recent;
   }
 
   /**
@@ -403,7 +406,6 @@ export function createPostgresSandboxStore(options: {
     ): Promise<SandboxRecord & { databaseUrl: string }> {
       const folder = path.join(worldsDir, id);
       const templateName = await template(scenario);
-      creations.set(templateName, [...(creations.get(templateName) ?? []), options.now().getTime()]);
       const record = await onMain(
         async (client) => {
           const existing = await readRecord(folder);
@@ -412,6 +414,8 @@ export function createPostgresSandboxStore(options: {
           if (existing)
             await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
           await rm(folder, { recursive: true, force: true });
+          // A creation (not an attachment): it counts towards the stock this instance wants.
+          creations.set(templateName, [...recentCreations(templateName), options.now().getTime()]);
           let spare = await claimSpare(client, templateName, folder);
           spare ??= await awaitCopy(client, templateName, folder);
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
