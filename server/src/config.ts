@@ -42,7 +42,14 @@ export interface Config {
   exportsPerUser: number;
   /** Private worlds per browser session or `X-Sandbox` client (outside production only). */
   /** `prepare`: before answering, build the default scenario's template and warm up one sandbox. */
-  sandboxes: { max: number; idleMinutes: number; maxDiskMb: number; prepare: boolean; spares: number };
+  sandboxes: {
+    max: number;
+    idleMinutes: number;
+    maxDiskMb: number;
+    prepare: boolean;
+    spares: number;
+    sparesMax: number;
+  };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
   /**
@@ -163,6 +170,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       prepare: bool(env, 'SANDBOX_PREPARE', mode !== 'test'),
       // Team mode: databases copied ahead per template in use, so a creation takes one (decisions 0083, 0106).
       spares: int(env, 'SANDBOX_SPARES', 8),
+      // …grown by a burst of creations up to this, shrunk back when idle (decision 0119).
+      sparesMax: int(env, 'SANDBOX_SPARES_MAX', 32),
     },
     proxy: loadProxyConfig(env, mode),
     timeouts: {

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { sandboxDatabasesOf, spareDatabasesOf } from './sandbox-databases.ts';
 import { persona, useTeam } from './team.ts';
 
-const team = useTeam({ instances: 2, env: { SANDBOX_SPARES: '2' } });
+// A fixed stock of two spares (no growth with the creations: decision 0119 has its own test).
+const team = useTeam({ instances: 2, env: { SANDBOX_SPARES: '2', SANDBOX_SPARES_MAX: '2' } });
 const admin = persona('admin@example.com');
 const inSandbox = (id: string) => ({ ...admin, 'x-sandbox': id });
 

@@ -37,6 +37,8 @@ const SANDBOX_FILE = 'sandbox.json';
 const SANDBOX_LOCK_CLASS = 0x53425831;
 /** Spare databases an instance copies side by side at most (when as many are missing). */
 const SPARE_COPIES = 2;
+/** The window in which creations through an instance size its stock of spares (decision 0119). */
+export const SPARE_RATE_WINDOW_MS = 60_000;
 /** The team signal's message when an instance removed a sandbox. */
 export const SANDBOX_REMOVED = 'sandbox-removed';
 
@@ -93,12 +95,19 @@ export function createPostgresSandboxStore(options: {
   now: () => Date;
   /** Spare databases kept per template in use (0: every creation copies the template). */
   spares: number;
+  /**
+   * At most this many spares per template: a burst grows the stock up to it (one spare per creation
+   * through this instance in the last minute), idle time shrinks it back to `spares` (decision 0119).
+   */
+  sparesMax?: number;
   /** A background refill failed (logged; the next creation copies the template itself). */
   onError?: (error: Error) => void;
   /** This instance made the spare database `name` (at `databaseUrl`): it may open connections ahead. */
   onSpare?: (name: string, databaseUrl: string) => void;
   /** Spare databases a creation through this instance takes first, in this order (those it holds connections to). */
   preferred?: () => Iterable<string>;
+  /** This instance drops its spare `name` (a stock shrunk back): close what it holds of it first. */
+  onSpareDropped?: (name: string) => Promise<void>;
 }) {
   const { mainUrl, root } = options;
   const worldsDir = path.join(root, 'worlds');
@@ -115,6 +124,8 @@ export function createPostgresSandboxStore(options: {
   /** The refill's copies (`CREATE DATABASE`), side by side. */
   let copyPool: pg.Pool | undefined;
   let closed = false;
+  /** When each recent creation through this instance took (or made) a sandbox of a template. */
+  const creations = new Map<string, number[]>();
   /** Removed sandboxes' databases and folders still to delete, one at a time (one pooled connection). */
   let deleting: Promise<void> = Promise.resolve();
 
@@ -145,6 +156,24 @@ export function createPostgresSandboxStore(options: {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * The stock of spares of `template` this instance keeps: one per creation through it in the last
+   * minute, at least `options.spares` and at most `options.sparesMax` (decision 0119).
+   */
+  function wanted(template: string): number {
+    const recent = recentCreations(template).length;
+    return Math.min(Math.max(options.spares, options.sparesMax ?? 0), Math.max(options.spares, recent));
+  }
+
+  /** The creations of `template` through this instance in the last minute (older ones forgotten). */
+  function recentCreations(template: string): number[] {
+    const since = options.now().getTime() - SPARE_RATE_WINDOW_MS;
+    const recent = (creations.get(template) ?? []).filter((at) => at > since);
+    if (recent.length > 0) creations.set(template, recent);
+    else creations.delete(template);
+    return recent;
   }
 
   /**
@@ -251,7 +280,7 @@ export function createPostgresSandboxStore(options: {
     let failed: Error | undefined;
     try {
       while (!closed && !failed) {
-        const missing = options.spares - (await sparesOf(client, template)).ready.length - copies.size;
+        const missing = wanted(template) - (await sparesOf(client, template)).ready.length - copies.size;
         if (missing <= 0 && copies.size === 0) break;
         if (missing > 0 && copies.size < SPARE_COPIES) {
           const copy: Promise<void> = makeSpare(template)
@@ -273,7 +302,7 @@ export function createPostgresSandboxStore(options: {
       await client.query('SELECT pg_advisory_unlock($1, $2)', lock);
     }
     if (failed) throw failed;
-    return (await sparesOf(client, template)).ready.length < options.spares;
+    return (await sparesOf(client, template)).ready.length < wanted(template);
   }
 
   /** One spare database of `template`, its folder copied first (the sweep leaves a folder's database). */
@@ -385,6 +414,8 @@ export function createPostgresSandboxStore(options: {
           if (existing)
             await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(existing.database)} WITH (FORCE)`);
           await rm(folder, { recursive: true, force: true });
+          // A creation (not an attachment): it counts towards the stock this instance wants.
+          creations.set(templateName, [...recentCreations(templateName), options.now().getTime()]);
           let spare = await claimSpare(client, templateName, folder);
           spare ??= await awaitCopy(client, templateName, folder);
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
@@ -443,6 +474,34 @@ export function createPostgresSandboxStore(options: {
 
     /** Starts topping up the spares of the scenario's template (in the background after a creation). */
     prepareSpares: (scenario: string) => template(scenario).then(refill),
+
+    /**
+     * Shrinks each template's stock back to what this instance wants now (idle time: `options.spares`):
+     * drops the spares it made beyond that, newest first. Spares of other instances are theirs to trim.
+     */
+    async trimSpares(): Promise<void> {
+      for (const template of await Promise.all(options.scenarios.map(templateName))) {
+        if (closed || refilling.has(template)) continue;
+        const own = new Set(options.preferred?.() ?? []);
+        const ready = await onMain((client) => sparesOf(client, template).then((spares) => spares.ready));
+        const extra = ready.filter((name) => own.has(name)).reverse();
+        for (const name of extra.slice(0, Math.max(0, ready.length - wanted(template)))) {
+          await onMain(async (client) => {
+            const removed = path.join(removedDir, `${name}.trimmed`);
+            await mkdir(removedDir, { recursive: true });
+            if (!(await tryLock(client, name))) return; // a creation is taking it
+            try {
+              if (!(await take(name, removed))) return;
+              await options.onSpareDropped?.(name);
+              await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(name)} WITH (FORCE)`);
+              await rm(removed, { recursive: true, force: true });
+            } finally {
+              await unlock(client, name);
+            }
+          });
+        }
+      }
+    },
 
     /** Ends the store's connections; refills stop after the database they are making. */
     async close(): Promise<void> {

@@ -64,6 +64,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         scenarios: templates.names,
         now: () => new Date(),
         spares: config.sandboxes.spares,
+        sparesMax: config.sandboxes.sparesMax,
         onError: (error) =>
           log.warn(
             { err: error },
@@ -71,6 +72,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
           ),
         onSpare: (name, databaseUrl) => warmUp(name, databaseUrl),
         preferred: () => warmFirst(),
+        onSpareDropped: (name) => dropWarm(name),
       })
     : null;
   /**
@@ -253,6 +255,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       for (const [id, world] of [...live]) {
         if (!alive.has(id) || world.lastUsedAt < unusedBefore) await close(id);
       }
+      // The stock of spares back to what the creations of the last minute want (idle: the floor).
+      await team.trimSpares();
       // Spares another instance took (or the sweep dropped): their connections opened ahead go.
       for (const name of [...warm.keys()]) if (!(await team.isSpare(name))) await dropWarm(name);
     }

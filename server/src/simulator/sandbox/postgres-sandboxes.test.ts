@@ -1,0 +1,75 @@
+// The stock of spare sandbox databases follows the creations (decision 0119): a burst grows it up to
+// `sparesMax`, a minute without creations shrinks it back to `spares`, and the spares dropped leave
+// nothing behind (their databases and folders).
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createPostgresTestDatabase, onPostgresServer } from '../../../test/db.ts';
+import { testEngine } from '../../../test/engine.ts';
+import { spareDatabasesOf } from '../../../test/sandbox-databases.ts';
+import { databaseNameOf, quoteIdentifier } from '../../db/engine.ts';
+import { createPostgresSandboxStore, SPARE_RATE_WINDOW_MS } from './postgres-sandboxes.ts';
+
+describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares', () => {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  });
+
+  it('grows with a burst of creations up to its bound and shrinks back to the floor once idle', async () => {
+    const main = await createPostgresTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-spares-'));
+    let now = Date.parse('2026-11-28T08:00:00Z');
+    const made = new Set<string>();
+    const dropped: string[] = [];
+    const store = createPostgresSandboxStore({
+      mainUrl: main.url,
+      root: path.join(dataDir, 'sandboxes'),
+      scenarios: ['demo'],
+      now: () => new Date(now),
+      spares: 1,
+      sparesMax: 3,
+      onSpare: (name) => made.add(name),
+      preferred: () => made,
+      onSpareDropped: async (name) => {
+        made.delete(name);
+        dropped.push(name);
+      },
+    });
+    cleanups.push(
+      () => main.drop(),
+      () => rm(dataDir, { recursive: true, force: true }),
+      () =>
+        onPostgresServer(async (client) => {
+          const { rows } = await client.query(
+            'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+            [`${databaseNameOf(main.url).slice(0, 30)}_sbx`],
+          );
+          for (const { datname } of rows)
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+        }),
+      () => store.close(),
+    );
+    const spares = () => spareDatabasesOf(main.url, dataDir);
+
+    // Four creations within a minute want four spares: the bound keeps three.
+    for (const id of ['a', 'b', 'c', 'd']) await store.open(id, 'demo', false);
+    await expect.poll(spares, { timeout: 60_000, interval: 100 }).toHaveLength(3);
+    await store.prepareSpares('demo'); // a refill now finds nothing missing
+    expect(await spares()).toHaveLength(3);
+    await store.trimSpares(); // still within the minute: kept
+    expect(await spares()).toHaveLength(3);
+
+    // A minute without creations: back to the floor, the newest dropped, their folders gone too.
+    now += SPARE_RATE_WINDOW_MS + 1;
+    await store.trimSpares();
+    const left = await spares();
+    expect(left).toHaveLength(1);
+    expect(dropped).toHaveLength(2);
+    expect(dropped.every((name) => name > (left[0] as string))).toBe(true);
+    const folders = await readdir(path.join(dataDir, 'sandboxes', 'spares'));
+    expect(folders.filter((name) => !name.startsWith('.'))).toEqual(left);
+    expect(await readdir(path.join(dataDir, 'sandboxes', 'removed')).catch(() => [])).toEqual([]);
+  }, 120_000);
+});
