@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { appPreload } from './app-preload-plugin.ts';
@@ -9,8 +11,25 @@ const proxiedPrefixes = ['/api', '/oidc', '/manuals', '/catalogue', '/tnc', '/do
 // lazy import behind it is dead code and no chunk is emitted (web/src/app/simulator-slot.tsx).
 const simulatorIncluded = process.env.PORTAL_MODE !== 'production';
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * react-router's production build. Its package exports name no `production` condition, so every
+ * bundle would resolve to dist/development: dev-only checks and warnings in `createBrowserRouter`
+ * during the takeover (docs/benchmarks.md). Builds (browser and server side) take the production
+ * files; tests and the dev server keep the development ones (and their warnings). Reverted once
+ * because it exposed the focus loss decision 0114 fixed; brought back in decision 0121.
+ */
+const reactRouterDist = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist/production',
+);
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: path.join(reactRouterDist, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(reactRouterDist, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [react(), appPreload()],
+  resolve: command === 'build' ? { alias: reactRouterProduction } : undefined,
   define: {
     // The server-side builds never draw the panel (it is fetched by the browser on demand).
     __SIMULATOR__: JSON.stringify(simulatorIncluded && !isSsrBuild),

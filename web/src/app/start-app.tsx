@@ -2,12 +2,13 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { initI18n, loadLanguage, rememberLanguageForServer, storedLanguage } from '../lib/i18n/i18n.ts';
 import { createNotificationStore } from '../lib/notifications/notification-store.ts';
+import { nextTask } from '../lib/start-stages.ts';
 import { App } from './app.tsx';
 import { embeddedState, embeddedUser, prepareFirstPage } from './first-page.ts';
 import { releaseUntilApp } from './inert-until-started.ts';
 import { keepFocusThroughTakeover } from './keep-focus.ts';
 import { createAppQueryClient } from './query-client.ts';
-import { preloadScreen } from './router.tsx';
+import { createAppRouter, preloadScreen } from './router.tsx';
 
 /** Every page but a fresh load of /login: the whole app with router, queries and the signed-in shell. */
 export async function startApp(container: HTMLElement): Promise<void> {
@@ -27,6 +28,11 @@ export async function startApp(container: HTMLElement): Promise<void> {
     // and first data. Without it, the shell asks GET /users/me and the page loads as it renders.
     ...(user ? [prepareFirstPage(queryClient, user), screen] : []),
   ]);
+  // The router (its routes matched and ranked: tens of ms on a slow phone) in a task of its own, not
+  // inside the first render's: the start stays a row of short tasks (issue 26).
+  await nextTask();
+  const router = createAppRouter();
+  await nextTask();
   // What has the focus on the server's page keeps it wherever the app draws afresh (app/keep-focus.ts).
   const keepingFocus = container.firstElementChild ? keepFocusThroughTakeover(container) : () => {};
   const onStarted = () => {
@@ -35,7 +41,12 @@ export async function startApp(container: HTMLElement): Promise<void> {
   };
   const tree = (
     <StrictMode>
-      <App queryClient={queryClient} notificationStore={notificationStore} onStarted={onStarted} />
+      <App
+        queryClient={queryClient}
+        notificationStore={notificationStore}
+        onStarted={onStarted}
+        router={router}
+      />
     </StrictMode>
   );
   // A page the server drew is hydrated: the app adopts its elements instead of drawing them again, in

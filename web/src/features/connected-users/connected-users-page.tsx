@@ -28,9 +28,10 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
   const { t } = useTranslation();
   // In the URL (`?status=pending`), like the search: a reload or Back keeps both.
   const [filter, setFilter] = useUrlChoice('status', FILTERS);
-  // A code from a /redeem/ link pre-fills the modal and opens it once; then it is used up.
-  const [pendingCode] = useState(readPendingInvitationCode);
-  const [redeemOpen, setRedeemOpen] = useState(pendingCode !== null);
+  // A code from a /redeem/ link pre-fills the modal and opens it once; then it is used up. Read
+  // after hydration: the first render equals the server's page, which cannot see this browser's storage.
+  const [pendingCode, setPendingCode] = useState<string | null>(null);
+  const [redeemOpen, setRedeemOpen] = useState(false);
   const [toRemove, setToRemove] = useState<ConnectedInvitation | null>(null);
   const search = useSearchParam();
   const list = useConnectedUsers(filter, search.q);
@@ -39,8 +40,12 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
   const remove = useRemoveConnectedUser();
 
   useEffect(() => {
-    if (pendingCode !== null) clearPendingInvitationCode();
-  }, [pendingCode]);
+    const code = readPendingInvitationCode();
+    if (code === null) return;
+    clearPendingInvitationCode();
+    setPendingCode(code);
+    setRedeemOpen(true);
+  }, []);
 
   return (
     <div className="page connected-users">
@@ -78,7 +83,13 @@ export function ConnectedUsersPage({ onViewPermissions }: ConnectedUsersPageProp
           )}
         />
       </section>
-      <RedeemModal open={redeemOpen} onOpenChange={setRedeemOpen} initialCode={pendingCode ?? ''} />
+      {/* Keyed by the code: the form starts from it once it has been read. */}
+      <RedeemModal
+        key={pendingCode ?? ''}
+        open={redeemOpen}
+        onOpenChange={setRedeemOpen}
+        initialCode={pendingCode ?? ''}
+      />
       <TextsConfirmModal
         texts="connectedUsers.confirmRemove"
         values={{ name: toRemove?.fullName ?? '' }}
