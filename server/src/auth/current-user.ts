@@ -1,4 +1,5 @@
 import type { CurrentUserRow } from '../db/hot-reads.ts';
+import { unlessDuplicate, writeRows } from '../db/row-writes.ts';
 import type { PortalDeps } from '../deps.ts';
 import { conflict, unauthenticated } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
@@ -17,23 +18,6 @@ export interface CurrentUser {
 
 type Deps = Pick<PortalDeps, 'prisma' | 'clock'>;
 type ReadDeps = Pick<PortalDeps, 'reads' | 'clock'>;
-
-/** The newest published terms version for the role, when the user has not accepted it yet. */
-export async function pendingTermsVersion(
-  { prisma, clock }: Deps,
-  userId: string,
-  role: string,
-): Promise<string | null> {
-  const latest = await prisma.termsVersion.findFirst({
-    where: { role, publishedAt: { lte: clock.now() } },
-    orderBy: { publishedAt: 'desc' },
-  });
-  if (!latest) return null;
-  const accepted = await prisma.termsAcceptance.findUnique({
-    where: { userId_role_version: { userId, role, version: latest.version } },
-  });
-  return accepted ? null : latest.version;
-}
 
 /**
  * The user as GET /api/v1/users/me answers it. Every page load asks, so in one prepared statement
@@ -73,7 +57,8 @@ export async function acceptPendingTerms(
   role: Role,
   termsId: string,
 ): Promise<CurrentUser> {
-  const pending = await pendingTermsVersion(deps, userId, role);
+  // The version waiting for the user (the newest published for their role, not yet accepted).
+  const pending = (await loadCurrentUser(deps, userId)).termsToAccept;
   if (pending !== termsId) {
     throw conflict(
       'TERMS_NOT_PENDING',
@@ -82,11 +67,8 @@ export async function acceptPendingTerms(
         : `There are no terms waiting for your acceptance, so version "${termsId}" cannot be accepted.`,
     );
   }
-  const key = { userId, role, version: termsId };
-  await deps.prisma.termsAcceptance.upsert({
-    where: { userId_role_version: key },
-    create: { ...key, acceptedAt: deps.clock.now() },
-    update: {},
-  });
+  const row = { userId, role, version: termsId, acceptedAt: deps.clock.now() };
+  // Accepted by a call that overtook this one: the same outcome.
+  await writeRows(deps.prisma, [{ insert: 'TermsAcceptance', row }]).catch(unlessDuplicate);
   return loadCurrentUser(deps, userId);
 }

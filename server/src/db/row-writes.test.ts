@@ -3,7 +3,7 @@ import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { newRowId } from './row-ids.ts';
-import { writeRows } from './row-writes.ts';
+import { unlessDuplicate, writeRows } from './row-writes.ts';
 import { writeLane } from './sqlite-write-lane.ts';
 
 // Writes beside Prisma (decision 0123): the same steps on both engines, all or nothing, Prisma's error
@@ -88,6 +88,20 @@ describe('writeRows', () => {
       { insert: 'Invitation', row: { ...invitationRow(ownerId), ownerId: 'nobody' } },
     ]).catch(prismaCode);
     expect(missingParent).toBe('P2003');
+  });
+
+  it('lets a caller accept a duplicate as its outcome, and nothing else', async () => {
+    const { id: ownerId } = await owner();
+    const row = invitationRow(ownerId);
+    await writeRows(db.prisma, [{ insert: 'Invitation', row }]);
+    await expect(
+      writeRows(db.prisma, [{ insert: 'Invitation', row }]).catch(unlessDuplicate),
+    ).resolves.toBeUndefined();
+    const orphan = { ...invitationRow(ownerId), ownerId: 'nobody' };
+    const failed = await writeRows(db.prisma, [{ insert: 'Invitation', row: orphan }])
+      .catch(unlessDuplicate)
+      .catch(prismaCode);
+    expect(failed).toBe('P2003');
   });
 
   it('removes the rows matching every column given, and none is not an error', async () => {

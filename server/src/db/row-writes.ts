@@ -23,6 +23,11 @@ export const rowNotFound = () =>
     clientVersion: Prisma.prismaVersion.client,
   });
 
+/** For `.catch`: a duplicate key (P2002) is the outcome wanted; any other error is thrown again. */
+export function unlessDuplicate(error: unknown): void {
+  if (!(error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')) throw error;
+}
+
 /** Writes `steps` in order, all or nothing. */
 export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]): Promise<void> {
   const lane = writeLane(db);
