@@ -10,8 +10,8 @@ let counter = 0;
 const pad = (value: string, length: number) => value.padStart(length, '0').slice(-length);
 
 /** A new id: 25 characters, `c` then 8 of time, 4 of counter and 12 random ones. */
-export function newRowId(now = Date.now()): string {
+export function newRowId(): string {
   counter = (counter + 1) % BASE ** 4;
   const random = randomBytes(8).readBigUInt64BE().toString(BASE);
-  return `c${pad(now.toString(BASE), 8)}${pad(counter.toString(BASE), 4)}${pad(random, 12)}`;
+  return `c${pad(Date.now().toString(BASE), 8)}${pad(counter.toString(BASE), 4)}${pad(random, 12)}`;
 }

@@ -42,7 +42,8 @@ export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]
     return;
   }
   const client = db as Db & { $transaction?: PortalPrisma['$transaction'] };
-  if (typeof client.$transaction === 'function') {
+  // One statement is atomic by itself: no transaction's round trips around it.
+  if (steps.length > 1 && typeof client.$transaction === 'function') {
     await client.$transaction((tx) => writeWithPrisma(tx, steps));
   } else {
     await writeWithPrisma(db, steps);
