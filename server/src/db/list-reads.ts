@@ -291,6 +291,11 @@ function sharingsWhere(s: Statement, query: SharingQuery): string {
 
 const APPLICATIONS_FROM = `FROM "AgentProfile" ap JOIN "User" u ON u.id = ap."userId"`;
 
+const applicationColumns = (s: Statement) => `ap.id, ap."userId", ap.status, u.email, u."fullName",
+      ${s.text('ap."submittedAt"')} AS "submittedAt", ${s.text('ap."decidedAt"')} AS "decidedAt",
+      ap."legalName", ap."displayName", ap."vatNumber", ap.country, ap.site, ap.type, ap.sanction, ap.gatekeeper,
+      ap."representativeTitle", ap."representativeFirstname", ap."representativeSurname"`;
+
 function applicationsWhere(s: Statement, query: ApplicationQuery): string {
   return `WHERE ${query.status === undefined ? '1 = 1' : `ap.status = ${s.param(query.status)}`}${s.search(
     query.words,
@@ -415,14 +420,17 @@ export const listStatements = {
     oldestFirst: true,
   }),
   applications: paged<ApplicationQuery>({
-    columns: (s) => `ap.id, ap."userId", ap.status, u.email, u."fullName",
-      ${s.text('ap."submittedAt"')} AS "submittedAt", ${s.text('ap."decidedAt"')} AS "decidedAt",
-      ap."legalName", ap."displayName", ap."vatNumber", ap.country, ap.site, ap.type, ap.sanction, ap.gatekeeper,
-      ap."representativeTitle", ap."representativeFirstname", ap."representativeSurname"`,
+    columns: applicationColumns,
     from: APPLICATIONS_FROM,
     where: applicationsWhere,
     order: ['ap."submittedAt"', 'ap.id'],
   }),
+  /** One application as the admin's list shows it (its documents: applicationFiles). */
+  application(dialect: Dialect, id: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT ${applicationColumns(s)} ${APPLICATIONS_FROM} WHERE ap.id = ${s.param(id)}`;
+    return s;
+  },
   /** The submitted documents of the given people (one page of applications). */
   applicationFiles(dialect: Dialect, userIds: readonly string[]): Statement {
     const s = new Statement(dialect);
@@ -554,6 +562,8 @@ export interface ListReads {
   events: PagedRead<EventQuery, EventRow>;
   /** Submitted registrations with their documents: one statement for the page, one for its documents. */
   applications: PagedRead<ApplicationQuery, ApplicationRow>;
+  /** One application with its documents, as the admin's list shows it, or undefined. */
+  application(id: string): MaybePromise<ApplicationRow | undefined>;
   /**
    * A company's registration status (pending, active, rejected), or undefined before it registers.
    * `arrivedAt`: as for the hot reads (PostgreSQL remembers it: db/postgres-reads.ts).
@@ -673,6 +683,13 @@ export function createListReads(
         ) as MaybePromise<ApplicationRow[]>,
       count: paged(listStatements.applications).count,
     },
+    application: (id) =>
+      then(one<Omit<ApplicationRow, 'files'>>(listStatements.application(dialect, id)), (rows) => {
+        const row = rows[0];
+        if (!row) return undefined;
+        const files = listStatements.applicationFiles(dialect, [row.userId]);
+        return then(one<ApplicationFileRow>(files), (found) => withFiles([row], found)[0]);
+      }) as MaybePromise<ApplicationRow | undefined>,
     agentStatus: (userId) =>
       then(one<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
     parties: (invitationId) =>

@@ -5,9 +5,10 @@
 // fails with P2002 and an update that finds no row with P2025, and nothing of the list is written.
 import { Prisma } from '../generated/prisma/client.ts';
 import type { Db, PortalPrisma } from './client.ts';
-import { type Row, writeLane } from './sqlite-write-lane.ts';
+import { holdLock, type LockName } from './locks.ts';
+import { type LaneWriter, type Row, writeLane } from './sqlite-write-lane.ts';
 
-export type { Row };
+export type { LaneWriter, Row };
 
 export type RowStep =
   | { insert: Prisma.ModelName; row: Row }
@@ -22,6 +23,10 @@ export const rowNotFound = () =>
     code: 'P2025',
     clientVersion: Prisma.prismaVersion.client,
   });
+
+/** Whether `error` is an update's "no row matched" (P2025): someone changed the row first. */
+export const isRowNotFound = (error: unknown): boolean =>
+  error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
 
 /** For `.catch`: a duplicate key (P2002) is the outcome wanted; any other error is thrown again. */
 export function unlessDuplicate(error: unknown): void {
@@ -49,6 +54,29 @@ export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]
     await writeWithPrisma(db, steps);
   }
 }
+
+/**
+ * A short transaction that reads, checks and writes, given once per engine: on SQLite as one synchronous
+ * transaction on the write lane (its BEGIN IMMEDIATE already orders it with every other writer), elsewhere
+ * as a Prisma transaction that first holds the advisory lock `lock` (db/locks.ts), so two calls at once on
+ * any instance cannot both pass the checks. Both bodies must check and write the same; either refuses by
+ * throwing, and nothing of it is written.
+ */
+export async function checkedWrite<T>(
+  db: PortalPrisma,
+  lock: LockName,
+  body: { onLane(writer: LaneWriter): T; onPrisma(tx: Db): Promise<T> },
+): Promise<T> {
+  const lane = writeLane(db);
+  if (lane) return lane.run((writer) => body.onLane(writer));
+  return db.$transaction(async (tx) => {
+    await holdLock(tx, lock);
+    return body.onPrisma(tx);
+  });
+}
+
+/** A count from a lane read (SQLite's integers come back as bigint). */
+export const laneCount = (row: { n: number | bigint } | undefined): number => Number(row?.n ?? 0);
 
 interface Delegate {
   createMany(args: { data: Row[] }): Promise<unknown>;

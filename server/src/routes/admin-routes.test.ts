@@ -103,6 +103,10 @@ describe('applications', () => {
       status: 'active',
       decidedAt: t.clock.now().toISOString(),
     });
+    // The decision answers the application as the admin's list now shows it, documents and all.
+    const listed = (await t.call('GET', '/api/v1/admin/applications', admin)).json() as { id: string }[];
+    expect(approved.json()).toEqual(listed.find((application) => application.id === 'agent-pending'));
+    expect(approved.json().files.length).toBeGreaterThan(0);
     const status = await t.call('GET', '/api/v1/agents', 'pending@example.com');
     expect(status.json()).toEqual({ status: 'active' });
     const again = await t.call('PUT', '/api/v1/admin/applications/agent-pending/reject', admin);

@@ -1,13 +1,12 @@
 import { badRequest } from '../lib/app-error.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
-  assertDraftRegistration,
   deleteAgentFile,
+  draftSectionRoom,
   listAgentFiles,
   MAX_FILE_BYTES,
   MAX_FILES_PER_SECTION,
   receiveFiles,
-  sectionRoom,
   storeAgentFiles,
 } from '../services/agent-files.ts';
 import { agentStatus, submitRegistration } from '../services/agent-registration.ts';
@@ -44,8 +43,7 @@ export function agentRegistrationRoutes() {
         if (!request.isMultipart()) {
           throw badRequest('VALIDATION_FAILED', 'Send the files as multipart/form-data in the field "file".');
         }
-        await assertDraftRegistration(world, id);
-        const room = await sectionRoom(world, id, params.section);
+        const room = await draftSectionRoom(world, id, params.section);
         const received = await receiveFiles(
           request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: MAX_FILES_PER_SECTION, fields: 0 } }),
           room,

@@ -71,6 +71,93 @@ describe('the same write several times at once', () => {
   });
 });
 
+describe('the same decision several times at once', () => {
+  /** A new company with one unsubmitted document in each section a large company needs. */
+  async function draftCompany(name: string) {
+    const user = await t.prisma.user.create({
+      data: { email: `${name}@example.com`, fullName: name, role: 'agent' },
+    });
+    const fileIds: string[] = [];
+    for (const section of ['REGISTRATION', 'REPRESENTATIVE']) {
+      const file = await t.prisma.agentFile.create({
+        data: {
+          userId: user.id,
+          section,
+          filename: `${section.toLowerCase()}.pdf`,
+          storedName: `race-${user.id}-${section}`,
+          size: 10,
+          contentType: 'application/pdf',
+        },
+      });
+      fileIds.push(file.id);
+    }
+    return { email: user.email, userId: user.id, fileIds };
+  }
+  const registration = (fileIds: string[]) => ({
+    legalName: 'Race Mobility S.A.',
+    displayName: 'Race Mobility',
+    vatNumber: '123456789',
+    country: 'GR',
+    site: 'https://race.example.com',
+    type: 'large',
+    sanction: false,
+    gatekeeper: false,
+    representative: { title: 'ms', firstname: 'Eleni', surname: 'Nikolaou' },
+    fileIds,
+  });
+
+  it('submits a registration once; the others are told it exists', async () => {
+    const company = await draftCompany('race-submit');
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        t.call('POST', '/api/v1/agents', company.email, registration(company.fileIds)),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    for (const answer of answers.filter((a) => a.statusCode === 409)) {
+      expect(codeOf(answer)).toBe('REGISTRATION_EXISTS');
+      expectInContract(answer, 'submitAgentRegistration', 'POST');
+    }
+    expect(await t.prisma.agentProfile.count({ where: { userId: company.userId } })).toBe(1);
+    const files = await t.prisma.agentFile.findMany({ where: { userId: company.userId } });
+    expect(files.map((file) => file.submitted)).toEqual([true, true]);
+  });
+
+  it('deletes a document once; the others find it gone', async () => {
+    const company = await draftCompany('race-delete');
+    const [fileId] = company.fileIds;
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => t.call('DELETE', `/api/v1/agents/file/${fileId}`, company.email)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([204, 404, 404, 404]);
+    for (const answer of answers.filter((a) => a.statusCode === 404)) {
+      expect(codeOf(answer)).toBe('FILE_NOT_FOUND');
+    }
+    expect(await t.prisma.agentFile.count({ where: { userId: company.userId } })).toBe(1);
+  });
+
+  it('decides an application once: approve and reject at once, one wins', async () => {
+    const company = await draftCompany('race-decide');
+    expect(
+      (await t.call('POST', '/api/v1/agents', company.email, registration(company.fileIds))).statusCode,
+    ).toBe(201);
+    const profile = await t.prisma.agentProfile.findUniqueOrThrow({ where: { userId: company.userId } });
+    const decisions = ['approve', 'reject', 'approve', 'reject'];
+    const answers = await Promise.all(
+      decisions.map((decision) =>
+        t.call('PUT', `/api/v1/admin/applications/${profile.id}/${decision}`, 'admin@example.com'),
+      ),
+    );
+    const won = answers.filter((a) => a.statusCode === 200);
+    expect(won).toHaveLength(1);
+    for (const answer of answers.filter((a) => a.statusCode !== 200)) {
+      expect([answer.statusCode, codeOf(answer)]).toEqual([409, 'INVALID_APPLICATION_STATE']);
+    }
+    const stored = await t.prisma.agentProfile.findUniqueOrThrow({ where: { id: profile.id } });
+    expect(won[0]?.json().status).toBe(stored.status);
+  });
+});
+
 describe('a database too busy to run a write in time', () => {
   it('answers 503 SERVICE_UNAVAILABLE with Retry-After in the envelope, and writes nothing', async () => {
     // Another transaction holds what the toggle must lock (SQLite: the one write transaction at a time;

@@ -1,8 +1,8 @@
 import type { components } from '@portal/contract/schema';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { ApplicationRow, SharingRow } from '../db/list-reads.ts';
+import { isRowNotFound, writeRows } from '../db/row-writes.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
-import type { Prisma } from '../generated/prisma/client.ts';
 import { conflict, notFound } from '../lib/app-error.ts';
 import { type ListSource, pagedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
@@ -14,17 +14,6 @@ type Schemas = components['schemas'];
 type AgentApplication = Schemas['AgentApplication'];
 type Sharing = Schemas['Sharing'];
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock'>;
-
-const applicationInclude = {
-  user: {
-    select: {
-      email: true,
-      fullName: true,
-      agentFiles: { where: { submitted: true }, orderBy: [{ section: 'asc' }, { createdAt: 'asc' }] },
-    },
-  },
-} satisfies Prisma.AgentProfileInclude;
-type ApplicationWithFiles = Prisma.AgentProfileGetPayload<{ include: typeof applicationInclude }>;
 
 /** An application as the list reads it (db/list-reads.ts). */
 function toApplication(row: ApplicationRow): AgentApplication {
@@ -60,18 +49,6 @@ function toApplication(row: ApplicationRow): AgentApplication {
   };
 }
 
-/** The same application from Prisma's row with its person and documents (after a decision). */
-function applicationRowOf({ user, ...profile }: ApplicationWithFiles): ApplicationRow {
-  return {
-    ...profile,
-    email: user.email,
-    fullName: user.fullName,
-    submittedAt: profile.submittedAt.toISOString(),
-    decidedAt: profile.decidedAt?.toISOString() ?? null,
-    files: user.agentFiles,
-  };
-}
-
 const applicationItems = new WeakMap<readonly ApplicationRow[], AgentApplication[]>();
 const sharingItems = new WeakMap<readonly SharingRow[], Sharing[]>();
 
@@ -94,24 +71,33 @@ export function applicationsSource(
 
 /** pending → active or rejected; a conditional write, so two admins deciding at once cannot both win. */
 export async function decideApplication(
-  { prisma, clock }: Deps,
+  { prisma, reads, clock }: Deps,
   adminId: string,
   id: string,
   status: 'active' | 'rejected',
 ): Promise<AgentApplication> {
-  const written = await prisma.agentProfile.updateMany({
-    where: { id, status: 'pending' },
-    data: { status, decidedAt: clock.now(), decidedById: adminId },
-  });
-  const row = await prisma.agentProfile.findUnique({ where: { id }, include: applicationInclude });
+  const decided = await writeRows(prisma, [
+    {
+      update: 'AgentProfile',
+      where: { id, status: 'pending' },
+      set: { status, decidedAt: clock.now(), decidedById: adminId },
+    },
+  ]).then(
+    () => true,
+    (error: unknown) => {
+      if (isRowNotFound(error)) return false;
+      throw error;
+    },
+  );
+  const row = await reads.lists.application(id);
   if (!row) throw notFound('APPLICATION_NOT_FOUND', 'This application could not be found.');
-  if (written.count === 0) {
+  if (!decided) {
     throw conflict(
       'INVALID_APPLICATION_STATE',
       `This application is already ${row.status}; only pending ones can be decided.`,
     );
   }
-  return toApplication(applicationRowOf(row));
+  return toApplication(row);
 }
 
 /** A sharing as the list reads it (db/list-reads.ts). */

@@ -3,7 +3,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config } from '../config.ts';
-import { holdLock } from '../db/locks.ts';
+import { checkedWrite, laneCount } from '../db/row-writes.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import { onFirstUse } from '../lib/first-use.ts';
 import type { World } from '../world.ts';
@@ -166,13 +166,18 @@ export async function receiveFiles(
   return files;
 }
 
-/** Files the section can still take before the upload is read (the commit checks again). */
-export async function sectionRoom(
-  { prisma }: Pick<World, 'prisma'>,
+/**
+ * Before the upload is read: refuses a submitted registration's documents, and answers how many more
+ * files the section can take (the commit checks both again). Remembered reads, no write lock.
+ */
+export async function draftSectionRoom(
+  { reads }: Pick<World, 'reads'>,
   userId: string,
   section: FileSection,
 ): Promise<number> {
-  return Math.max(0, MAX_FILES_PER_SECTION - (await prisma.agentFile.count({ where: { userId, section } })));
+  if ((await reads.lists.agentStatus(userId)) !== undefined) throw registrationLocked();
+  const files = await reads.lists.agentFiles(userId);
+  return Math.max(0, MAX_FILES_PER_SECTION - files.filter((file) => file.section === section).length);
 }
 
 async function checkFile(file: ReceivedFile): Promise<{ contentType: string; filename: string }> {
@@ -187,6 +192,10 @@ async function checkFile(file: ReceivedFile): Promise<{ contentType: string; fil
   }
   return { contentType: detected.mime, filename: withTrueExtension(file.filename, extension) };
 }
+
+// The lane's reads of the registration's state (services run them in the write's own transaction).
+const PROFILE_OF_USER = 'SELECT 1 AS found FROM "AgentProfile" WHERE "userId" = ?';
+const FILES_IN_SECTION = 'SELECT count(*) AS n FROM "AgentFile" WHERE "userId" = ? AND section = ?';
 
 const registrationLocked = () =>
   conflict('REGISTRATION_LOCKED', 'Your registration was submitted; its documents can no longer change.');
@@ -218,6 +227,7 @@ export async function storeAgentFiles(
     filename: file.filename,
     size: file.buffer.length,
     contentType: file.contentType,
+    submitted: false,
   }));
   try {
     await Promise.all(
@@ -225,13 +235,20 @@ export async function storeAgentFiles(
         writeFile(storedFilePath({ config }, row.storedName), checked[index]?.buffer ?? ''),
       ),
     );
-    await prisma.$transaction(async (tx) => {
-      await holdLock(tx, `registration:${userId}`);
-      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
-        throw registrationLocked();
-      const existing = await tx.agentFile.count({ where: { userId, section } });
-      if (existing + rows.length > MAX_FILES_PER_SECTION) throw tooManyFiles();
-      await tx.agentFile.createMany({ data: rows });
+    await checkedWrite(prisma, `registration:${userId}`, {
+      onLane(writer) {
+        if (writer.get(PROFILE_OF_USER, userId)) throw registrationLocked();
+        const existing = laneCount(writer.get(FILES_IN_SECTION, userId, section));
+        if (existing + rows.length > MAX_FILES_PER_SECTION) throw tooManyFiles();
+        for (const row of rows) writer.insert('AgentFile', row);
+      },
+      async onPrisma(tx) {
+        if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+          throw registrationLocked();
+        const existing = await tx.agentFile.count({ where: { userId, section } });
+        if (existing + rows.length > MAX_FILES_PER_SECTION) throw tooManyFiles();
+        await tx.agentFile.createMany({ data: rows });
+      },
     });
   } catch (error) {
     await Promise.all(rows.map((row) => rm(storedFilePath({ config }, row.storedName), { force: true })));
@@ -256,24 +273,31 @@ export async function deleteAgentFile(
   userId: string,
   id: string,
 ) {
-  const file = await prisma.$transaction(async (tx) => {
-    await holdLock(tx, `registration:${userId}`);
-    const found = await tx.agentFile.findFirst({ where: { id, userId } });
-    if (!found) throw notFound('FILE_NOT_FOUND', 'This file could not be found.');
-    if (found.submitted || (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))) {
-      throw registrationLocked();
-    }
-    await tx.agentFile.delete({ where: { id: found.id } });
-    return found;
+  const missing = () => notFound('FILE_NOT_FOUND', 'This file could not be found.');
+  const storedName = await checkedWrite(prisma, `registration:${userId}`, {
+    onLane(writer) {
+      const found = writer.get<{ storedName: string; submitted: number | bigint }>(
+        'SELECT "storedName", submitted FROM "AgentFile" WHERE id = ? AND "userId" = ?',
+        id,
+        userId,
+      );
+      if (!found) throw missing();
+      if (Number(found.submitted) !== 0 || writer.get(PROFILE_OF_USER, userId)) throw registrationLocked();
+      writer.remove('AgentFile', { id });
+      return found.storedName;
+    },
+    async onPrisma(tx) {
+      const found = await tx.agentFile.findFirst({ where: { id, userId } });
+      if (!found) throw missing();
+      if (
+        found.submitted ||
+        (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+      ) {
+        throw registrationLocked();
+      }
+      await tx.agentFile.delete({ where: { id: found.id } });
+      return found.storedName;
+    },
   });
-  await rm(storedFilePath({ config }, file.storedName), { force: true });
-}
-
-/** Quick check before the upload body is read: a submitted registration's documents are locked. */
-export async function assertDraftRegistration(
-  { prisma }: Pick<World, 'prisma'>,
-  userId: string,
-): Promise<void> {
-  if (await prisma.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
-    throw registrationLocked();
+  await rm(storedFilePath({ config }, storedName), { force: true });
 }

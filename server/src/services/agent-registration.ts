@@ -1,5 +1,6 @@
 import type { components } from '@portal/contract/schema';
-import { holdLock } from '../db/locks.ts';
+import { newRowId } from '../db/row-ids.ts';
+import { checkedWrite } from '../db/row-writes.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict } from '../lib/app-error.ts';
 import type { World } from '../world.ts';
@@ -57,6 +58,23 @@ const alreadySubmitted = () =>
     'Your company registration was already submitted. An admin will contact you.',
   );
 
+/** The referenced documents are the caller's own, not yet submitted, and cover every required section. */
+function checkDocuments(body: AgentRegistration, files: readonly { id: string; section: string }[]): void {
+  if (files.length !== body.fileIds.length) {
+    throw badRequest(
+      'VALIDATION_FAILED',
+      'A referenced document is not one of your uploaded files.',
+      'fileIds',
+    );
+  }
+  const present = new Set(files.map((file) => file.section));
+  const missing = requiredSections(body.type).filter((section) => !present.has(section));
+  if (missing.length > 0) {
+    const names = missing.map((section) => SECTION_NAMES[section]).join(', ');
+    throw badRequest('MISSING_DOCUMENTS', `Add at least one document for: ${names}.`, 'fileIds');
+  }
+}
+
 /**
  * Submits the company's registration (→ pending) and locks the referenced documents. One registration
  * per company: a pending, active or rejected company cannot submit again (a rejected company is
@@ -73,50 +91,56 @@ export async function submitRegistration(
   const surname = plainText(body.representative.surname, 'representative.surname', true) as string;
   const site = plainText(body.site ?? '', 'site', false);
 
+  const profile = {
+    userId,
+    status: 'pending',
+    legalName,
+    displayName,
+    vatNumber: body.vatNumber,
+    country: body.country,
+    site,
+    type: body.type,
+    sanction: body.sanction,
+    gatekeeper: body.gatekeeper,
+    representativeTitle: body.representative.title ?? null,
+    representativeFirstname: firstname,
+    representativeSurname: surname,
+    submittedAt: clock.now(),
+  };
   try {
-    await prisma.$transaction(async (tx) => {
-      await holdLock(tx, `registration:${userId}`);
-      if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
-        throw alreadySubmitted();
-      const files = await tx.agentFile.findMany({
-        where: { id: { in: body.fileIds }, userId, submitted: false },
-        select: { id: true, section: true },
-      });
-      if (files.length !== body.fileIds.length) {
-        throw badRequest(
-          'VALIDATION_FAILED',
-          'A referenced document is not one of your uploaded files.',
-          'fileIds',
+    await checkedWrite(prisma, `registration:${userId}`, {
+      onLane(writer) {
+        if (writer.get('SELECT 1 AS found FROM "AgentProfile" WHERE "userId" = ?', userId))
+          throw alreadySubmitted();
+        checkDocuments(
+          body,
+          writer.all<{ id: string; section: string }>(
+            `SELECT id, section FROM "AgentFile"
+              WHERE id IN (SELECT value FROM json_each(?)) AND "userId" = ? AND submitted = 0`,
+            JSON.stringify(body.fileIds),
+            userId,
+          ),
         );
-      }
-      const present = new Set(files.map((file) => file.section));
-      const missing = requiredSections(body.type).filter((section) => !present.has(section));
-      if (missing.length > 0) {
-        const names = missing.map((section) => SECTION_NAMES[section]).join(', ');
-        throw badRequest('MISSING_DOCUMENTS', `Add at least one document for: ${names}.`, 'fileIds');
-      }
-      await tx.agentProfile.create({
-        data: {
-          userId,
-          status: 'pending',
-          legalName,
-          displayName,
-          vatNumber: body.vatNumber,
-          country: body.country,
-          site,
-          type: body.type,
-          sanction: body.sanction,
-          gatekeeper: body.gatekeeper,
-          representativeTitle: body.representative.title ?? null,
-          representativeFirstname: firstname,
-          representativeSurname: surname,
-          submittedAt: clock.now(),
-        },
-      });
-      await tx.agentFile.updateMany({
-        where: { id: { in: body.fileIds }, userId },
-        data: { submitted: true },
-      });
+        writer.insert('AgentProfile', { id: newRowId(), ...profile });
+        for (const id of new Set(body.fileIds))
+          writer.update('AgentFile', { id, userId }, { submitted: true });
+      },
+      async onPrisma(tx) {
+        if (await tx.agentProfile.findUnique({ where: { userId }, select: { id: true } }))
+          throw alreadySubmitted();
+        checkDocuments(
+          body,
+          await tx.agentFile.findMany({
+            where: { id: { in: body.fileIds }, userId, submitted: false },
+            select: { id: true, section: true },
+          }),
+        );
+        await tx.agentProfile.create({ data: profile });
+        await tx.agentFile.updateMany({
+          where: { id: { in: body.fileIds }, userId },
+          data: { submitted: true },
+        });
+      },
     });
   } catch (error) {
     if (error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002')
