@@ -517,6 +517,12 @@ export const listStatements = {
     s.sql = `SELECT ${AGENT_FILE_COLUMNS} FROM "AgentFile" f WHERE f.id = ${s.param(id)}`;
     return s;
   },
+  /** The account with this (lower-case) e-mail address. */
+  userByEmail(dialect: Dialect, email: string): Statement {
+    const s = new Statement(dialect);
+    s.sql = `SELECT u.id FROM "User" u WHERE u.email = ${s.param(email)}`;
+    return s;
+  },
   termsPublishedAt(dialect: Dialect, role: string, version: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT ${s.text('t."publishedAt"')} AS "publishedAt" FROM "TermsVersion" t
@@ -591,6 +597,8 @@ export interface ListReads {
   agentFiles(userId: string): MaybePromise<AgentFileRow[]>;
   /** A registration document by id, or undefined. */
   agentFile(id: string): MaybePromise<AgentFileRow | undefined>;
+  /** The id of the account with this (lower-case) e-mail address, or undefined. */
+  userIdByEmail(email: string): MaybePromise<string | undefined>;
   /** When a version of the terms was published for a role (as stored), or undefined. */
   termsPublishedAt(role: string, version: string): MaybePromise<string | undefined>;
   /** The simulator's armed faults, oldest first. */
@@ -710,6 +718,8 @@ export function createListReads(
       then(one<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
     agentFiles: (userId) => one<AgentFileRow>(listStatements.agentFiles(dialect, userId)),
     agentFile: (id) => then(one<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
+    userIdByEmail: (email) =>
+      then(one<{ id: string }>(listStatements.userByEmail(dialect, email)), (rows) => rows[0]?.id),
     termsPublishedAt: (role, version) =>
       then(
         run<{ publishedAt: string }>(listStatements.termsPublishedAt(dialect, role, version)),

@@ -1,10 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { newRowId } from './row-ids.ts';
 import { unlessDuplicate, writeRows } from './row-writes.ts';
-import { writeLane } from './sqlite-write-lane.ts';
+import { UPDATED_AT_COLUMNS, writeLane } from './sqlite-write-lane.ts';
 
 // Writes beside Prisma (decision 0123): the same steps on both engines, all or nothing, Prisma's error
 // codes; on SQLite on Prisma's own connection, never inside a Prisma transaction that is still open.
@@ -175,5 +176,38 @@ describe.runIf(testEngine() === 'sqlite')('the SQLite write lane', () => {
     // The rolled-back transaction took only its own row with it.
     expect(await db.prisma.invitation.findUnique({ where: { id: inPrisma.id } })).toBeNull();
     expect(await db.prisma.invitation.findUnique({ where: { id: onLane.id } })).not.toBeNull();
+  });
+});
+
+describe('upserts and @updatedAt', () => {
+  it('the lane stamps exactly the columns the schema marks @updatedAt', () => {
+    const schema = readFileSync(new URL('../../../prisma/schema.prisma', import.meta.url), 'utf8');
+    const marked: Record<string, string[]> = {};
+    let model = '';
+    for (const line of schema.split('\n')) {
+      model = /^model (\w+)/.exec(line)?.[1] ?? model;
+      const field = /^\s+(\w+)\s.*@updatedAt/.exec(line)?.[1];
+      if (field) marked[model] = [...(marked[model] ?? []), field];
+    }
+    expect(UPDATED_AT_COLUMNS).toEqual(marked);
+  });
+
+  it('inserts the row when none has the key, changes it when one does, and moves updatedAt each time', async () => {
+    await db.prisma.simState.deleteMany({});
+    const first = new Date('2026-03-01T09:00:00Z');
+    await writeRows(db.prisma, [
+      { upsert: 'SimState', where: { id: 1 }, set: { speed: 2, realAnchor: first, simAnchor: first } },
+    ]);
+    const created = await db.prisma.simState.findUniqueOrThrow({ where: { id: 1 } });
+    expect(created).toMatchObject({ speed: 2, realAnchor: first, simAnchor: first });
+    const later = new Date('2026-03-02T09:00:00Z');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await writeRows(db.prisma, [
+      { upsert: 'SimState', where: { id: 1 }, set: { speed: 0.5, realAnchor: later, simAnchor: later } },
+    ]);
+    const changed = await db.prisma.simState.findUniqueOrThrow({ where: { id: 1 } });
+    expect(changed).toMatchObject({ speed: 0.5, realAnchor: later, simAnchor: later });
+    expect(changed.updatedAt.getTime()).toBeGreaterThan(created.updatedAt.getTime());
+    expect(await db.prisma.simState.count()).toBe(1);
   });
 });

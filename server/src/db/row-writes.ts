@@ -15,7 +15,9 @@ export type RowStep =
   /** Changes the one row matching `where` (every column); none found fails the whole list (P2025). */
   | { update: Prisma.ModelName; where: Row; set: Row }
   /** Removes the rows matching `where` (every column), if any. */
-  | { remove: Prisma.ModelName; where: Row };
+  | { remove: Prisma.ModelName; where: Row }
+  /** Changes the row with the unique key `where`, or inserts `where` and `set` as a new row. */
+  | { upsert: Prisma.ModelName; where: Row; set: Row };
 
 /** The error Prisma gives for an update that finds no row: the callers' "someone changed it first". */
 export const rowNotFound = () =>
@@ -41,7 +43,10 @@ export async function writeRows(db: Db | PortalPrisma, steps: readonly RowStep[]
       for (const step of steps) {
         if ('insert' in step) writer.insert(step.insert, step.row);
         else if ('remove' in step) writer.remove(step.remove, step.where);
-        else if (writer.update(step.update, step.where, step.set) === 0) throw rowNotFound();
+        else if ('upsert' in step) {
+          if (writer.update(step.upsert, step.where, step.set) === 0)
+            writer.insert(step.upsert, { ...step.where, ...step.set });
+        } else if (writer.update(step.update, step.where, step.set) === 0) throw rowNotFound();
       }
     });
     return;
@@ -82,6 +87,7 @@ interface Delegate {
   createMany(args: { data: Row[] }): Promise<unknown>;
   updateMany(args: { where: Row; data: Row }): Promise<{ count: number }>;
   deleteMany(args: { where: Row }): Promise<unknown>;
+  upsert(args: { where: Row; create: Row; update: Row }): Promise<unknown>;
 }
 
 const delegateOf = (db: Db, table: Prisma.ModelName) =>
@@ -93,6 +99,9 @@ async function writeWithPrisma(db: Db, steps: readonly RowStep[]): Promise<void>
       await delegateOf(db, step.insert).createMany({ data: [step.row] });
     } else if ('remove' in step) {
       await delegateOf(db, step.remove).deleteMany({ where: step.where });
+    } else if ('upsert' in step) {
+      const { where, set } = step;
+      await delegateOf(db, step.upsert).upsert({ where, create: { ...where, ...set }, update: set });
     } else {
       const { count } = await delegateOf(db, step.update).updateMany({ where: step.where, data: step.set });
       if (count === 0) throw rowNotFound();

@@ -26,6 +26,21 @@ export function sqliteCell(value: Cell | undefined): string | number | null {
   return value;
 }
 
+/**
+ * The columns Prisma's `@updatedAt` sets on every create and update: the lane sets them too, unless the
+ * row gives them (db/row-writes.test.ts checks this list against prisma/schema.prisma).
+ */
+export const UPDATED_AT_COLUMNS: Readonly<Partial<Record<Prisma.ModelName, readonly string[]>>> = {
+  SimState: ['updatedAt'],
+};
+
+const stamped = (table: Prisma.ModelName, row: Row): Row => {
+  const stamps = UPDATED_AT_COLUMNS[table];
+  if (!stamps) return row;
+  const now = new Date();
+  return { ...Object.fromEntries(stamps.map((column) => [column, now])), ...row };
+};
+
 /** What a lane's transaction can do: rows by table (SQL made from the row's columns) and reads. */
 export interface LaneWriter {
   insert(table: Prisma.ModelName, row: Row): void;
@@ -107,12 +122,14 @@ function createLane(handle: BetterSqlite3.Database, state: LaneState): WriteLane
     return { keys, sql: keys.map((key) => `"${key}" = ?`).join(' AND ') };
   };
   const writer: LaneWriter = {
-    insert(table, row) {
+    insert(table, given) {
+      const row = stamped(table, given);
       const keys = columns(row);
       const sql = `INSERT INTO "${table}" (${keys.map((key) => `"${key}"`).join(', ')}) VALUES (${keys.map(() => '?').join(', ')})`;
       prepared(sql).run(keys.map((key) => sqliteCell(row[key])));
     },
-    update(table, where, set) {
+    update(table, where, changes) {
+      const set = stamped(table, changes);
       const keys = columns(set);
       const filter = matching(where);
       const sql = `UPDATE "${table}" SET ${keys.map((key) => `"${key}" = ?`).join(', ')} WHERE ${filter.sql}`;

@@ -3,6 +3,8 @@ import type { components } from '@portal/contract/schema';
 import { sessionCarryOver } from '../auth/sessions.ts';
 import { type Config, isDevMode } from '../config.ts';
 import { isoFromStored } from '../db/connected-users.ts';
+import { newRowId } from '../db/row-ids.ts';
+import { writeRows } from '../db/row-writes.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
@@ -136,15 +138,16 @@ export async function injectFault(
   const code =
     input.code ??
     (status === null ? null : (GENERIC_CODES[status] ?? (status >= 500 ? 'INTERNAL_ERROR' : null)));
-  const fault = await prisma.fault.create({
-    data: {
-      operationId: input.operationId,
-      status,
-      code,
-      remaining: input.count ?? 1,
-      delayMs: input.delayMs ?? null,
-    },
-  });
+  const fault = {
+    id: newRowId(),
+    operationId: input.operationId,
+    status,
+    code,
+    remaining: input.count ?? 1,
+    delayMs: input.delayMs ?? null,
+    createdAt: new Date(),
+  };
+  await writeRows(prisma, [{ insert: 'Fault', row: fault }]);
   faults.markArmed();
   return toFaultView(fault);
 }

@@ -4,6 +4,7 @@
 // that starts later, or whose signal connection was lost, takes the stored state over when it connects.
 import type { FastifyBaseLogger } from 'fastify';
 import { isPostgres } from '../db/engine.ts';
+import { writeRows } from '../db/row-writes.ts';
 import { listenToTeam, notifyTeam, type TeamListener, type TeamMessage } from '../db/team-signal.ts';
 import type { PortalDeps } from '../deps.ts';
 import type { ClockState } from '../lib/clock.ts';
@@ -18,7 +19,7 @@ export async function shareClock({ prisma, clock, config }: ClockDeps): Promise<
     realAnchor: new Date(state.realAnchor),
     simAnchor: new Date(state.simAnchor),
   };
-  await prisma.simState.upsert({ where: { id: 1 }, create: { id: 1, ...row }, update: row });
+  await writeRows(prisma, [{ upsert: 'SimState', where: { id: 1 }, set: row }]);
   if (isPostgres(config.databaseUrl)) await notifyTeam(prisma, { kind: 'clock', ...state });
 }
 

@@ -26,13 +26,13 @@ export async function startPersonaSession(
   reply: FastifyReply,
   email: string,
 ): Promise<CurrentUser | null> {
-  const user = await deps.prisma.user.findUnique({ where: { email: email.toLowerCase() } });
-  if (!user) return null;
+  const userId = await deps.reads.lists.userIdByEmail(email.toLowerCase());
+  if (userId === undefined) return null;
   const old = request.cookies[deps.config.session.cookieName];
   if (old) await destroySession(deps, old);
-  const { token } = await createSession(deps, user.id, request.headers['user-agent']);
+  const { token } = await createSession(deps, userId, request.headers['user-agent']);
   setSessionCookie(reply, deps.config, token);
-  return loadCurrentUser(deps, user.id);
+  return loadCurrentUser(deps, userId);
 }
 
 export async function switchPersona(
