@@ -10,10 +10,12 @@
 // Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3] [--only reads,instances,fleet,sandboxes]
 //   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100]
 // --only: the parts to measure (default all); --reads: the GET operations (default every representative read);
-// --cpu-prof DIR: the PostgreSQL servers write a V8 CPU profile there when they stop
-// (summarise one with scripts/bench/profile-summary.ts).
+// --cpu-prof DIR: V8 CPU profiles of the PostgreSQL servers, taken over the inspector while a timed load
+// runs (the first run of each): `read-<operation>.cpuprofile` for each GET, `instances-one.cpuprofile`
+// for listProducts on one instance, `instances-two-a` / `instances-two-b` for the same load split over two
+// (summarise one with scripts/bench/profile-summary.ts FILE --top 30).
 import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +25,7 @@ import { createSession } from '../server/src/auth/sessions.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createPrisma } from '../server/src/db/client.ts';
 import { createWallClock } from '../server/src/lib/clock.ts';
+import { connectInspector, type Inspector } from './bench/inspector.ts';
 import { cpuMicros } from './bench/load.ts';
 import { freePort, type Started, serverStart, startProcess } from './bench/processes.ts';
 import { representativeReads } from './bench/reads.ts';
@@ -42,6 +45,8 @@ interface Portal {
   cookies: Record<string, string>;
   /** The server's log (its standard output), kept for a failed run. */
   logFile: string;
+  /** With `--cpu-prof`: the PostgreSQL server's inspector, to profile a load. */
+  inspector?: Inspector;
 }
 
 let portals = 0;
@@ -57,10 +62,12 @@ async function startPortal(env: Record<string, string>, dir: string): Promise<Po
     HOST: '127.0.0.1',
     ...env,
   };
-  const profile =
-    cpuProfileDir && env.DATABASE_URL ? ['--cpu-prof', `--cpu-prof-dir=${resolve(cpuProfileDir)}`] : [];
+  // Profiles are taken over the inspector while a load runs, not with `--cpu-prof` at exit: a stop that
+  // ends in SIGKILL, or a profile of the whole life too large to write in time, left none.
+  const inspectPort = cpuProfileDir && env.DATABASE_URL ? await freePort() : undefined;
+  const inspect = inspectPort ? [`--inspect=127.0.0.1:${inspectPort}`] : [];
   const { flags, entry } = serverStart(root);
-  const server = await startProcess(process.execPath, [...flags, ...profile, entry], {
+  const server = await startProcess(process.execPath, [...inspect, ...flags, entry], {
     logFile,
     env: full,
     readyUrl: `http://127.0.0.1:${port}/api/v1/health`,
@@ -83,7 +90,17 @@ async function startPortal(env: Record<string, string>, dir: string): Promise<Po
   } finally {
     await prisma.$disconnect();
   }
-  return { server, url: `http://127.0.0.1:${port}`, cookies, logFile };
+  const inspector = inspectPort ? await connectInspector(inspectPort) : undefined;
+  return { server, url: `http://127.0.0.1:${port}`, cookies, logFile, inspector };
+}
+
+/** Runs `work` with the portal's profiler on when `--cpu-prof` is set, writing `name.cpuprofile`. */
+async function profiled<T>(portal: Portal, name: string, work: () => Promise<T>): Promise<T> {
+  if (!portal.inspector || !cpuProfileDir) return work();
+  const { result, profile } = await portal.inspector.profile(work);
+  await mkdir(cpuProfileDir, { recursive: true });
+  await writeFile(join(cpuProfileDir, `${name}.cpuprofile`), JSON.stringify(profile));
+  return result;
 }
 
 interface Load {
@@ -198,6 +215,7 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
     );
     throw error;
   } finally {
+    portal.inspector?.close();
     await portal.server.stop();
   }
 }
@@ -213,6 +231,7 @@ async function main(): Promise<void> {
     settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', max_connections: '1000' },
   });
   const stops: Started[] = [];
+  const inspectors: Array<Inspector | undefined> = [];
   let met = true;
   try {
     console.log('bench-team: a throwaway PostgreSQL, the server on SQLite, two servers on PostgreSQL...');
@@ -221,8 +240,10 @@ async function main(): Promise<void> {
     stops.push(sqlite.server);
     const first = await startPortal(teamEnv, dir);
     stops.push(first.server);
+    inspectors.push(first.inspector);
     const second = await startPortal(teamEnv, dir);
     stops.push(second.server);
+    inspectors.push(second.inspector);
 
     const rows: Row[] = [];
     for (const operation of parts.has('reads') ? operations : []) {
@@ -232,7 +253,9 @@ async function main(): Promise<void> {
       const p99s: number[] = [];
       for (let run = 0; run < runs; run += 1) {
         const onSqlite = await load(sqlite, operation, seconds);
-        const onPostgres = await load(first, operation, seconds);
+        const onPostgres = await (run === 0
+          ? profiled(first, `read-${operation.id}`, () => load(first, operation, seconds))
+          : load(first, operation, seconds));
         ratios.push(onPostgres.rps / onSqlite.rps);
         p99s.push(onPostgres.p99);
       }
@@ -265,11 +288,18 @@ async function main(): Promise<void> {
       for (const portal of [first, second]) await load(portal, products, seconds);
     }
     for (let run = 0; run < (parts.has('instances') ? runs : 0); run += 1) {
-      const alone = await load(first, products, seconds);
-      const [a, b] = await Promise.all([
-        load(first, products, seconds, connections / 2),
-        load(second, products, seconds, connections / 2),
-      ]);
+      const alone = await (run === 0
+        ? profiled(first, 'instances-one', () => load(first, products, seconds))
+        : load(first, products, seconds));
+      const half = (portal: Portal) => () => load(portal, products, seconds, connections / 2);
+      const [a, b] = await Promise.all(
+        run === 0
+          ? [
+              profiled(first, 'instances-two-a', half(first)),
+              profiled(second, 'instances-two-b', half(second)),
+            ]
+          : [half(first)(), half(second)()],
+      );
       perRequest.push((a.cpu + b.cpu) / (a.requests + b.requests) / (alone.cpu / alone.requests));
     }
     if (perRequest.length > 0)
@@ -312,6 +342,7 @@ async function main(): Promise<void> {
         ]) && met;
     if (parts.has('sandboxes')) met = (await sandboxCreation(cluster.url('bench_sandboxes'), dir)) && met;
   } finally {
+    for (const inspector of inspectors) inspector?.close();
     for (const started of stops.reverse()) await started.stop();
     await cluster.remove();
     await rm(dir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ import {
 import type { CurrentUserRow } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
 import { postgresConnectedStatements, rememberedSql } from './postgres-reads.ts';
-import { LISTENER_NAME } from './team-signal.ts';
+import { BARRIER_SQL, LISTENER_NAME } from './team-signal.ts';
 
 let db: TestDatabase;
 let world: Database;
@@ -172,7 +172,7 @@ describe('remembered reads on PostgreSQL', () => {
     await remembered(products);
     await remembered(session);
     const barriers = vi.spyOn(pg.Client.prototype, 'query');
-    const barriersSent = () => barriers.mock.calls.filter(([query]) => query === 'SELECT 1').length;
+    const barriersSent = () => barriers.mock.calls.filter(([query]) => query === BARRIER_SQL).length;
     try {
       for (let round = 0; round < 5; round += 1) {
         const name = `request ${round}`;
@@ -185,6 +185,33 @@ describe('remembered reads on PostgreSQL', () => {
         }[];
         expect(listed.every((product) => product.name === name)).toBe(true);
         await world.reads.currentUser(owner, new Date(), arrivedAt);
+        expect(barriersSent() - sent).toBe(1);
+      }
+    } finally {
+      barriers.mockRestore();
+    }
+  });
+
+  it('share one barrier between the requests that arrive in one turn of the event loop', async () => {
+    await remembered(products);
+    const barriers = vi.spyOn(pg.Client.prototype, 'query');
+    const barriersSent = () => barriers.mock.calls.filter(([query]) => query === BARRIER_SQL).length;
+    try {
+      for (let round = 0; round < 5; round += 1) {
+        const name = `turn ${round}`;
+        await elsewhere('UPDATE "Product" SET name = $1 WHERE "ownerId" = $2', [name, owner]);
+        const sent = barriersSent();
+        // Three requests read from their sockets one after the other in one turn, each arriving later
+        // than the one before (a barrier sent at the first one's read would not cover the next ones).
+        const lists = await Promise.all(
+          [0, 1, 2].map(
+            () =>
+              world.reads.ownProducts(owner, performance.now()) as Promise<
+                readonly { name: string | null }[]
+              >,
+          ),
+        );
+        for (const listed of lists) expect(listed.every((product) => product.name === name)).toBe(true);
         expect(barriersSent() - sent).toBe(1);
       }
     } finally {

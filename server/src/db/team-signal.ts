@@ -13,6 +13,13 @@ export const TEAM_CHANNEL = 'portal_team';
 /** The listening connections' name in `pg_stat_activity`. */
 export const LISTENER_NAME = 'data-act-portal-listener';
 
+/**
+ * The barrier (see `sync`): an empty query. PostgreSQL hands a session's pending notifications over before
+ * any ReadyForQuery of an idle session, an empty query's included, and node-postgres has no row to parse
+ * for it: about a third of `SELECT 1`'s CPU in this process (decision 0126).
+ */
+export const BARRIER_SQL = '';
+
 /** This process, so that an instance can tell its own messages from the others'. */
 export const INSTANCE_ID = randomUUID();
 
@@ -108,7 +115,8 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
   let running: Promise<boolean> | undefined;
   /** When the running barrier was sent (performance.now()). */
   let runningFrom = Number.NEGATIVE_INFINITY;
-  let queued: Promise<boolean> | undefined;
+  /** The next barrier, not sent yet: it serves every call made before it goes out. */
+  let upcoming: { promise: Promise<boolean>; resolve(synced: boolean): void } | undefined;
   /** When the newest barrier completed on the live connection was sent; reset by every (re)connection. */
   let syncedFrom = Number.NEGATIVE_INFINITY;
   const settled = Promise.resolve(true);
@@ -129,19 +137,24 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
     tried: false,
     // A query on the listening connection is a barrier: PostgreSQL signals every listening session
     // when a notifying transaction commits (before its writer hears of the commit) and a session hands
-    // its pending notifications over before it reports a query done. Calls made while a barrier runs
-    // wait for the next one (it may have been sent before their writes committed); one barrier serves
-    // every call waiting for it. A call that only needs the messages committed before `since` takes a
-    // barrier sent since then: the last one completed, or the one running.
+    // its pending notifications over before it reports a query done. A call that only needs the
+    // messages committed before `since` takes a barrier sent since then: the last one completed, or the
+    // one running; any other call waits for the upcoming one, which is sent at the end of the event
+    // loop's turn (setImmediate), once no barrier runs: every call made in that turn (every request
+    // read from the sockets in it) shares it, where a barrier sent at the first call's moment served
+    // that call only and the calls after it in the same turn waited for another one (decision 0126).
     sync(since) {
       if (since !== undefined && channel.live && syncedFrom >= since) return settled;
-      if (!running) return barrier();
-      if (since !== undefined && runningFrom >= since) return running;
-      queued ??= running.then(() => {
-        queued = undefined;
-        return running ?? barrier();
-      });
-      return queued;
+      if (running && since !== undefined && runningFrom >= since) return running;
+      if (!upcoming) {
+        let resolve: (synced: boolean) => void = () => undefined;
+        const promise = new Promise<boolean>((settle) => {
+          resolve = settle;
+        });
+        upcoming = { promise, resolve };
+        if (!running) setImmediate(sendUpcoming);
+      }
+      return upcoming.promise;
     },
     async close() {
       closed = true;
@@ -151,13 +164,21 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
     },
   };
 
+  /** Sends the barrier the calls since the last one wait for (at the end of an event-loop turn). */
+  function sendUpcoming(): void {
+    const waiting = upcoming;
+    if (!waiting || running) return;
+    upcoming = undefined;
+    void barrier().then(waiting.resolve);
+  }
+
   function barrier(): Promise<boolean> {
     const on = client;
     const from = performance.now();
     const done = (async () => {
       if (!channel.live || !on) return false;
       try {
-        await on.query('SELECT 1');
+        await on.query(BARRIER_SQL);
         const synced = channel.live && client === on;
         if (synced && from > syncedFrom) syncedFrom = from;
         return synced;
@@ -165,7 +186,9 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
         return false;
       }
     })().finally(() => {
-      if (running === done) running = undefined;
+      if (running !== done) return;
+      running = undefined;
+      if (upcoming) setImmediate(sendUpcoming);
     });
     running = done;
     runningFrom = from;
