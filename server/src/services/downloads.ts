@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { isoFromStored } from '../db/connected-users.ts';
 import type { DownloadJobRow } from '../db/list-reads.ts';
+import { isRowNotFound, writeRows } from '../db/row-writes.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
 import {
@@ -26,6 +27,8 @@ const LINK_TTL_MS = 10 * 60 * 1000;
 const LIST_LIMIT = 50;
 
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'jobs'> & Parameters<typeof createDownloadJob>[0];
+
+const jobNotFound = () => notFound('JOB_NOT_FOUND', 'This download could not be found.');
 
 const exportExpired = () =>
   new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
@@ -125,14 +128,18 @@ export async function createDownloadLink(
   jobId: string,
 ): Promise<string> {
   const job = await world.reads.lists.downloadJob(userId, jobId);
-  if (!job) throw notFound('JOB_NOT_FOUND', 'This download could not be found.');
+  if (!job) throw jobNotFound();
   if (job.status !== 'COMPLETED') throw conflict('JOB_NOT_READY', 'This download is not ready yet.');
   await assertStillShared(world, job);
   if (!job.filePath || (await storage.size(job.filePath)) === null) throw exportExpired();
   const token = randomBytes(32).toString('base64url');
-  await world.prisma.downloadJob.update({
-    where: { id: job.id },
-    data: { downloadToken: token, tokenExpiresAt: new Date(world.clock.now().getTime() + LINK_TTL_MS) },
+  const tokenExpiresAt = new Date(world.clock.now().getTime() + LINK_TTL_MS);
+  // The job may have gone meanwhile (its owner's account removed): then it is not found, as before the read.
+  await writeRows(world.prisma, [
+    { update: 'DownloadJob', where: { id: job.id }, set: { downloadToken: token, tokenExpiresAt } },
+  ]).catch((error: unknown) => {
+    if (isRowNotFound(error)) throw jobNotFound();
+    throw error;
   });
   return `/api/v1/exports/${token}`;
 }
