@@ -92,6 +92,7 @@ describe('remembered reads on PostgreSQL', () => {
         },
       ),
       listStatements.applicationFiles('postgresql', ['x']).sql,
+      listStatements.permissions('postgresql', 'x').sql,
       ...Object.values(postgresConnectedStatements({ agentId: '', statuses: [], words })).map((s) => s.sql),
     ];
     const read = new Set(sql.flatMap((text) => [...text.matchAll(/"([A-Z]\w+)"/g)].map((m) => m[1])));

@@ -32,7 +32,8 @@ export const JOB_TABLES = ['DownloadJob', 'CollectionChange'] as const;
 
 /**
  * Every table the remembered list reads read (db/postgres-reads.ts: the paged lists' pages and totals, a
- * company's connected users): a change to any of them drops them all.
+ * company's connected users, the one-object reads such as an invitation's shared products): a change to
+ * any of them drops them all.
  */
 export const LIST_TABLES = [
   'Invitation',
@@ -42,6 +43,8 @@ export const LIST_TABLES = [
   'AgentProfile',
   'AgentFile',
   'DownloadJob',
+  'Product',
+  'CollectionPeriod',
 ] as const;
 
 /** Every table whose changes the database announces. */

@@ -139,6 +139,10 @@ describe('remembered lists', () => {
         listStatements.downloadJobByToken('sqlite', 'x'),
         listStatements.agentFiles('sqlite', 'x'),
         listStatements.agentFile('sqlite', 'x'),
+        listStatements.application('sqlite', 'x'),
+        listStatements.permissions('sqlite', 'x'),
+        listStatements.accounts('sqlite', 10),
+        listStatements.userByEmail('sqlite', 'x'),
       ].map((statement) => statement.sql),
       ...Object.values(connectedStatements({ agentId: '', statuses: [], words: ['x'] })).map((s) => s.sql),
     ];
@@ -221,6 +225,36 @@ describe('remembered lists', () => {
     expect(after).not.toBe(before);
     expect(after).toContain('renamed-elsewhere.pdf');
     expect(await applications.page({}, page)).not.toBe(first);
+  });
+
+  it("remember an invitation's shared products, and show a product's change by another connection on the very next read", async () => {
+    const reads = t.app.portal.reads.lists;
+    const invitation = await t.prisma.invitation.findFirstOrThrow({ where: { products: { some: {} } } });
+    const first = await reads.permissions(invitation.id);
+    expect(first.length).toBeGreaterThan(0);
+    if (testEngine() === 'sqlite') expect(await reads.permissions(invitation.id)).toBe(first);
+    const [shared] = first;
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'UPDATE Product SET name = ? WHERE id = ?',
+        postgresql: 'UPDATE "Product" SET name = $1 WHERE id = $2',
+      },
+      ['Shared, renamed elsewhere', shared?.id],
+    );
+    const after = await reads.permissions(invitation.id);
+    expect(after.find((row) => row.id === shared?.id)?.name).toBe('Shared, renamed elsewhere');
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: 'DELETE FROM CollectionPeriod WHERE productId = ?',
+        postgresql: 'DELETE FROM "CollectionPeriod" WHERE "productId" = $1',
+      },
+      [shared?.id],
+    );
+    expect(
+      Number((await reads.permissions(invitation.id)).find((row) => row.id === shared?.id)?.enabled),
+    ).toBe(0);
   });
 
   it('show a delete by another connection on the very next read of the list it empties', async () => {

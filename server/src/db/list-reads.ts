@@ -710,7 +710,7 @@ export function createListReads(
       then(one<SharingRow>(listStatements.sharing(dialect, invitationId)), (rows) => rows[0]),
     connectedEntry: (invitationId) =>
       then(one<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
-    permissions: (invitationId) => run<PermissionRow>(listStatements.permissions(dialect, invitationId)),
+    permissions: (invitationId) => one<PermissionRow>(listStatements.permissions(dialect, invitationId)),
     downloadJobs: paged(listStatements.downloadJobs),
     downloadJob: (userId, jobId) =>
       then(one<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
@@ -726,7 +726,7 @@ export function createListReads(
         (rows) => rows[0]?.publishedAt,
       ),
     faults: () => run<FaultRow>(listStatements.faults(dialect)),
-    accounts: (limit) => run<AccountRow>(listStatements.accounts(dialect, limit)),
+    accounts: (limit) => one<AccountRow>(listStatements.accounts(dialect, limit)),
     ping: () => run(listStatements.ping(dialect)),
   };
 }

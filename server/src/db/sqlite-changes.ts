@@ -20,7 +20,7 @@ export const CHANGE_GROUPS = {
 export type ChangeGroup = keyof typeof CHANGE_GROUPS;
 
 // The version in the names changes whenever the triggers' bodies do, so a start replaces older ones.
-const TRIGGER_PREFIX = 'portal_changed_2_';
+const TRIGGER_PREFIX = 'portal_changed_3_';
 const OLD_TRIGGERS = 'portal_changed_%';
 const OPERATIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 

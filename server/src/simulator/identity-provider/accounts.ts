@@ -12,7 +12,8 @@ const MAX_ACCOUNTS = 200;
  */
 export async function listAccounts({ reads }: Pick<PortalDeps, 'reads'>): Promise<PageAccount[]> {
   const accounts = await reads.lists.accounts(MAX_ACCOUNTS);
-  return accounts.sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
+  // The rows may be remembered (frozen, shared by later reads): sorted as a copy.
+  return [...accounts].sort((a, b) => (roleOrder[a.role] ?? 9) - (roleOrder[b.role] ?? 9));
 }
 
 export type SignUpResult = { ok: true; userId: string } | { ok: false; message: string };
