@@ -27,7 +27,8 @@ if (stylesheet) {
   // page and does not append it again when a later chunk (the simulator launcher) names it.
   html = html.replace(
     stylesheet[0],
-    () => `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" disabled href="${stylesheet[1]}">`,
+    () =>
+      `<style>${css.replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" disabled href="${stylesheet[1]}">`,
   );
 }
 // index.html's root holds the boot placeholder (a loading screen); the sign-in page replaces it.
