@@ -251,8 +251,10 @@ async function main(): Promise<void> {
       await load(first, operation, 1);
       const ratios: number[] = [];
       const p99s: number[] = [];
+      const sqliteP99s: number[] = [];
       for (let run = 0; run < runs; run += 1) {
         const onSqlite = await load(sqlite, operation, seconds);
+        sqliteP99s.push(onSqlite.p99);
         const onPostgres = await (run === 0
           ? profiled(first, `read-${operation.id}`, () => load(first, operation, seconds))
           : load(first, operation, seconds));
@@ -274,6 +276,8 @@ async function main(): Promise<void> {
           target: '≤ 15',
           meets: (m) => m <= 15,
         },
+        // The same load's tail on SQLite: how much of PostgreSQL's is the machine's.
+        { figure: `${operation.id}: SQLite p99 (reference)`, unit: 'ms', values: sqliteP99s },
       );
     }
     if (rows.length > 0)

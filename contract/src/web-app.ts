@@ -9,6 +9,7 @@ import type { components } from './schema.ts';
 type InvitationStatus = components['schemas']['InvitationStatus'];
 type InvitationFilter = components['schemas']['InvitationFilter'];
 type CurrentUser = components['schemas']['CurrentUser'];
+type PortalConfig = components['schemas']['PortalConfig'];
 
 // ---- The page -------------------------------------------------------------------------------------
 
@@ -20,7 +21,24 @@ export const PAGE_ELEMENT_IDS = {
   currentUser: 'portal-current-user',
   /** `<script type="application/json">`: the query cache the server drew the page from (`FirstPageState`). */
   firstPageState: 'portal-first-page-state',
+  /** `<script type="application/json">`: GET /api/v1/config's exact answer, in the sign-in page. */
+  portalConfig: 'portal-config',
 } as const;
+
+// ---- The sign-in page -----------------------------------------------------------------------------
+
+/**
+ * The web build's sign-in pages drawn for a server's mode (`<dir>/<mode>.html`), with the branding as
+ * placeholders the server fills in; the server answers /login with the one of its mode, its
+ * configuration embedded, so the first paint is the page the app hydrates (banner, names; no shift).
+ */
+export const LOGIN_PAGES = {
+  dir: 'login-pages',
+  placeholders: { productName: '%PORTAL_PRODUCT_NAME%', manufacturer: '%PORTAL_MANUFACTURER%' },
+} as const satisfies {
+  dir: string;
+  placeholders: Record<keyof Pick<PortalConfig, 'productName' | 'manufacturer'>, string>;
+};
 
 /** Cookies both sides read. The language: the app writes the visitor's choice, the server draws in it. */
 export const COOKIES = { language: 'portal_language' } as const;

@@ -27,6 +27,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { signInPlugin } from './plugins/sign-in.ts';
 import { webAppPlugin } from './plugins/web-app.ts';
 import { createRoutes } from './routes/index.ts';
+import { portalConfigOf } from './routes/meta-routes.ts';
 import {
   builtInIdentityProvider,
   createFallbackIdentity,
@@ -164,6 +165,7 @@ export async function buildApp(
     webDist: config.webDist,
     // Behind the validating proxy the back end answers /users/me: the page cannot know its answer.
     signedInUser: config.proxy.target ? undefined : (request) => pageUser(request.world, request),
+    portalConfig: config.proxy.target ? undefined : portalConfigOf(config),
   });
 
   let warmUp: { stop(): void } | undefined;

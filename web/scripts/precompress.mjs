@@ -12,8 +12,10 @@ const minimumBytes = 1024;
 function* files(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) yield* files(full);
-    else if (compressible.test(entry.name)) yield full;
+    // The sign-in pages per mode are read by the server, which fills them in and compresses the result.
+    if (entry.isDirectory()) {
+      if (entry.name !== 'login-pages') yield* files(full);
+    } else if (compressible.test(entry.name)) yield full;
   }
 }
 

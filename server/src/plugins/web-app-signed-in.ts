@@ -15,7 +15,7 @@ const gzipped = promisify(gzip);
  * compressed (the static files are compressed at build time; this one is made per visit). Brotli at a
  * middle quality costs about a millisecond here.
  */
-async function compressed(
+export async function compressed(
   request: FastifyRequest,
   html: string,
 ): Promise<{ body: string | Buffer; encoding?: string }> {

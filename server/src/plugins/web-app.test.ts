@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { LOGIN_PAGES } from '@portal/contract/web-app';
 import { afterAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 
@@ -111,5 +112,53 @@ describe('the web app on the same port', () => {
         expect([url, headers, response.statusCode]).toEqual([url, headers, 200]);
       }
     }
+  });
+});
+
+describe('the sign-in page drawn for the server mode', () => {
+  const webDist = mkdtempSync(path.join(tmpdir(), 'portal-web-dist-'));
+  const { productName, manufacturer } = LOGIN_PAGES.placeholders;
+  writeFileSync(
+    path.join(webDist, 'index.html'),
+    '<!doctype html><title>Portal</title><div id="root"></div>',
+  );
+  writeFileSync(path.join(webDist, 'login.html'), '<!doctype html><head></head><div id="root">neutral</div>');
+  mkdirSync(path.join(webDist, LOGIN_PAGES.dir));
+  for (const mode of ['production', 'test'])
+    writeFileSync(
+      path.join(webDist, LOGIN_PAGES.dir, `${mode}.html`),
+      `<!doctype html><head></head><div id="root"><p>${mode}</p><h1>Welcome to ${productName}</h1><footer>© ${manufacturer}</footer></div>`,
+    );
+  const t = useTestApp({
+    env: {
+      BRAND_PRODUCT_NAME: 'Fleet <Data> & Co',
+      BRAND_MANUFACTURER: 'O\'Brien "Motors" </script>',
+    },
+    config: { webDist },
+  });
+  afterAll(() => rmSync(webDist, { recursive: true, force: true }));
+
+  it("answers /login with its mode's page, the branding filled in and the configuration embedded", async () => {
+    const config = (await t.call('GET', '/api/v1/config')).json();
+    for (const headers of [{ 'accept-encoding': 'identity' }, { 'accept-encoding': 'gzip, br' }]) {
+      const response = await t.http({ method: 'GET', url: '/login?error=failed', headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      const body = response.body;
+      expect(body).toContain('<p>test</p>');
+      // As React writes text: the app hydrates the same names from the embedded answer.
+      expect(body).toContain('<h1>Welcome to Fleet &lt;Data&gt; &amp; Co</h1>');
+      expect(body).toContain('<footer>© O&#x27;Brien &quot;Motors&quot; &lt;/script&gt;</footer>');
+      const embedded = body.match(/<script type="application\/json" id="portal-config">(.*?)<\/script>/)?.[1];
+      expect(embedded && JSON.parse(embedded)).toEqual(config);
+      expect(body).not.toContain(productName);
+    }
+  });
+
+  it('does not serve the pages per mode as files (the address is a page of the app)', async () => {
+    const response = await t.call('GET', `/${LOGIN_PAGES.dir}/test.html`);
+    expect(response.body).toContain('<div id="root"></div>');
+    expect(response.body).not.toContain('<p>test</p>');
   });
 });

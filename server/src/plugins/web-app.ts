@@ -1,10 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { components } from '@portal/contract/schema';
+import { LOGIN_PAGES } from '@portal/contract/web-app';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CurrentUser } from '../auth/current-user.ts';
 import { maxPathParameterLength, sendError, unknownAddress } from './error-envelope.ts';
+import { sendLoginPage } from './web-app-login.ts';
 import { loadRender, SERVER_RENDER_DIR } from './web-app-render.ts';
 import { sendSignedInPage } from './web-app-signed-in.ts';
 
@@ -34,6 +37,11 @@ export interface WebAppOptions {
    * when this server does not answer that call itself (validating proxy).
    */
   signedInUser?: (request: FastifyRequest) => Promise<CurrentUser | null>;
+  /**
+   * GET /api/v1/config's answer, written into the sign-in page drawn for its mode; absent when this
+   * server does not answer that call itself (validating proxy): /login is then the neutral page.
+   */
+  portalConfig?: components['schemas']['PortalConfig'];
 }
 
 /** Serves the built web app on the same port, with index.html for client routes such as /redeem/{code}. */
@@ -64,9 +72,12 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
       maxAge: '1h',
       // The web build writes .br and .gz beside every text file; they are sent as they are.
       preCompressed: true,
-      // The server's own render (web-app-render.ts) is code for this process, not a file for browsers.
+      // The server's own render (web-app-render.ts) is code for this process, not a file for browsers;
+      // nor are the sign-in pages per mode (web-app-login.ts fills them in).
       allowedPath: (pathName, _root, request) =>
-        !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) && !isNonCanonicalPath(request.url),
+        !pathName.startsWith(`/${SERVER_RENDER_DIR}/`) &&
+        !pathName.startsWith(`/${LOGIN_PAGES.dir}/`) &&
+        !isNonCanonicalPath(request.url),
       // Files are small and fingerprinted: no ranges (a 416 would be an answer outside the envelope).
       acceptRanges: false,
       setHeaders(reply, file) {
@@ -92,6 +103,10 @@ async function webApp(app: FastifyInstance, options: WebAppOptions): Promise<voi
     if (isPage && built) {
       dropPreconditions(request);
       const file = pageFile(request.url);
+      if (file === 'login.html' && options.portalConfig) {
+        const sent = await sendLoginPage(request, reply, options.webDist, options.portalConfig);
+        if (sent) return sent;
+      }
       const user = file === 'index.html' ? await options.signedInUser?.(request) : null;
       if (user) return sendSignedInPage(request, reply, options.webDist, user);
       // A visit before signing in loads the server's render for the signed-in pages that follow (a

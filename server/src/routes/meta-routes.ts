@@ -1,7 +1,17 @@
-import { isDevMode } from '../config.ts';
+import { type Config, isDevMode } from '../config.ts';
 import { notReady } from '../lib/lifecycle.ts';
 import { defineRoute, type RouteSetup } from '../lib/route.ts';
 import { checkDatabase } from '../services/meta.ts';
+
+/** GET /api/v1/config's answer (also written into the sign-in page, plugins/web-app-login.ts). */
+export function portalConfigOf(config: Config) {
+  return {
+    ...config.brand,
+    mode: config.mode,
+    devMode: isDevMode(config),
+    defaultLanguage: 'en' as const,
+  };
+}
 
 export function metaRoutes(setup: RouteSetup) {
   const { config, lifecycle } = setup;
@@ -25,12 +35,7 @@ export function metaRoutes(setup: RouteSetup) {
     defineRoute({
       operationId: 'getPortalConfig',
       async handler() {
-        return {
-          ...config.brand,
-          mode: config.mode,
-          devMode: isDevMode(config),
-          defaultLanguage: 'en' as const,
-        };
+        return portalConfigOf(config);
       },
     }),
   ];

@@ -1,3 +1,4 @@
+import { PAGE_ELEMENT_IDS } from '@portal/contract/web-app';
 import type { i18n } from 'i18next';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -14,9 +15,25 @@ import { ModeBanner } from './shell/mode-banner.tsx';
 // A fresh load of /login: only React, i18next with the English pack and the sign-in page. No router,
 // query client, menus, modals or current-user code: those are for signed-in pages and load later.
 
-function usePortalConfigOnce(): PortalConfig | undefined {
-  const [config, setConfig] = useState<PortalConfig>();
+/**
+ * GET /api/v1/config's answer as the server wrote it into the page (it draws the sign-in page of its
+ * mode with its branding, so the first render must be that same page), or undefined.
+ */
+export function embeddedPortalConfig(): PortalConfig | undefined {
+  const text = document.getElementById(PAGE_ELEMENT_IDS.portalConfig)?.textContent;
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as PortalConfig;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The configuration the page came with, or else asked for once (the page then keeps neutral branding until it answers). */
+function usePortalConfigOnce(embedded: PortalConfig | undefined): PortalConfig | undefined {
+  const [config, setConfig] = useState<PortalConfig | undefined>(embedded);
   useEffect(() => {
+    if (embedded) return;
     let current = true;
     fetch('/api/v1/config', { credentials: 'include' })
       .then((response) => (response.ok ? (response.json() as Promise<PortalConfig>) : undefined))
@@ -28,7 +45,7 @@ function usePortalConfigOnce(): PortalConfig | undefined {
     return () => {
       current = false;
     };
-  }, []);
+  }, [embedded]);
   return config;
 }
 
@@ -46,8 +63,8 @@ function useLoginSimulator(mode: PortalConfig['mode'] | undefined) {
   }, [mode]);
 }
 
-export function LoginApp({ error }: { error: string | null }) {
-  const config = usePortalConfigOnce();
+export function LoginApp({ error, config: embedded }: { error: string | null; config?: PortalConfig }) {
+  const config = usePortalConfigOnce(embedded);
   useLoginSimulator(config?.mode);
   // Hydrated: the prerender's controls, disabled until now, work.
   useEffect(() => releaseUntilApp(), []);
@@ -56,20 +73,22 @@ export function LoginApp({ error }: { error: string | null }) {
   useDefaultLanguage(config?.defaultLanguage);
   // Only a failed sign-in carries a request id (never in the build-time prerender, which has no error).
   const requestId = error ? new URLSearchParams(window.location.search).get('requestId') : null;
+  // The banner stands in the flow above the page (the language choice below it): the server's page
+  // carries it from the first paint, so nothing moves when the app takes over.
   return (
-    <>
-      <ModeBanner mode={config?.mode} floating />
+    <div className="login-screen">
+      <ModeBanner mode={config?.mode} publishHeight={false} />
       <LoginPage branding={branding} error={error} requestId={requestId} />
-    </>
+    </div>
   );
 }
 
 /** The same tree in the browser and in the build-time prerender (scripts/prerender-login.mjs). */
-export function loginTree(i18n: i18n, error: string | null) {
+export function loginTree(i18n: i18n, error: string | null, config?: PortalConfig) {
   return (
     <StrictMode>
       <I18nextProvider i18n={i18n}>
-        <LoginApp error={error} />
+        <LoginApp error={error} config={config} />
       </I18nextProvider>
     </StrictMode>
   );
@@ -79,9 +98,10 @@ export async function startLogin(container: HTMLElement): Promise<void> {
   const error = new URLSearchParams(window.location.search).get('error');
   const language = storedLanguage() ?? DEFAULT_LANGUAGE;
   if (language !== DEFAULT_LANGUAGE) await loadLanguage(language).catch(() => undefined);
-  const tree = loginTree(initI18n(language), error);
-  // The page was prerendered in English with neutral branding and no error: hydrate it when the first
-  // render is that same page, otherwise render afresh. Either in a transition, so the work is split into
+  const tree = loginTree(initI18n(language), error, embeddedPortalConfig());
+  // The page was prerendered in English, with no error, with the server's mode and branding when the
+  // server embedded its configuration (neutral otherwise): hydrate it when the first render is that
+  // same page, otherwise render afresh. Either in a transition, so the work is split into
   // short tasks (the prerendered page stays, its controls disabled, until the app's is committed).
   if (container.firstElementChild && language === DEFAULT_LANGUAGE && error === null) {
     startTransition(() => {

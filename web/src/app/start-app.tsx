@@ -12,15 +12,21 @@ import { createAppRouter, preloadScreen } from './router.tsx';
 
 /** Every page but a fresh load of /login: the whole app with router, queries and the signed-in shell. */
 export async function startApp(container: HTMLElement): Promise<void> {
+  // The start is a row of short tasks (issue 26): this module's evaluation, reading what the page and
+  // the browser hold, the translations, the first answers, the router, then the hydration's slices.
+  await nextTask();
   const { pathname } = window.location;
   const screen = preloadScreen(pathname);
-  const notificationStore = createNotificationStore();
-  const queryClient = createAppQueryClient(notificationStore);
+  // The page's first storage read (the browser opens the origin's storage for it) and the cookie.
   const language = storedLanguage();
   rememberLanguageForServer(language);
   const user = embeddedUser();
+  await nextTask();
+  const notificationStore = createNotificationStore();
+  const queryClient = createAppQueryClient(notificationStore);
   // Before any query: a first call that fails is told in a notification, in words.
-  initI18n();
+  initI18n(language ?? undefined);
+  await nextTask();
   await Promise.all([
     // Render in the visitor's language from the start rather than switching after a first English paint.
     language ? loadLanguage(language).catch(() => undefined) : undefined,

@@ -5,8 +5,11 @@ import { usePublishedSize } from '../../lib/published-size.ts';
 
 type ModeBannerProps = {
   mode: PortalConfig['mode'] | undefined;
-  /** Over the page instead of above it: the sign-in page shows it without moving what was painted. */
-  floating?: boolean;
+  /**
+   * Writes its height as `--top-banner-height` on <html> for the fixed layers (notifications) to keep
+   * clear of it; the sign-in page has none and skips the write (a whole-document style recalculation).
+   */
+  publishHeight?: boolean;
   /** The simulator launcher, in the banner's own slot (the sign-in page's launcher comes by a portal). */
   children?: ReactNode;
 };
@@ -21,20 +24,15 @@ export const SIMULATOR_SLOT_SELECTOR = '.mode-banner [data-simulator-slot]';
  * launcher's chunk arrives), so the launcher never covers the page and nothing moves when it appears;
  * being in the page, not above it, a modal overlay covers it like the rest of the page.
  */
-export function ModeBanner({ mode, floating = false, children }: ModeBannerProps) {
+export function ModeBanner({ mode, publishHeight = true, children }: ModeBannerProps) {
   const { t } = useTranslation();
   const ref = useRef<HTMLElement>(null);
   const shown = mode !== undefined && mode !== 'production';
-  // Fixed layers (notifications) start below the header, which this banner pushes down; over the
-  // sign-in page it pushes nothing, but what is pinned to the top (the language choice) moves below it.
-  usePublishedSize(ref, floating ? '--floating-banner-height' : '--top-banner-height', undefined, shown);
+  // Fixed layers (notifications) start below the header, which this banner pushes down.
+  usePublishedSize(ref, '--top-banner-height', undefined, shown && publishHeight);
   if (!shown) return null;
   return (
-    <aside
-      ref={ref}
-      className={floating ? 'mode-banner mode-banner--floating' : 'mode-banner'}
-      aria-label={t('modeBanner.label')}
-    >
+    <aside ref={ref} className="mode-banner" aria-label={t('modeBanner.label')}>
       <span className="mode-banner__text">{t(`modeBanner.${mode}`)}</span>
       <span className="mode-banner__slot" data-simulator-slot="">
         {children}
