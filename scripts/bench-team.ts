@@ -3,9 +3,11 @@
 // - every listed GET operation on PostgreSQL vs SQLite (req/s ratio, target ≥ 0.5×) and PostgreSQL's p99
 //   at 50 connections (target ≤ 15 ms), each with its persona's real session cookie;
 // - two instances vs one on PostgreSQL: server CPU per request (target ≤ 1.1×), the same load split over
-//   two processes on one database;
+//   two processes on one database; beside it the same split over two SQLite servers, each on a file of its
+//   own (nothing shared, no barrier): what splitting a load over two processes costs on this machine alone;
 // - `large-fleet` loaded into PostgreSQL with `npm run db:seed` (target ≤ 30 s);
-// - sandbox creation on PostgreSQL with 200 alive (p50 ≤ 150 ms, p99 ≤ 400 ms).
+// - sandbox creation on PostgreSQL with 200 alive (p50 ≤ 150 ms, p99 ≤ 400 ms), and the server RSS each
+//   sandbox it made added (its handle: a Prisma client, a pool, the world).
 // PostgreSQL is a throwaway server of the benchmark's own (server/scripts/postgres-cluster.ts).
 // Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3] [--only reads,instances,fleet,sandboxes]
 //   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100]
@@ -134,6 +136,12 @@ async function load(
   } satisfies Load;
 }
 
+/** A process's resident memory (MB), 0 when it is gone. */
+const rssMb = async (pid: number | undefined) => {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8').catch(() => '');
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+};
+
 const percentile = (values: readonly number[], fraction: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? 0;
@@ -172,10 +180,13 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
       await response.arrayBuffer();
       return performance.now() - started;
     };
+    const rssBefore = await rssMb(portal.server.child.pid);
     const filling: number[] = [];
     for (let index = 0; index < alive; index += 1) filling.push(await create(index));
     const timed: number[] = [];
     for (let index = alive; index < alive + creations; index += 1) timed.push(await create(index));
+    // What the instance's handles on the sandboxes it made weigh (each a Prisma client, pool and world).
+    const rssPerSandbox = ((await rssMb(portal.server.child.pid)) - rssBefore) / (alive + creations);
     // Leaving answers before the database is dropped (in the background, one at a time).
     const removals: number[] = [];
     for (let index = 0; index < Math.min(creations, alive); index += 1) {
@@ -206,6 +217,7 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
       },
       { figure: 'p50 removal (DELETE /sim/sandbox)', unit: 'ms', values: [percentile(removals, 0.5)] },
       { figure: 'p99 removal', unit: 'ms', values: [percentile(removals, 0.99)] },
+      { figure: 'server RSS added per sandbox made', unit: 'MB', values: [rssPerSandbox] },
     ]);
   } catch (error) {
     // The server's own account of the failure (the run's folder is removed at the end).
@@ -238,6 +250,11 @@ async function main(): Promise<void> {
     const teamEnv = { DATABASE_URL: cluster.url('bench_team'), DATA_DIR: join(dir, 'team') };
     const sqlite = await startPortal({ DATA_DIR: join(dir, 'sqlite') }, dir);
     stops.push(sqlite.server);
+    // The split's reference: a second SQLite server on a file of its own (shares nothing with the first).
+    const sqliteTwin = parts.has('instances')
+      ? await startPortal({ DATA_DIR: join(dir, 'sqlite-twin') }, dir)
+      : undefined;
+    if (sqliteTwin) stops.push(sqliteTwin.server);
     const first = await startPortal(teamEnv, dir);
     stops.push(first.server);
     inspectors.push(first.inspector);
@@ -287,9 +304,11 @@ async function main(): Promise<void> {
     const products = representativeReads.find((operation) => operation.id === 'listProducts');
     if (!products) throw new Error('listProducts is missing from the representative reads');
     const perRequest: number[] = [];
+    const splitOnSqlite: number[] = [];
     if (parts.has('instances')) {
       // Both warmed alike (compiled code, prepared statements, the contract's schemas), as in service.
-      for (const portal of [first, second]) await load(portal, products, seconds);
+      for (const portal of [first, second, sqlite, ...(sqliteTwin ? [sqliteTwin] : [])])
+        await load(portal, products, seconds);
     }
     for (let run = 0; run < (parts.has('instances') ? runs : 0); run += 1) {
       const alone = await (run === 0
@@ -305,6 +324,15 @@ async function main(): Promise<void> {
           : [half(first)(), half(second)()],
       );
       perRequest.push((a.cpu + b.cpu) / (a.requests + b.requests) / (alone.cpu / alone.requests));
+      if (sqliteTwin) {
+        // The same measure on two SQLite servers that share nothing, right after (same machine load).
+        const single = await load(sqlite, products, seconds);
+        const [c, d] = await Promise.all([
+          load(sqlite, products, seconds, connections / 2),
+          load(sqliteTwin, products, seconds, connections / 2),
+        ]);
+        splitOnSqlite.push((c.cpu + d.cpu) / (c.requests + d.requests) / (single.cpu / single.requests));
+      }
     }
     if (perRequest.length > 0)
       met =
@@ -315,6 +343,12 @@ async function main(): Promise<void> {
             values: perRequest,
             target: '≤ 1.1',
             meets: (m) => m <= 1.1,
+          },
+          // No target: the split's own cost (two processes sharing nothing), to read the row above by.
+          {
+            figure: 'reference: two SQLite servers vs one, nothing shared',
+            unit: '×',
+            values: splitOnSqlite,
           },
         ]) && met;
 
