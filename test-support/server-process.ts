@@ -23,12 +23,36 @@ export interface ServerProcess {
   healthy(): Promise<void>;
 }
 
-export async function freePort(): Promise<number> {
-  const probe = createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
+/** Listens on `port` (0: any) of the loopback for a moment: the port it got, or 0 when it is taken. */
+async function tryPort(port: number): Promise<number> {
+  const probe = createServer();
+  const listening = once(probe, 'listening').then(() => true);
+  const failed = once(probe, 'error').then(() => false);
+  probe.listen(port, '127.0.0.1');
+  if (!(await Promise.race([listening, failed]))) return 0;
   const address = probe.address();
-  probe.close();
+  await new Promise((resolve) => probe.close(resolve));
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/**
+ * `BENCH_PORTS=FIRST-LAST` keeps what this process starts (servers, a browser's debugging port) inside
+ * a range, as scripts/bench/processes.ts does (a machine shared by several people): each call takes the
+ * next free port of it, never one handed out before. Without it, any free port.
+ */
+const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+let nextInRange = Number(range?.[1] ?? 0);
+
+export async function freePort(): Promise<number> {
+  if (!range) return tryPort(0);
+  for (; nextInRange <= Number(range[2]); nextInRange++) {
+    const port = await tryPort(nextInRange);
+    if (port) {
+      nextInRange = port + 1;
+      return port;
+    }
+  }
+  throw new Error(`BENCH_PORTS=${process.env.BENCH_PORTS}: no free port left in the range`);
 }
 
 /** Starts the server on `port` (a free one by default); call `healthy()` before using it. */
