@@ -3,8 +3,7 @@ import path from 'node:path';
 import type { components } from '@portal/contract/schema';
 import { LOGIN_PAGES, PAGE_ELEMENT_IDS } from '@portal/contract/web-app';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { scriptSafeJson } from './web-app-page.ts';
-import { compressed } from './web-app-signed-in.ts';
+import { scriptSafeJson, sendHtml } from './web-app-page.ts';
 
 type PortalConfig = components['schemas']['PortalConfig'];
 
@@ -44,11 +43,5 @@ export async function sendLoginPage(
 ): Promise<FastifyReply | null> {
   const html = await loginPage(webDist, config);
   if (html === null) return null;
-  const { body, encoding } = await compressed(request, html);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply
-    .header('cache-control', 'no-cache')
-    .header('vary', 'Accept-Encoding')
-    .type('text/html; charset=utf-8')
-    .send(body);
+  return sendHtml(request, reply, html, { cacheControl: 'no-cache', vary: 'Accept-Encoding' });
 }
