@@ -43,6 +43,8 @@ export const OVERSCAN = 6;
  * tall enough for a phone's or a laptop's first screen of cards, which are then in the page's HTML.
  */
 export const FIRST_VIEW = { width: 0, height: 1000 };
+/** The cards' ref before the list is measured. */
+const noMeasure = () => {};
 /** Ask for the next page this many items before the end comes into view. */
 const PREFETCH = 15;
 
@@ -67,14 +69,22 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   const { items, total, query } = list;
   const { t } = useTranslation();
   const listRef = useRef<HTMLUListElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
+  // Where the list begins in the page (the virtualizer's scroll margin), null until the next frame: read
+  // there, outside React's commit, so hydrating the page is one render (a state set in the commit, and
+  // the virtualizer's measuring of each card, re-rendered every card synchronously inside the
+  // hydration's task). Until then the list is drawn as the server drew it, unmeasured.
+  const [top, setTop] = useState<number | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
   useLayoutEffect(() => {
-    setScrollMargin(listRef.current?.offsetTop ?? 0);
+    const list = listRef.current;
+    if (!list) return;
+    const frame = requestAnimationFrame(() => setTop(list.offsetTop));
     // An item focused on the page the server drew, before the app took over, reached no onFocus.
-    const index = itemIndexOf(document.activeElement, listRef.current);
+    const index = itemIndexOf(document.activeElement, list);
     if (index !== null) setFocused(index);
+    return () => cancelAnimationFrame(frame);
   }, []);
+  const measured = top !== null;
   // The focused item stays rendered (and focused) however far the list scrolls.
   const kept = useRef<number | null>(null);
   const rangeExtractor = useCallback(
@@ -92,8 +102,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     estimateSize: () => estimateSize,
     overscan: OVERSCAN,
     gap: GAP_PX,
-    scrollMargin,
+    scrollMargin: top ?? 0,
     rangeExtractor,
+    enabled: measured,
     initialRect: FIRST_VIEW,
     // The first render is the server's page, drawn at the top: a window the user scrolled before the app
     // took over would draw other items, a mismatch React answers by drawing the list afresh (the focused
@@ -104,17 +115,31 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   // Once mounted, the window's real scroll position (the virtualizer hears only later scroll events).
   const [, followWindow] = useReducer((renders: number) => renders + 1, 0);
   useLayoutEffect(() => {
-    if (virtualizer.scrollOffset === window.scrollY) return;
+    if (!measured || virtualizer.scrollOffset === window.scrollY) return;
     virtualizer.scrollOffset = window.scrollY;
     followWindow();
-  }, [virtualizer]);
-  const virtualItems = virtualizer.getVirtualItems();
+  }, [virtualizer, measured]);
+  // Unmeasured (the server's page and the app's first render, which must equal it): the first view's
+  // items at their estimated size, the rest stood for by the bottom padding.
+  const firstItems = Math.min(items.length, Math.ceil(FIRST_VIEW.height / estimateSize) + OVERSCAN);
+  const virtualItems = measured
+    ? virtualizer.getVirtualItems()
+    : items.slice(0, firstItems).map((item, index) => ({
+        index,
+        key: getKey(item),
+        start: index * (estimateSize + GAP_PX),
+        end: index * (estimateSize + GAP_PX) + estimateSize,
+      }));
   const inFlow = virtualItems.filter((item) => item.index !== kept.current);
   const margin = virtualizer.options.scrollMargin;
   const firstInFlow = inFlow[0];
   const lastInFlow = inFlow[inFlow.length - 1];
-  const paddingTop = firstInFlow ? firstInFlow.start - margin : 0;
-  const paddingBottom = lastInFlow ? Math.max(0, virtualizer.getTotalSize() - (lastInFlow.end - margin)) : 0;
+  const paddingTop = measured && firstInFlow ? firstInFlow.start - margin : 0;
+  const paddingBottom = measured
+    ? lastInFlow
+      ? Math.max(0, virtualizer.getTotalSize() - (lastInFlow.end - margin))
+      : 0
+    : (items.length - firstItems) * (estimateSize + GAP_PX);
   const lastIndex = lastInFlow?.index ?? -1;
   const hasMore = query.hasNextPage;
   const loadingMore = query.isFetchingNextPage;
@@ -142,7 +167,7 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
         {virtualItems.map((virtual) => (
           <Fragment key={virtual.key}>
             {renderItem(items[virtual.index] as T, {
-              ref: virtualizer.measureElement,
+              ref: measured ? virtualizer.measureElement : noMeasure,
               style:
                 virtual.index === kept.current
                   ? { position: 'absolute', insetInline: 0, top: virtual.start - margin }

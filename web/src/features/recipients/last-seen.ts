@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useRef } from 'react';
 import { readStored, writeStored } from '../../lib/browser-storage.ts';
 import type { InvitationFilter } from '../../lib/invitation-status.ts';
 import type { InvitationEntry, RecipientsView } from './recipient-status.ts';
@@ -29,26 +29,30 @@ export function seenMark(entries: readonly InvitationEntry[], previous = 0): num
   return Math.max(previous, ...entries.map((entry) => Date.parse(entry.statusChangedAt) || 0));
 }
 
+/**
+ * Kept in a ref, not in state: marking what is on screen changes nothing on screen (only the other
+ * tabs' badges read the marks, and choosing a tab renders anew). A state set from the first render's
+ * effect re-rendered the whole page, every card, right after the hydration.
+ */
 export function useLastSeen(userId: string | undefined) {
-  const [lastSeen, setLastSeen] = useState<LastSeen>(() => readLastSeen(userId));
+  const lastSeen = useRef<LastSeen | null>(null);
+  lastSeen.current ??= readLastSeen(userId);
 
   const markSeen = useCallback(
     (view: RecipientsView, filter: InvitationFilter, entries: readonly InvitationEntry[]) => {
-      setLastSeen((current) => {
-        const key = slot(view, filter);
-        const mark = seenMark(entries, current[key]);
-        if (mark === current[key] || mark === 0) return current;
-        const next = { ...current, [key]: mark };
-        writeStored(storageKey(userId), JSON.stringify(next));
-        return next;
-      });
+      const current = lastSeen.current ?? {};
+      const key = slot(view, filter);
+      const mark = seenMark(entries, current[key]);
+      if (mark === current[key] || mark === 0) return;
+      lastSeen.current = { ...current, [key]: mark };
+      writeStored(storageKey(userId), JSON.stringify(lastSeen.current));
     },
     [userId],
   );
 
   /** The newest change already shown in a view + filter (undefined: never shown). */
   const seenUpTo = (view: RecipientsView, filter: InvitationFilter): number | undefined =>
-    lastSeen[slot(view, filter)];
+    lastSeen.current?.[slot(view, filter)];
 
   return { markSeen, seenUpTo };
 }
