@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { seedInvitationCode } from '../server/src/simulator/scenarios/demo-invitations.ts';
-import { viewports } from './support/browser.ts';
+import { appStarted, viewports } from './support/browser.ts';
 import { openRedeemModal } from './support/journey.ts';
 import { useBrowser } from './support/kit.ts';
 import { baseUrl } from './support/world.ts';
@@ -38,8 +38,10 @@ async function api(sandbox: string, method: string, route: string, user = 'admin
 }
 
 async function openPanel(page: Page, tab: string) {
-  // The launcher appears once its chunk has loaded; the shortcut works from then on.
+  // The launcher is in the page the server draws; the shortcut works once the app has taken over (it
+  // loads the panel's code, then opens it).
   await page.getByRole('button', { name: 'Simulator' }).waitFor();
+  await appStarted(page);
   await page.keyboard.press('Alt+Shift+S');
   const panel = page.getByRole('dialog', { name: 'Simulator' });
   await panel.waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext, signIn, viewports } from './support/browser.ts';
+import { appStarted, newContext, signIn, viewports } from './support/browser.ts';
 import { useBrowser } from './support/kit.ts';
 import { ALL_PAGES } from './support/pages.ts';
 
@@ -85,6 +85,32 @@ describe('the simulator launcher (issue 26, defect 1)', () => {
         await context.close();
       });
     }
+
+    it(`at ${viewports[viewport].width} px is drawn with the page, its panel's code loaded at first intent`, async () => {
+      const context = await newContext(browser(), viewport);
+      const page = await context.newPage();
+      await signIn(page, 'owner@example.com');
+      const panelCode: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('simulator-entry')) panelCode.push(request.url());
+      });
+      const answer = await page.goto('/products');
+      // In the page the server drew, before any script ran.
+      expect(await answer?.text()).toMatch(/<button[^>]*class="simulator-launcher"/);
+      await appStarted(page);
+      await page.waitForLoadState('networkidle');
+      expect(panelCode).toEqual([]);
+      const launcher = page.getByRole('button', { name: 'Simulator' });
+      await launcher.hover();
+      await expect.poll(() => panelCode.length).toBeGreaterThan(0);
+      await launcher.click();
+      await page.getByRole('dialog', { name: 'Simulator' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Simulator' }).waitFor({ state: 'hidden' });
+      // The focus is back on the very button that opened it.
+      expect(await launcher.evaluate((element) => element === document.activeElement)).toBe(true);
+      await context.close();
+    });
 
     it(`at ${viewports[viewport].width} px lies under a dialog's overlay, like the rest of the page`, async () => {
       const context = await newContext(browser(), viewport);

@@ -33,6 +33,8 @@ export default defineConfig(({ isSsrBuild, command }) => ({
   define: {
     // The server-side builds never draw the panel (it is fetched by the browser on demand).
     __SIMULATOR__: JSON.stringify(simulatorIncluded && !isSsrBuild),
+    // The launcher's button is drawn by both (the panel's code stays out of the server's).
+    __SIMULATOR_LAUNCHER__: JSON.stringify(simulatorIncluded),
     // The server-side builds carry their own React in its production build (rendering per request
     // with React's development build costs several times as much).
     ...(isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {}),

@@ -1,29 +1,69 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../lib/branding.ts';
-import { whenIdle } from '../lib/start-stages.ts';
+import { isSimulatorShortcut } from '../lib/simulator-shortcut.ts';
 
 // `__SIMULATOR__` is a build-time constant: in a production build this is `null` and the import()
 // below is removed with it, so the panel adds 0 bytes (scripts/simulator-build.test.ts checks).
-const SimulatorEntry = __SIMULATOR__
+const SimulatorPanel = __SIMULATOR__
   ? lazy(() =>
       import('../features/simulator/simulator-entry.tsx').then((module) => ({
-        default: module.SimulatorEntry,
+        default: module.SimulatorPanel,
       })),
     )
   : null;
 
-/** The simulator launcher, loaded only when the build has it and the server runs outside production. */
+/**
+ * The simulator launcher, when the build has the simulator and the server runs outside production
+ * (decision 24). The button is part of the page (the server draws it too, `__SIMULATOR_LAUNCHER__`),
+ * so it costs the start nothing but its markup; the panel's code is loaded at the first sign of
+ * intent (the pointer over it, the focus on it, a click, or the shortcut Alt+Shift+S) and drawn
+ * once loaded, opened if that was asked for; closing it brings the focus back to the button.
+ */
 export function SimulatorSlot() {
+  const { t } = useTranslation();
   const { data } = usePortalConfig();
-  // Once the browser is idle after the first commit: the page the server drew has no launcher, so
-  // hydrating it finds none either, and the panel's code is not evaluated while the page starts.
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => whenIdle(() => setMounted(true)), []);
-  // Keyed off the server's mode (demo, development, test: on; production: off), decision 24.
-  if (!SimulatorEntry || !mounted || !data || data.mode === 'production') return null;
+  const shown = __SIMULATOR_LAUNCHER__ && data !== undefined && data.mode !== 'production';
+  // The panel's code asked for (and kept once loaded), and whether the panel is open.
+  const [wanted, setWanted] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!shown) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (!isSimulatorShortcut(event)) return;
+      event.preventDefault();
+      setWanted(true);
+      setOpen((current) => !current);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [shown]);
+  if (!shown) return null;
+  const want = () => setWanted(true);
   return (
-    <Suspense fallback={null}>
-      <SimulatorEntry />
-    </Suspense>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="simulator-launcher"
+        aria-keyshortcuts="Alt+Shift+S"
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={want}
+        onFocus={want}
+        onClick={() => {
+          want();
+          setOpen(true);
+        }}
+      >
+        {t('modeBanner.simulator')}
+      </button>
+      {SimulatorPanel && wanted && (
+        <Suspense fallback={null}>
+          <SimulatorPanel open={open} onOpenChange={setOpen} launcher={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

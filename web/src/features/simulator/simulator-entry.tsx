@@ -1,8 +1,9 @@
 import i18next from 'i18next';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import greek from '../../lib/i18n/simulator.el.json';
 import english from '../../lib/i18n/simulator.en.json';
+import { isSimulatorShortcut } from '../../lib/simulator-shortcut.ts';
 import { SimulatorPanel } from './simulator-panel.tsx';
 import './simulator.css';
 
@@ -10,17 +11,17 @@ import './simulator.css';
 i18next.addResourceBundle('en', 'simulator', english, true, true);
 i18next.addResourceBundle('el', 'simulator', greek, true, true);
 
-/** Alt+Shift+S, matched on the physical key so it also works where Alt changes the character. */
-export const isSimulatorShortcut = (event: KeyboardEvent) =>
-  event.altKey && event.shiftKey && !event.ctrlKey && !event.metaKey && event.code === 'KeyS';
+/** The panel alone, for the app's own launcher (app/simulator-slot.tsx), with its texts and styles. */
+export { SimulatorPanel };
 
 /**
- * The launcher on every page (outside production) and its keyboard shortcut. Loaded as its own chunk;
- * a production build does not contain it at all.
+ * The launcher and its keyboard shortcut on a fresh /login (its own root beside the light sign-in
+ * page). Loaded as its own chunk; a production build does not contain it at all.
  */
 export function SimulatorEntry() {
   const { t } = useTranslation('simulator');
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (!isSimulatorShortcut(event)) return;
@@ -33,6 +34,7 @@ export function SimulatorEntry() {
   return (
     <>
       <button
+        ref={button}
         type="button"
         className="simulator-launcher"
         aria-keyshortcuts="Alt+Shift+S"
@@ -42,7 +44,7 @@ export function SimulatorEntry() {
       >
         {t('launcher')}
       </button>
-      <SimulatorPanel open={open} onOpenChange={setOpen} />
+      <SimulatorPanel open={open} onOpenChange={setOpen} launcher={button} />
     </>
   );
 }

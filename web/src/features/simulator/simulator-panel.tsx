@@ -1,5 +1,5 @@
 import { Dialog } from 'radix-ui';
-import { type ComponentType, useState } from 'react';
+import { type ComponentType, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/ui/icons.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
@@ -23,9 +23,12 @@ const SECTIONS: Record<Tab, ComponentType> = {
 export function SimulatorPanel({
   open,
   onOpenChange,
+  launcher,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The button that opens the panel: the focus goes back to it when the panel closes. */
+  launcher?: RefObject<HTMLButtonElement | null>;
 }) {
   const { t } = useTranslation('simulator');
   const [tab, setTab] = useState<Tab>('persona');
@@ -33,7 +36,15 @@ export function SimulatorPanel({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="simulator__overlay" />
-        <Dialog.Content className="simulator" aria-describedby={undefined}>
+        <Dialog.Content
+          className="simulator"
+          aria-describedby={undefined}
+          onCloseAutoFocus={(event) => {
+            if (!launcher?.current) return;
+            event.preventDefault();
+            launcher.current.focus();
+          }}
+        >
           <div className="simulator__header">
             <Dialog.Title className="simulator__title">{t('title')}</Dialog.Title>
             <Dialog.Close className="ui-icon-button ui-icon-button--ghost" aria-label={t('close')}>
