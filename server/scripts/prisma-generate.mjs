@@ -78,3 +78,35 @@ for (const schemaPath of [SQLITE_SCHEMA_PATH, POSTGRES_SCHEMA_PATH]) {
   if (result.status !== 0) process.exit(result.status ?? 1);
   await queryCompilerFromFile(CLIENT_DIRS[schemaPath]);
 }
+
+// Every Prisma client decodes the schema's parameter graph (`parameterizationSchema`, about 40 kB of
+// base64) into its own objects when it is made: about 2 MB of heap per client, the same for every client
+// of one generated schema. Team mode makes a client per sandbox an instance serves, so 300 sandboxes held
+// some 600 MB of identical graphs (decision 0132). The runtime is patched to decode a schema's graph once
+// and share it: the graph is only read (a lookup of nodes and edges), and the enum lookup beside it reads
+// the same generated data model. A runtime whose constructor no longer matches fails the install here.
+const DECODE_GRAPH =
+  /this\.#s=(\w+)\.deserialize\(t\.parameterizationSchema,(n=>\{if\(!Object\.hasOwn\(t\.runtimeDataModel\.enums,n\)\)return;let i=\{\};for\(let o of t\.runtimeDataModel\.enums\[n\]\.values\)i\[o\.name\]=o\.dbName\?\?o\.name;return i\})\)/;
+const SHARED_GRAPH = 'portalSharedParameterGraph';
+
+function shareParameterGraph() {
+  for (const file of ['client.js', 'client.mjs']) {
+    const path = join(dirname(require.resolve('@prisma/client/package.json')), 'runtime', file);
+    const source = readFileSync(path, 'utf8');
+    if (source.includes(SHARED_GRAPH)) continue;
+    if (!DECODE_GRAPH.test(source))
+      throw new Error(
+        `${path}: the parameter graph's decoding changed (a Prisma upgrade?); update ${import.meta.url}`,
+      );
+    writeFileSync(
+      path,
+      source.replace(
+        DECODE_GRAPH,
+        (_, graphClass, enums) =>
+          `this.#s=(t.parameterizationSchema.${SHARED_GRAPH}??=${graphClass}.deserialize(t.parameterizationSchema,${enums}))`,
+      ),
+    );
+  }
+}
+
+shareParameterGraph();
