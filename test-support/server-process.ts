@@ -3,7 +3,6 @@
 // refusals, the data-directory lock, recovery after kill -9; also what the benchmarks measure.
 // The one place that starts a server process (tests, scripts/bench-*.ts).
 import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +23,15 @@ export interface ServerProcess {
 }
 
 /** Listens on `port` (0: any) of the loopback for a moment: the port it got, or 0 when it is taken. */
-async function tryPort(port: number): Promise<number> {
-  const probe = createServer();
-  const listening = once(probe, 'listening').then(() => true);
-  const failed = once(probe, 'error').then(() => false);
-  probe.listen(port, '127.0.0.1');
-  if (!(await Promise.race([listening, failed]))) return 0;
-  const address = probe.address();
-  await new Promise((resolve) => probe.close(resolve));
-  return typeof address === 'object' && address ? address.port : 0;
+function tryPort(port: number): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(0));
+    probe.listen(port, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
 
 /**
