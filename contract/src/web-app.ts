@@ -23,6 +23,11 @@ export const PAGE_ELEMENT_IDS = {
   firstPageState: 'portal-first-page-state',
   /** `<script type="application/json">`: GET /api/v1/config's exact answer, in the sign-in page. */
   portalConfig: 'portal-config',
+  /**
+   * `<template>` in a page the server drew: the app's module preloads, inert until the app's entry adds
+   * them to the page once it has painted (decision 0135).
+   */
+  afterFirstPaint: 'portal-after-first-paint',
 } as const;
 
 // ---- The sign-in page -----------------------------------------------------------------------------

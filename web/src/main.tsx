@@ -1,4 +1,5 @@
 import './styles/index.css';
+import { afterFirstPaint } from './lib/after-first-paint.ts';
 import { trackInputModality } from './lib/input-modality.ts';
 import { importInStages } from './lib/start-stages.ts';
 
@@ -17,15 +18,20 @@ if (window.location.pathname === '/login') {
     startLogin(container),
   );
 } else {
-  void importInStages(
-    [
-      ...common,
-      // The app's own modules, not packages: a package imported whole keeps every export in the bundle.
-      () => import('./app/provider.tsx'),
-      () => import('./lib/session/current-user.ts'),
-      () => import('./app/shell/app-shell.tsx'),
-      () => import('./app/router.tsx'),
-    ],
-    () => import('./app/start-app.tsx'),
-  ).then(({ startApp }) => startApp(container));
+  // A page the server drew is shown before the app's modules are asked for (lib/after-first-paint.ts).
+  void afterFirstPaint()
+    .then(() =>
+      importInStages(
+        [
+          ...common,
+          // The app's own modules, not packages: a package imported whole keeps every export in the bundle.
+          () => import('./app/provider.tsx'),
+          () => import('./lib/session/current-user.ts'),
+          () => import('./app/shell/app-shell.tsx'),
+          () => import('./app/router.tsx'),
+        ],
+        () => import('./app/start-app.tsx'),
+      ),
+    )
+    .then(({ startApp }) => startApp(container));
 }

@@ -48,8 +48,9 @@ export function pageStylesheets(html: string, route: string, preloads: RoutePrel
 
 /**
  * A stylesheet's rules as an element of the page (rules from the build, never from a visitor), followed
- * by the file's link, disabled (so never fetched): the app's module loader (Vite's preload helper) sees
- * the stylesheet in the page and does not append it again. Appended, a file came after the page's other
+ * by the file's link, disabled (moved into the after-paint template, `linksAfterFirstPaint`, before the
+ * app starts): the app's module loader (Vite's preload helper) sees the stylesheet in the page and does
+ * not append it again. Appended, a file came after the page's other
  * rules and changed which of two equal rules won until the next file arrived: cards moved (issue 26).
  */
 const inlineStylesheet = (href: string, css: string) =>
@@ -64,6 +65,27 @@ const inlineStylesheet = (href: string, css: string) =>
  */
 const PAGE_END = 'portal-page-end';
 const WHOLE_PAGE_FIRST = `<link rel="expect" href="#${PAGE_END}" blocking="render">`;
+
+/** A module preload of the page, with its line, or a stylesheet's disabled link (`inlineStylesheet`). */
+const afterPaintLink = /[ \t]*<link rel="modulepreload"[^>]*>\n?|<link rel="stylesheet" disabled [^>]*>/g;
+
+/**
+ * A drawn page's module preloads and its stylesheets' disabled links, written inside a `<template>`
+ * (never fetched from there): the app's entry adds them to the page once the page has painted
+ * (web/src/lib/after-first-paint.ts). Asked for with the HTML, the app's modules were fetched before
+ * the first paint (a local server answers them in milliseconds) and Lighthouse's simulation counted
+ * them in the largest paint; Chromium's preload scanner fetched the disabled links too, at the
+ * highest priority (decision 0135).
+ */
+function linksAfterFirstPaint(page: string): string {
+  const links = [...page.matchAll(afterPaintLink)].map((match) => match[0].trim());
+  return page
+    .replace(afterPaintLink, '')
+    .replace(
+      '</head>',
+      () => `  <template id="${PAGE_ELEMENT_IDS.afterFirstPaint}">${links.join('')}</template>\n  </head>`,
+    );
+}
 
 /** The route of a page path: no trailing slash. */
 export const routeOf = (pathname: string) => pathname.replace(/\/+$/, '') || '/';
@@ -127,13 +149,13 @@ export function signedInPage(
     return css === undefined ? link : inlineStylesheet(href, css);
   });
   return (
-    withHead(inlined)
+    linksAfterFirstPaint(withHead(inlined))
       .replace(
         bootPlaceholder,
         () => `<div id="root">${rendered.markup}</div><template id="${PAGE_END}"></template>\n`,
       )
-      // A drawn page paints without its scripts: they load beside the first paint, not before it.
-      .replace(/<(link rel="modulepreload"|script type="module")/g, '<$1 fetchpriority="low"')
+      // A drawn page paints without its scripts: the entry (a few kB) loads beside the first paint.
+      .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
   );
 }
 
