@@ -49,6 +49,7 @@ export interface Config {
     prepare: boolean;
     spares: number;
     sparesMax: number;
+    spareCopies: number;
   };
   /** The validating proxy to a real back end (PROXY_TARGET, PROXY_FALLBACK, PROXY_FALLBACK_AS). */
   proxy: ProxyConfig;
@@ -172,6 +173,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       spares: int(env, 'SANDBOX_SPARES', 8),
       // …grown by a burst of creations up to this, shrunk back when idle (decision 0119).
       sparesMax: int(env, 'SANDBOX_SPARES_MAX', 32),
+      // …copied this many side by side at most when missing (decision 0133).
+      spareCopies: int(env, 'SANDBOX_SPARE_COPIES', 2),
     },
     proxy: loadProxyConfig(env, mode),
     timeouts: {

@@ -1,6 +1,7 @@
 // The stock of spare sandbox databases follows the creations (decision 0119): a burst grows it up to
 // `sparesMax`, a minute without creations shrinks it back to `spares`, and the spares dropped leave
-// nothing behind (their databases and folders).
+// nothing behind (their databases and folders). A refill copies as many spares side by side as are
+// missing, at most `copies` (decision 0133).
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -71,5 +72,75 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     const folders = await readdir(path.join(dataDir, 'sandboxes', 'spares'));
     expect(folders.filter((name) => !name.startsWith('.'))).toEqual(left);
     expect(await readdir(path.join(dataDir, 'sandboxes', 'removed')).catch(() => [])).toEqual([]);
+  }, 120_000);
+
+  it('copies as many spares side by side as are missing, at most its bound', async () => {
+    const main = await createPostgresTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-spares-'));
+    const prefix = `${databaseNameOf(main.url).slice(0, 30)}_sbx`;
+    const storeOf = (spares: number) =>
+      createPostgresSandboxStore({
+        mainUrl: main.url,
+        root: path.join(dataDir, 'sandboxes'),
+        scenarios: ['demo'],
+        now: () => new Date(),
+        spares,
+        sparesMax: spares,
+        copies: 3,
+      });
+    const store = storeOf(5);
+    cleanups.push(
+      () => main.drop(),
+      () => rm(dataDir, { recursive: true, force: true }),
+      () =>
+        onPostgresServer(async (client) => {
+          const { rows } = await client.query(
+            'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+            [prefix],
+          );
+          for (const { datname } of rows)
+            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+        }),
+      () => store.close(),
+    );
+    // The template built first, by a store that keeps no spares.
+    const builder = storeOf(0);
+    await builder.prepareSpares('demo');
+    await builder.close();
+    const [template] = await onPostgresServer(async (client) => {
+      const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+        `${prefix}t_`,
+      ]);
+      return rows.map((row) => row.datname as string);
+    });
+    expect(template).toBeDefined();
+
+    // A comment on the template under way holds its copies back (`CREATE DATABASE` takes a share lock on
+    // it): every copy the refill starts waits, so they can be counted.
+    const copiesWaiting = () =>
+      onPostgresServer(async (client) => {
+        const { rows } = await client.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity
+            WHERE wait_event_type = 'Lock' AND starts_with(query, 'CREATE DATABASE') AND position($1 in query) > 0`,
+          [`${prefix}p_`],
+        );
+        return rows[0].n as number;
+      });
+    let refilled: Promise<void> | undefined;
+    await onPostgresServer(async (client) => {
+      await client.query('BEGIN');
+      try {
+        await client.query(`COMMENT ON DATABASE ${quoteIdentifier(template as string)} IS 'held'`);
+        refilled = store.prepareSpares('demo');
+        // Five missing: three copies side by side, and no fourth while they last.
+        await expect.poll(copiesWaiting, { timeout: 30_000, interval: 50 }).toBe(3);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(await copiesWaiting()).toBe(3);
+      } finally {
+        await client.query('ROLLBACK');
+      }
+    });
+    await refilled;
+    expect(await spareDatabasesOf(main.url, dataDir)).toHaveLength(5);
   }, 120_000);
 });

@@ -35,8 +35,8 @@ import { loadScenario } from '../scenarios/load.ts';
 const SANDBOX_FILE = 'sandbox.json';
 /** Advisory locks of sandboxes ('SBX1', hash of the database name). */
 const SANDBOX_LOCK_CLASS = 0x53425831;
-/** Spare databases an instance copies side by side at most (when as many are missing). */
-const SPARE_COPIES = 2;
+/** Spare databases an instance copies side by side at most (when as many are missing), by default. */
+export const SPARE_COPIES = 2;
 /** The window in which creations through an instance size its stock of spares (decision 0119). */
 export const SPARE_RATE_WINDOW_MS = 60_000;
 /** The team signal's message when an instance removed a sandbox. */
@@ -100,6 +100,8 @@ export function createPostgresSandboxStore(options: {
    * through this instance in the last minute), idle time shrinks it back to `spares` (decision 0119).
    */
   sparesMax?: number;
+  /** Copies side by side at most when spares are missing (`SPARE_COPIES` by default; decision 0133). */
+  copies?: number;
   /** A background refill failed (logged; the next creation copies the template itself). */
   onError?: (error: Error) => void;
   /** This instance made the spare database `name` (at `databaseUrl`): it may open connections ahead. */
@@ -110,6 +112,7 @@ export function createPostgresSandboxStore(options: {
   onSpareDropped?: (name: string) => Promise<void>;
 }) {
   const { mainUrl, root } = options;
+  const spareCopies = Math.max(1, options.copies ?? SPARE_COPIES);
   const worldsDir = path.join(root, 'worlds');
   const templatesDir = path.join(root, 'templates');
   const sparesDir = path.join(root, 'spares');
@@ -249,9 +252,9 @@ export function createPostgresSandboxStore(options: {
   }
 
   /**
-   * Tops the spares of `template` up to `options.spares`, one instance at a time per template: as many
-   * copies side by side as spares are missing, at most `SPARE_COPIES` (a burst that takes spares faster
-   * than one copy at a time makes them no longer wait for the copies before theirs).
+   * Tops the spares of `template` up to what this instance wants, one instance at a time per template: as
+   * many copies side by side as spares are missing, at most `spareCopies` (a burst that takes spares faster
+   * than one copy at a time makes them no longer wait for the copies before theirs; decision 0133).
    */
   async function refill(template: string): Promise<void> {
     if (options.spares <= 0 || closed) return;
@@ -282,7 +285,7 @@ export function createPostgresSandboxStore(options: {
       while (!closed && !failed) {
         const missing = wanted(template) - (await sparesOf(client, template)).ready.length - copies.size;
         if (missing <= 0 && copies.size === 0) break;
-        if (missing > 0 && copies.size < SPARE_COPIES) {
+        if (missing > 0 && copies.size < spareCopies) {
           const copy: Promise<void> = makeSpare(template)
             .catch((error: Error) => {
               failed ??= error;
@@ -313,7 +316,7 @@ export function createPostgresSandboxStore(options: {
     // On connections of their own: a creation waiting for this copy holds one of the store's. The
     // spare's lock, taken before its folder exists, tells creations through any instance that it is
     // under way (awaitCopy).
-    copyPool ??= createPostgresPool(mainUrl, { max: SPARE_COPIES, onError: () => undefined });
+    copyPool ??= createPostgresPool(mainUrl, { max: spareCopies, onError: () => undefined });
     const made = await withClient(
       copyPool,
       async (client) => {

@@ -65,6 +65,7 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
         now: () => new Date(),
         spares: config.sandboxes.spares,
         sparesMax: config.sandboxes.sparesMax,
+        copies: config.sandboxes.spareCopies,
         onError: (error) =>
           log.warn(
             { err: error },
