@@ -36,7 +36,7 @@ const SANDBOX_FILE = 'sandbox.json';
 /** Advisory locks of sandboxes ('SBX1', hash of the database name). */
 const SANDBOX_LOCK_CLASS = 0x53425831;
 /** Spare databases an instance copies side by side at most (when as many are missing), by default. */
-export const SPARE_COPIES = 2;
+export const SPARE_COPIES = 4;
 /** The window in which creations through an instance size its stock of spares (decision 0119). */
 export const SPARE_RATE_WINDOW_MS = 60_000;
 /** The team signal's message when an instance removed a sandbox. */
