@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
@@ -8,7 +8,7 @@ import { connectedStatements } from './connected-users.ts';
 import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
 import { databasePath, rememberedSqliteSql } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
-import { CHANGES_TABLE } from './sqlite-changes.ts';
+import { CHANGES_TABLE, ensureSqliteChangeTriggers, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
 // from this process or another, must be visible to the very next read. On PostgreSQL the same holds
@@ -409,3 +409,91 @@ describe('remembered hot reads', () => {
     expect((await browser.get('/api/v1/products')).status).toBe(401);
   });
 });
+
+describe.runIf(testEngine() === 'sqlite')(
+  'on SQLite, remembered by the tables each read opens (decision 0130)',
+  () => {
+    // An earlier test took the tokens away; a start puts them back.
+    beforeAll(() => ensureSqliteChangeTriggers(databasePath(t.databaseUrl)));
+
+    it("name a statement's tables as SQLite's plan opens them, subqueries and indexes included", () => {
+      const db = new Database(databasePath(t.databaseUrl), { readonly: true });
+      try {
+        const [session, currentUser, ownProducts] = rememberedSqliteSql.map((sql) =>
+          tablesRead(db, sql, ['']),
+        );
+        expect(session?.sort()).toEqual(['Session', 'User']);
+        expect(currentUser?.sort()).toEqual(['AgentProfile', 'TermsAcceptance', 'TermsVersion', 'User']);
+        expect(ownProducts?.sort()).toEqual(['CollectionPeriod', 'Product']);
+        const connected = connectedStatements({ agentId: 'x', statuses: ['CLAIMED'], words: ['ann'] });
+        expect(tablesRead(db, connected.count.sql, connected.count.params)?.sort()).toEqual([
+          'Invitation',
+          'User',
+        ]);
+        // A table only the statement's own connection knows cannot be named: such a read is never kept.
+        db.exec('CREATE TEMP TABLE scratch (id TEXT)');
+        expect(tablesRead(db, 'SELECT id FROM scratch', [])).toBeUndefined();
+        expect(WATCHED_TABLES).not.toContain('Fault');
+        expect(tablesRead(db, 'SELECT id FROM Fault', [])).toEqual(['Fault']);
+      } finally {
+        db.close();
+      }
+    });
+
+    // Another connection (another process) rewrites every row of `table` as it is: the table's triggers fire.
+    const touch = (table: string, column: string) => {
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        expect(
+          other.prepare(`UPDATE "${table}" SET "${column}" = "${column}"`).run().changes,
+          table,
+        ).toBeGreaterThan(0);
+      } finally {
+        other.close();
+      }
+    };
+
+    it('keep a read through a change of a table it does not read, and drop it on a change of one it does', async () => {
+      const { id } = await owner();
+      const reads = t.app.portal.reads;
+      // A session of the owner's, so the sessions' table has rows to touch.
+      await signIn(createBrowser(t), 'owner@example.com');
+      const query = { ownerId: id, claimed: false, statuses: [] };
+      const products = await reads.ownProducts(id);
+      expect(await reads.ownProducts(id)).toBe(products);
+      const user = await reads.currentUser(id, new Date());
+      const invitations = await reads.lists.ownerInvitations.page(query, { limit: 20 });
+      expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
+      // A download job finished and a session's touch: neither table is read by these.
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        other
+          .prepare(
+            `INSERT INTO DownloadJob (id, userId, type, status, exportRequest, createdAt, updatedAt, runAt)
+            VALUES ('tables-job', ?, 'PRODUCTS', 'COMPLETED', '{}', 0, 0, 0)`,
+          )
+          .run(id);
+      } finally {
+        other.close();
+      }
+      touch('DownloadJob', 'updatedAt');
+      touch('Session', 'lastSeenAt');
+      expect(await reads.ownProducts(id)).toBe(products);
+      expect(await reads.currentUser(id, new Date())).toBe(user);
+      expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
+      // A collection period (read by the products' subquery) drops the products, and only them.
+      touch('CollectionPeriod', 'enabledAt');
+      expect(await reads.ownProducts(id)).not.toBe(products);
+      expect(await reads.currentUser(id, new Date())).toBe(user);
+      expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
+      // A terms acceptance (read by the current user's subquery) drops the user; an invitation the page,
+      // which a shared product's change (a table the page does not read) keeps.
+      touch('TermsAcceptance', 'version');
+      expect(await reads.currentUser(id, new Date())).not.toBe(user);
+      touch('InvitationProduct', 'includeSensitiveData');
+      expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
+      touch('Invitation', 'status');
+      expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).not.toBe(invitations);
+    });
+  },
+);

@@ -6,13 +6,18 @@
 // statement it prepares per query; see docs/decisions/0018-hot-reads-beside-prisma.md.
 // Read-only by construction: writes stay with Prisma. The session, user and product rows are kept in memory
 // until a table they read changes: SQLite's `PRAGMA data_version` changes when any other connection
-// (Prisma in this process, or another process) commits, and then a change token kept by triggers on
-// those tables says whether it was one of them (db/sqlite-changes.ts), so every committed write is
-// visible to the next read. Decisions 0030 and 0105.
+// (Prisma in this process, or another process) commits, and then the change tokens kept by triggers on
+// each table say which tables changed (db/sqlite-changes.ts), so every committed write is visible to the
+// next read. Decisions 0030, 0105 and 0130.
 import Database from 'better-sqlite3';
-import { type ConnectedRow, type ConnectedUserReads, createConnectedUserReads } from './connected-users.ts';
+import {
+  type ConnectedRow,
+  type ConnectedUserReads,
+  connectedStatements as connectedUserStatements,
+  createConnectedUserReads,
+} from './connected-users.ts';
 import { createListReads, type ListReads } from './list-reads.ts';
-import { changeTokenReader } from './sqlite-changes.ts';
+import { changeTokensReader, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
 
 export interface SessionRow {
@@ -67,7 +72,7 @@ const sql = {
     FROM Product p WHERE p.ownerId = +? ORDER BY p.createdAt, p.id`,
 };
 
-/** The remembered reads' SQL (a test checks that every table they read moves their change token). */
+/** The remembered reads' SQL (a test checks the tables SQLite names for them). */
 export const rememberedSqliteSql = [sql.session, sql.currentUser, sql.ownProducts];
 
 type MaybePromise<T> = T | Promise<T>;
@@ -177,35 +182,115 @@ const rememberedListRows: MemoLimit = {
   weight: (rows) => 1 + (Array.isArray(rows) ? rows.length : 0),
 };
 
+/** What the hot-reads connection knows of the watched tables' changes. */
+interface TableChanges {
+  /** Moves on whenever some watched table's token was seen to move. */
+  epoch: number;
+  /** Per watched table (WATCHED_TABLES' order), how many times its token was seen to move. */
+  counts: number[];
+}
+
 /**
- * Reads remembered since a table they come from last changed. `PRAGMA data_version` (about 1.5 µs,
- * against ~9 µs for the session, ~30 µs for the products, more for a list page) says whether any other
- * connection committed; only then is the group's change token read (db/sqlite-changes.ts), which moves
- * only with the tables the group reads. Without the token (a file made before it), every commit empties
- * the memory as before.
+ * Looks whether watched tables changed. `PRAGMA data_version` (about 1.5 µs, against ~9 µs for the session,
+ * ~30 µs for the products, more for a list page) says whether any other connection committed; only then
+ * are the tables' tokens read (db/sqlite-changes.ts). Without them (a file made before them), every commit
+ * counts as a change of every table.
  */
-function createRowMemo(dataVersion: () => unknown, changeToken: () => string | undefined, limit: MemoLimit) {
+function createTableChanges(db: Database.Database): () => TableChanges {
+  const dataVersion = db.prepare('PRAGMA data_version').pluck();
+  const readTokens = changeTokensReader(db);
+  const index = new Map(WATCHED_TABLES.map((table, at) => [table, at]));
+  const state: TableChanges = { epoch: 0, counts: WATCHED_TABLES.map(() => 0) };
+  const tokens: (string | undefined)[] = WATCHED_TABLES.map(() => undefined);
   let version: unknown;
-  let token: string | undefined;
+  return () => {
+    const now = dataVersion.get();
+    if (now === version) return state;
+    version = now;
+    const read = readTokens();
+    const seen = new Set<number>();
+    for (const [table, token] of read ?? []) {
+      const at = index.get(table);
+      if (at === undefined) continue;
+      seen.add(at);
+      if (tokens[at] === token) continue;
+      tokens[at] = token;
+      state.counts[at] = (state.counts[at] as number) + 1;
+      state.epoch += 1;
+    }
+    // A table without a token row (none at all: no change table) may have changed with any commit.
+    for (let at = 0; at < tokens.length; at += 1) {
+      if (seen.has(at)) continue;
+      tokens[at] = undefined;
+      state.counts[at] = (state.counts[at] as number) + 1;
+      state.epoch += 1;
+    }
+    return state;
+  };
+}
+
+/** A bit per watched table a statement reads; undefined when it reads a table no token follows. */
+if (WATCHED_TABLES.length > 31) throw new Error('A table mask holds 31 watched tables at most');
+type TableMask = number | undefined;
+
+/** The mask of a statement's tables as SQLite's plan opens them (db/sqlite-changes.ts' `tablesRead`). */
+function tableMask(db: Database.Database, sql: string, params: readonly unknown[]): TableMask {
+  const tables = tablesRead(db, sql, params);
+  if (!tables) return undefined;
+  let mask = 0;
+  for (const table of tables) {
+    const at = WATCHED_TABLES.indexOf(table);
+    if (at < 0) return undefined;
+    mask |= 1 << at;
+  }
+  return mask;
+}
+
+/**
+ * Reads remembered until a table they read changes: the memory is kept per set of tables (a mask), and a
+ * change of a table drops only the sets that hold it. A read of a table no token follows is not kept.
+ */
+function createRowMemo(changes: () => TableChanges, limit: MemoLimit) {
+  let epoch = -1;
+  const seen = WATCHED_TABLES.map(() => 0);
   let used = 0;
-  const rows = new Map<string, unknown>();
+  const byTables = new Map<number, { rows: Map<string, unknown>; used: number }>();
   const clear = () => {
-    rows.clear();
+    byTables.clear();
     used = 0;
   };
-  return <T>(key: string, read: () => T): T => {
-    const now = dataVersion();
-    if (now !== version) {
-      version = now;
-      const current = changeToken();
-      if (current === undefined || current !== token) clear();
-      token = current;
+  return <T>(key: string, mask: TableMask, read: () => T): T => {
+    if (mask === undefined) return read();
+    const state = changes();
+    if (state.epoch !== epoch) {
+      epoch = state.epoch;
+      let changed = 0;
+      for (let at = 0; at < seen.length; at += 1) {
+        const count = state.counts[at] as number;
+        if (count === seen[at]) continue;
+        seen[at] = count;
+        changed |= 1 << at;
+      }
+      for (const [tables, kept] of byTables) {
+        if ((tables & changed) === 0) continue;
+        used -= kept.used;
+        byTables.delete(tables);
+      }
     }
-    if (rows.has(key)) return rows.get(key) as T;
+    let kept = byTables.get(mask);
+    if (kept?.rows.has(key)) return kept.rows.get(key) as T;
     const row = read();
     const weight = limit.weight?.(row) ?? 1;
-    if (used + weight > limit.max) clear();
-    rows.set(key, row);
+    if (used + weight > limit.max) {
+      clear();
+      kept = undefined;
+    }
+    if (!kept) {
+      kept = { rows: new Map(), used: 0 };
+      byTables.set(mask, kept);
+    }
+    kept.rows.set(key, row);
+    kept.used += weight;
     used += weight;
     return row;
   };
@@ -219,6 +304,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         session: Database.Statement<[string], SessionRow>;
         currentUser: Database.Statement<[string], StoredUserWithTerms>;
         ownProducts: Database.Statement<[string], ProductRow>;
+        masks: { session: TableMask; currentUser: TableMask; ownProducts: TableMask };
         remembered: ReturnType<typeof createRowMemo>;
         rememberedList: ReturnType<typeof createRowMemo>;
       }
@@ -227,35 +313,45 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     if (state) return state;
     const db = new Database(databasePath(databaseUrl), { fileMustExist: true });
     db.pragma('busy_timeout = 5000');
-    const dataVersion = db.prepare('PRAGMA data_version').pluck();
+    const changes = createTableChanges(db);
     state = {
       db,
       session: prepareRead<[string], SessionRow>(db, sql.session),
       currentUser: prepareRead<[string], StoredUserWithTerms>(db, sql.currentUser),
       ownProducts: prepareRead<[string], ProductRow>(db, sql.ownProducts),
-      remembered: createRowMemo(() => dataVersion.get(), changeTokenReader(db, 'rows'), rememberedRows),
-      rememberedList: createRowMemo(
-        () => dataVersion.get(),
-        changeTokenReader(db, 'lists'),
-        rememberedListRows,
-      ),
+      masks: {
+        session: tableMask(db, sql.session, ['']),
+        currentUser: tableMask(db, sql.currentUser, ['']),
+        ownProducts: tableMask(db, sql.ownProducts, ['']),
+      },
+      remembered: createRowMemo(changes, rememberedRows),
+      rememberedList: createRowMemo(changes, rememberedListRows),
     };
     return state;
   };
+  // Each statement's tables, asked of SQLite once per SQL text (a list's shape).
+  const masks = new Map<string, TableMask>();
+  const maskOf = (statement: { sql: string; params: readonly unknown[] }) => {
+    if (masks.has(statement.sql)) return masks.get(statement.sql);
+    const mask = tableMask(open().db, statement.sql, statement.params);
+    masks.set(statement.sql, mask);
+    return mask;
+  };
   // The lists' pages and totals (and a company's connected users): remembered by statement and
-  // parameters until a table any list reads changes (decision 0105), each frozen since later requests share it.
-  const list = <T>(key: string, read: () => T[]): T[] =>
-    open().rememberedList(key, () => freeze(read().map((row) => freeze(row as T & object))));
+  // parameters until a table they read changes (decision 0130), each frozen since later requests share it.
+  const list = <T>(key: string, mask: TableMask, read: () => T[]): T[] =>
+    open().rememberedList(key, mask, () => freeze(read().map((row) => freeze(row as T & object))));
   const connectedStatements = createConnectedUserReads(() => open().db);
   const connected: ConnectedUserReads = {
     ...connectedStatements,
     page: (query) =>
       list(
         `connected:page:${JSON.stringify(query)}`,
+        maskOf(connectedUserStatements(query).page),
         () => connectedStatements.page(query) as ConnectedRow[],
       ),
     count: (query) =>
-      list(`connected:count:${JSON.stringify(query)}`, () => [
+      list(`connected:count:${JSON.stringify(query)}`, maskOf(connectedUserStatements(query).count), () => [
         { total: connectedStatements.count(query) as number },
       ])[0]?.total ?? 0,
   };
@@ -270,29 +366,34 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     return prepared.all(...statement.params) as T[];
   };
   const remembered = <T>(statement: { sql: string; params: unknown[] }) =>
-    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, () => run<T>(statement));
+    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, maskOf(statement), () =>
+      run<T>(statement),
+    );
   const lists = createListReads('sqlite', run, remembered, remembered);
   return {
     connected,
     lists,
     session(id) {
-      const { remembered, session } = open();
-      return remembered(`session:${id}`, () => freeze(session.get(id)));
+      const { remembered, session, masks } = open();
+      return remembered(`session:${id}`, masks.session, () => freeze(session.get(id)));
     },
     currentUser(id, now) {
-      const { remembered, currentUser } = open();
+      const { remembered, currentUser, masks } = open();
       return currentUserAt(
-        remembered(`user:${id}`, () => userWithTerms(currentUser.get(id))),
+        remembered(`user:${id}`, masks.currentUser, () => userWithTerms(currentUser.get(id))),
         now,
       );
     },
     ownProducts(ownerId) {
-      const { remembered, ownProducts } = open();
-      return remembered(`products:${ownerId}`, () => freeze(ownProducts.all(ownerId).map(freeze)));
+      const { remembered, ownProducts, masks } = open();
+      return remembered(`products:${ownerId}`, masks.ownProducts, () =>
+        freeze(ownProducts.all(ownerId).map(freeze)),
+      );
     },
     close() {
       connected.clear();
       listStatements.clear();
+      masks.clear();
       state?.db.close();
       state = undefined;
     },

@@ -8,8 +8,8 @@
 // the same ASCII case-insensitive search on both (SQLite's LIKE; see db/postgres-reads.ts). SQLite runs
 // them as prepared statements on the hot-reads connection, PostgreSQL on the client's pool. Both remember
 // the pages and totals of the paged lists until a table they read changes: PostgreSQL when the change is
-// announced (db/postgres-reads.ts, decision 0103), SQLite when its change token moves (db/hot-reads.ts,
-// decision 0105).
+// announced (db/postgres-reads.ts, decision 0103), SQLite when the change token of a table the
+// statement opens moves (db/hot-reads.ts, decision 0130).
 import { storedDate } from './connected-users.ts';
 import { BOUND } from './sqlite-statements.ts';
 

@@ -8,7 +8,7 @@
 // of many rows drops the table's secondary indexes and foreign keys first and re-creates them after
 // (one sort per index and one join per key instead of row-by-row upkeep; inside the caller's
 // transaction, so a failed load leaves them as they were). On SQLite a load of many rows runs without the
-// table's change trigger and moves the change tokens once at the end, in the same transaction.
+// table's change trigger and moves the table's change token once at the end, in the same transaction.
 import { type Db, engineOfClient } from '../../db/client.ts';
 import { changeTriggerName, newChangeTokens } from '../../db/sqlite-changes.ts';
 import { type Cell, sqliteCell } from '../../db/sqlite-write-lane.ts';
@@ -76,7 +76,7 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]): P
   if (!first) return;
   const columns = Object.keys(first);
   if (engineOfClient(db) === 'postgresql') return insertPostgresRows(db, table, columns, rows);
-  // A large load moves the change token once, not once per row (db/sqlite-changes.ts).
+  // A large load moves the table's change token once, not once per row (db/sqlite-changes.ts).
   const trigger =
     rows.length >= DEFERRED_INDEX_ROWS
       ? (
