@@ -154,7 +154,7 @@ export async function createInvitationDownload(
   id: string,
 ) {
   await findClaimedBy(world, agentId, id);
-  // Read in the job's transaction; createDownloadJob takes the exports lock for the user's limit.
+  // Read in the job's transaction, which holds the company's exports lock for its limit.
   const forSharing = (status: string, shared: readonly SharedProduct[]): CreateDownloadJobInput => {
     const access = agentDataAccess(status as InvitationStatus);
     if (access === 'suspended') {
@@ -169,6 +169,7 @@ export async function createInvitationDownload(
   };
   const now = world.clock.now();
   const job = await createDownloadJob(world, {
+    userId: agentId,
     onLane: (writer) =>
       forSharing(
         writer.get<{ status: string }>('SELECT "status" FROM "Invitation" WHERE "id" = ?', id)?.status ?? '',

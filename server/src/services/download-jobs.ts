@@ -1,11 +1,10 @@
 // Creating download jobs: the export snapshot frozen at creation and the exports-per-user cap, counted
-// and written in one transaction that holds the user's lock (on any instance; on SQLite one synchronous
+// and written in one checked write that holds the user's lock (on any instance; on SQLite one synchronous
 // transaction on the write lane). The job runner (jobs.ts) takes the jobs from there.
 import type { Config } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { holdLock } from '../db/locks.ts';
+import type { Db, PortalPrisma } from '../db/client.ts';
 import { newRowId } from '../db/row-ids.ts';
-import { type LaneWriter, writeLane } from '../db/sqlite-write-lane.ts';
+import { checkedWrite, type LaneWriter } from '../db/row-writes.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError } from '../lib/app-error.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -28,24 +27,20 @@ export interface CreateDownloadJobInput {
 
 /**
  * Creates a CREATED job; the job runner takes it from there. The collection periods are frozen now,
- * so toggling collection while the job waits or runs does not change what it exports. Pass a
- * transaction client as `prisma` to create the job inside a caller's transaction.
+ * so toggling collection while the job waits or runs does not change what it exports. A checked write
+ * (db/row-writes.ts, decision 0124) holding the user's exports lock: two calls at once (on any instance)
+ * cannot both see room for one more.
  */
 export async function createDownloadJob(
   world: JobDeps,
   input: CreateDownloadJobInput | JobInputSource,
 ): Promise<DownloadJob> {
   const source: JobInputSource =
-    'userId' in input ? { onLane: () => input, onPrisma: async () => input } : input;
-  // SQLite: read, counted and written in one synchronous transaction on the write lane (decision 0123).
-  const lane = writeLane(world.prisma);
-  if (lane) return lane.run((writer) => insertDownloadJobOnLane(writer, world, source.onLane(writer)));
-  // The cap is counted and the job written in one transaction that holds the user's lock: two calls at
-  // once (on any instance) cannot both see room for one more.
-  return inTransaction(world.prisma, async (tx) => {
-    const read = await source.onPrisma(tx);
-    await holdLock(tx, `exports:${read.userId}`);
-    return insertDownloadJob({ ...world, prisma: tx }, read);
+    'products' in input ? { userId: input.userId, onLane: () => input, onPrisma: async () => input } : input;
+  return checkedWrite(world.prisma, `exports:${source.userId}`, {
+    onLane: (writer) => insertDownloadJobOnLane(writer, world, ownInput(source, source.onLane(writer))),
+    onPrisma: async (tx) =>
+      insertDownloadJob({ ...world, prisma: tx }, ownInput(source, await source.onPrisma(tx))),
   });
 }
 
@@ -54,16 +49,18 @@ export async function createDownloadJob(
  * SQLite's write lane by hand-written SQL, elsewhere through Prisma. Either may refuse by throwing.
  */
 export interface JobInputSource {
+  /** Whose job: its exports are counted under this user's lock. */
+  userId: string;
   onLane(writer: LaneWriter): CreateDownloadJobInput;
   onPrisma(tx: Db): Promise<CreateDownloadJobInput>;
 }
 
-type JobDeps = { prisma: Db; clock: Clock; config: Pick<Config, 'exportsPerUser'> };
+type JobDeps = { prisma: PortalPrisma; clock: Clock; config: Pick<Config, 'exportsPerUser'> };
 
-/** Runs `fn` in a transaction: a new one on a client, the caller's own on a transaction client. */
-function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  const client = db as Db & { $transaction?: (fn: (tx: Db) => Promise<T>) => Promise<T> };
-  return typeof client.$transaction === 'function' ? client.$transaction(fn) : fn(db);
+/** The job read for the user whose lock is held, or a programming error. */
+function ownInput(source: JobInputSource, read: CreateDownloadJobInput): CreateDownloadJobInput {
+  if (read.userId !== source.userId) throw new Error("A download job is written under its own user's lock");
+  return read;
 }
 
 interface PeriodRow {
@@ -72,7 +69,10 @@ interface PeriodRow {
   disabledAt: Date | null;
 }
 
-async function insertDownloadJob(world: JobDeps, input: CreateDownloadJobInput): Promise<DownloadJob> {
+async function insertDownloadJob(
+  world: Omit<JobDeps, 'prisma'> & { prisma: Db },
+  input: CreateDownloadJobInput,
+): Promise<DownloadJob> {
   const pending = await world.prisma.downloadJob.count({
     where: { userId: input.userId, status: { in: PENDING_STATUSES } },
   });
