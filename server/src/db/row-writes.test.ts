@@ -179,6 +179,79 @@ describe.runIf(testEngine() === 'sqlite')('the SQLite write lane', () => {
   });
 });
 
+describe.runIf(testEngine() === 'sqlite')(
+  'the lane commits the bodies of one turn together (decision 0131)',
+  () => {
+    const lane = () => {
+      const found = writeLane(db.prisma);
+      if (!found) throw new Error('no lane');
+      return found;
+    };
+    const exists = async (id: string) => (await db.prisma.invitation.findUnique({ where: { id } })) !== null;
+
+    it('in one transaction, each body all or nothing: a failed one takes only its own rows', async () => {
+      const { id: ownerId } = await owner();
+      const first = invitationRow(ownerId);
+      const duplicate = invitationRow(ownerId, first.code);
+      const refused = invitationRow(ownerId);
+      const last = invitationRow(ownerId);
+      // Handed over in one turn: one group.
+      const outcomes = await Promise.allSettled([
+        lane().run((writer) => writer.insert('Invitation', first)),
+        lane().run((writer) => writer.insert('Invitation', duplicate)),
+        lane().run((writer) => {
+          writer.insert('Invitation', refused);
+          throw new Error('refused after writing');
+        }),
+        // A later body sees what an earlier one of its group wrote, as if they ran one after the other.
+        lane().run((writer) => {
+          writer.insert('Invitation', last);
+          return writer.update('Invitation', { id: first.id }, { status: 'CANCELED' });
+        }),
+      ]);
+      expect(outcomes.map((outcome) => outcome.status)).toEqual([
+        'fulfilled',
+        'rejected',
+        'rejected',
+        'fulfilled',
+      ]);
+      expect(prismaCode((outcomes[1] as PromiseRejectedResult).reason)).toBe('P2002');
+      expect(String((outcomes[2] as PromiseRejectedResult).reason)).toContain('refused after writing');
+      expect((outcomes[3] as PromiseFulfilledResult<number>).value).toBe(1);
+      expect(await exists(first.id)).toBe(true);
+      expect(await exists(duplicate.id)).toBe(false);
+      expect(await exists(refused.id)).toBe(false);
+      expect(await exists(last.id)).toBe(true);
+      expect((await db.prisma.invitation.findUniqueOrThrow({ where: { id: first.id } })).status).toBe(
+        'CANCELED',
+      );
+    });
+
+    it('fails every body of the group, and writes none, when the transaction itself is lost', async () => {
+      const { id: ownerId } = await owner();
+      const rows = [invitationRow(ownerId), invitationRow(ownerId), invitationRow(ownerId)];
+      // A trigger that rolls back the whole transaction on the middle row (as SQLite does on some errors).
+      await db.prisma.$executeRawUnsafe(
+        `CREATE TRIGGER "lose_the_group" BEFORE INSERT ON "Invitation" WHEN NEW."id" = '${rows[1]?.id}'
+        BEGIN SELECT RAISE(ROLLBACK, 'the group is lost'); END`,
+      );
+      try {
+        const outcomes = await Promise.allSettled(
+          rows.map((row) => lane().run((writer) => writer.insert('Invitation', row))),
+        );
+        expect(outcomes.map((outcome) => outcome.status)).toEqual(['rejected', 'rejected', 'rejected']);
+        for (const row of rows) expect(await exists(row.id)).toBe(false);
+      } finally {
+        await db.prisma.$executeRawUnsafe('DROP TRIGGER "lose_the_group"');
+      }
+      // The lane goes on: the next body commits.
+      const after = invitationRow(ownerId);
+      await lane().run((writer) => writer.insert('Invitation', after));
+      expect(await exists(after.id)).toBe(true);
+    });
+  },
+);
+
 describe('upserts and @updatedAt', () => {
   it('the lane stamps exactly the columns the schema marks @updatedAt', () => {
     const schema = readFileSync(new URL('../../../prisma/schema.prisma', import.meta.url), 'utf8');

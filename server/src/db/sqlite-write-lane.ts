@@ -5,8 +5,10 @@
 // so it is ordered with Prisma's own writes: a Prisma interactive transaction that is open (BEGIN sent,
 // its next query awaited) is waited for, never joined; while the lane's transaction runs, nothing else
 // runs on the event loop. Triggers, foreign keys and the change tokens (db/sqlite-changes.ts) apply as
-// to any other write. Errors come back as the Prisma errors the services already handle (P2002 for a
-// duplicate, P2003 for a missing parent), and SQLite's own busy codes as before (db/unavailable.ts).
+// to any other write. The bodies handed over while one turn of the event loop serves its ready sockets
+// commit together (decision 0131), each a savepoint of one transaction. Errors come back as the Prisma
+// errors the services already handle (P2002 for a duplicate, P2003 for a missing parent), and SQLite's
+// own busy codes as before (db/unavailable.ts).
 
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -54,7 +56,11 @@ export interface LaneWriter {
 }
 
 export interface WriteLane {
-  /** Runs `fn` as one transaction (BEGIN IMMEDIATE … COMMIT; a throw rolls it back), in one go. */
+  /**
+   * Runs `fn` in one go, all or nothing (a throw rolls back what it wrote), inside a transaction
+   * (BEGIN IMMEDIATE … COMMIT) it may share with the other bodies handed over in the same turn of the
+   * event loop, each of them a savepoint of it; resolves once that transaction has committed.
+   */
   run<T>(fn: (writer: LaneWriter) => T): Promise<T>;
 }
 
@@ -153,20 +159,69 @@ function createLane(handle: BetterSqlite3.Database, state: LaneState): WriteLane
         resolve();
       });
     });
-  const inTransaction = handle.transaction(<T>(fn: (w: LaneWriter) => T) => fn(writer));
-  return {
-    async run(fn) {
-      // A Prisma transaction on this connection is between two of its queries: its statements and
-      // ours must not mix, so wait until it has ended (the adapter runs one at a time).
-      while (handle.inTransaction) await idle();
+  // One body as a transaction of its own, or (called inside `group`) as a savepoint of the group's.
+  const one = handle.transaction(<T>(fn: (w: LaneWriter) => T) => fn(writer));
+  const group = handle.transaction((entries: readonly Queued[]) =>
+    entries.map((entry): Outcome => {
       try {
-        return inTransaction.immediate(fn) as ReturnType<typeof fn>;
+        return { value: one(entry.fn) };
       } catch (error) {
-        throw asPrismaError(error);
+        // A failure that ended the whole transaction (SQLite rolls back on some errors): nothing of
+        // the group holds, so every body of it fails; the bodies after it do not run.
+        if (!handle.inTransaction) throw error;
+        return { error };
       }
+    }),
+  );
+  let queue: Queued[] = [];
+  let flushing = false;
+  const flush = async () => {
+    // A Prisma transaction on this connection is between two of its queries: its statements and
+    // ours must not mix, so wait until it has ended (the adapter runs one at a time).
+    while (handle.inTransaction) await idle();
+    flushing = false;
+    const entries = queue;
+    queue = [];
+    if (entries.length === 0) return;
+    let outcomes: Outcome[];
+    try {
+      outcomes =
+        entries.length === 1
+          ? [{ value: one.immediate((entries[0] as Queued).fn) }]
+          : group.immediate(entries);
+    } catch (error) {
+      for (const entry of entries) entry.reject(asPrismaError(error));
+      return;
+    }
+    outcomes.forEach((outcome, at) => {
+      const entry = entries[at] as Queued;
+      if ('error' in outcome) entry.reject(asPrismaError(outcome.error));
+      else entry.resolve(outcome.value);
+    });
+  };
+  return {
+    run<T>(fn: (writer: LaneWriter) => T): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({ fn, resolve: resolve as (value: unknown) => void, reject });
+        // The bodies handed over while this turn's ready sockets are served commit together after
+        // them (decision 0131): one BEGIN, one COMMIT and one write of each changed page for all.
+        if (!flushing) {
+          flushing = true;
+          setImmediate(() => void flush());
+        }
+      });
     },
   };
 }
+
+/** A body waiting for its group's commit. */
+interface Queued {
+  fn: (writer: LaneWriter) => unknown;
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+type Outcome = { value: unknown } | { error: unknown };
 
 const PRISMA_CODES: Readonly<Record<string, string>> = {
   SQLITE_CONSTRAINT_UNIQUE: 'P2002',
