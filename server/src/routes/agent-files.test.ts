@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { type FilePart, multipartBody } from '@portal/test-support/multipart';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -52,6 +52,17 @@ describe('uploadAgentFiles', () => {
     expect(await readFile(path.join(filesDir(), rows[0]?.storedName ?? ''))).toEqual(pdf);
     const list = await t.call('GET', '/api/v1/agents/files', company);
     expect(list.json()).toEqual(answer.map((file) => ({ ...file, section: 'REGISTRATION' })));
+  });
+
+  it('makes the documents folder again when it is gone, for small and large files alike', async () => {
+    await rm(filesDir(), { recursive: true, force: true });
+    expect((await upload('REGISTRATION', [{ name: 'small.pdf', content: pdf }])).statusCode).toBe(201);
+    await rm(filesDir(), { recursive: true, force: true });
+    const large = Buffer.concat([pdf, randomBytes(400 * 1024)]);
+    expect((await upload('CERTIFICATE', [{ name: 'large.pdf', content: large }])).statusCode).toBe(201);
+    const onDisk = await filesOnDisk();
+    expect(onDisk).toHaveLength(1);
+    expect((await readFile(path.join(filesDir(), onDisk[0] ?? ''))).equals(large)).toBe(true);
   });
 
   it('checks the type by content: renamed executables and HTML named .png are refused', async () => {
