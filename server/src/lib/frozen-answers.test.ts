@@ -5,6 +5,7 @@ import {
   isCheckedBytes,
   isFrozenAnswer,
   memoAnswer,
+  memoListOf,
   rememberChecked,
 } from './frozen-answers.ts';
 
@@ -47,5 +48,24 @@ describe('remembered answers', () => {
     expect(isCheckedBytes(pdf)).toBe(false);
     expect(answerText(pdf)).toBeUndefined();
     expect(answerText('{"a":1}')).toBe('{"a":1}');
+  });
+
+  it('make a list of remembered answers the same frozen list while its items are the same', () => {
+    const memo = new WeakMap<object, object[]>();
+    const slot = {};
+    const a = memoAnswer(new WeakMap(), {}, () => ({ name: 'a' }));
+    const b = memoAnswer(new WeakMap(), {}, () => ({ name: 'b' }));
+    const list = memoListOf(memo, slot, [a, b]);
+    expect(isFrozenAnswer(list)).toBe(true);
+    expect(memoListOf(memo, slot, [a, b])).toBe(list);
+    // Another item, another order, another length: a new list.
+    const c = memoAnswer(new WeakMap(), {}, () => ({ name: 'c' }));
+    expect(memoListOf(memo, slot, [a, c])).not.toBe(list);
+    expect(memoListOf(memo, slot, [b, a])).toEqual([b, a]);
+    expect(memoListOf(memo, slot, [b])).toEqual([b]);
+    // An item built for this request only: answered as it is, never remembered.
+    const own = [a, { name: 'own' }];
+    expect(memoListOf(memo, slot, own)).toBe(own);
+    expect(isFrozenAnswer(own)).toBe(false);
   });
 });

@@ -39,6 +39,21 @@ export function memoAnswer<R extends object, A extends object>(
   return answer;
 }
 
+/**
+ * A list of answers: while every item is the same frozen answer as in the last list made for `slot`
+ * (say a world's reads), the same frozen list, so it too is checked and serialised once. A list with
+ * an item built per request is answered as it is.
+ */
+export function memoListOf<A extends object>(memo: WeakMap<object, A[]>, slot: object, items: A[]): A[] {
+  if (!items.every((item) => frozenAnswers.has(item))) return items;
+  const last = memo.get(slot);
+  if (last && last.length === items.length && last.every((item, at) => item === items[at])) return last;
+  const list = Object.freeze(items) as A[];
+  frozenAnswers.add(list);
+  memo.set(slot, list);
+  return list;
+}
+
 export const isFrozenAnswer = (answer: unknown): answer is object =>
   typeof answer === 'object' && answer !== null && frozenAnswers.has(answer);
 

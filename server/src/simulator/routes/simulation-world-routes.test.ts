@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, useTestApp } from '../../../test/app.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
+import { writeElsewhere } from '../../../test/db.ts';
 
 // Simulator operations of the panel: personas, clock jumps, snapshots, call list, fault choices.
 const t = useTestApp();
@@ -25,6 +26,21 @@ describe('personas', () => {
       agentStatus: 'pending',
     });
     expect(personas.find((p) => p.email === 'terms@example.com')?.termsToAccept).not.toBeNull();
+  });
+
+  it('answers the same list while nothing changed, and a change by another connection on the next call', async () => {
+    const first = await call('GET', '/api/v1/sim/personas');
+    expect((await call('GET', '/api/v1/sim/personas')).body).toBe(first.body);
+    await writeElsewhere(
+      t.databaseUrl,
+      {
+        sqlite: "UPDATE User SET fullName = 'Renamed Persona' WHERE email = 'owner@example.com'",
+        postgresql: `UPDATE "User" SET "fullName" = 'Renamed Persona' WHERE email = 'owner@example.com'`,
+      },
+      [],
+    );
+    const after = (await call('GET', '/api/v1/sim/personas')).json() as { email: string; fullName: string }[];
+    expect(after.find((p) => p.email === 'owner@example.com')?.fullName).toBe('Renamed Persona');
   });
 
   it('signs in as a persona in one call, ending the previous session', async () => {

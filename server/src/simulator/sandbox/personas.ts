@@ -4,6 +4,7 @@ import { setSessionCookie } from '../../auth/session-cookie.ts';
 import { createSession, destroySession } from '../../auth/sessions.ts';
 import type { PortalDeps } from '../../deps.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { memoListOf } from '../../lib/frozen-answers.ts';
 import { listAccounts } from '../identity-provider/accounts.ts';
 
 const PERSONA_LIMIT = 100;
@@ -13,8 +14,12 @@ export async function listPersonas(
   deps: Pick<PortalDeps, 'prisma' | 'reads' | 'clock'>,
 ): Promise<CurrentUser[]> {
   const accounts = (await listAccounts(deps)).slice(0, PERSONA_LIMIT);
-  return Promise.all(accounts.map((account) => loadCurrentUser(deps, account.id)));
+  const users = await Promise.all(accounts.map((account) => loadCurrentUser(deps, account.id)));
+  // Remembered users give the same list each time: checked and serialised once (lib/frozen-answers.ts).
+  return memoListOf(personaLists, deps.reads, users);
 }
+
+const personaLists = new WeakMap<object, CurrentUser[]>();
 
 /**
  * Signs the browser in as the account with `email` in the current world: the caller's old session
