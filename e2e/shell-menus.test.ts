@@ -8,6 +8,8 @@ const focusedRole = (page: Page) => page.evaluate(() => document.activeElement?.
 
 /** The open menu's item texts and the one marked as the current page. */
 async function menuContents(menu: Locator): Promise<{ items: string[]; current: string[] }> {
+  // The menu's code loads at its first use: under load its items can come a moment after the click.
+  await menu.getByRole('menuitem').first().waitFor();
   return {
     items: (await menu.getByRole('menuitem').allTextContents()).map((text) => text.trim()),
     current: (await menu.locator('[role="menuitem"][aria-current="page"]').allTextContents()).map((text) =>
