@@ -4,9 +4,10 @@
 // never change in place (an export is renamed into place when complete, a document is written once),
 // so a small one is read at once and its bytes kept while the file is the same one: every download
 // still looks at the file (a stat), so a file removed or replaced (expiry, reset, restore) is never
-// answered from memory.
-import { createReadStream, type ReadStream } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+// answered from memory. That look is one system call made at once (a few µs): on the thread pool it cost
+// a round trip and a promise, some 40 µs of CPU per download at 50 connections.
+import { createReadStream, type ReadStream, type Stats, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 
 /** Files up to this size are read at once and kept; larger ones are streamed. */
 const KEPT_FILE_BYTES = 1 << 20;
@@ -41,10 +42,20 @@ export interface StoredFile {
   body: Buffer | ReadStream;
 }
 
+/** The stored file's size and identity, looked at once; null when it is gone or not a file. */
+export function storedFileInfo(path: string): Stats | null {
+  try {
+    const info = statSync(path, { throwIfNoEntry: false });
+    return info?.isFile() ? info : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The file at `path` as stored, or null when it is gone (or not a file). */
 export async function openStoredFile(path: string): Promise<StoredFile | null> {
-  const info = await stat(path).catch(() => null);
-  if (!info?.isFile()) return null;
+  const info = storedFileInfo(path);
+  if (!info) return null;
   if (info.size > KEPT_FILE_BYTES) return { size: info.size, body: createReadStream(path) };
   const known = kept.get(path);
   if (known && known.ino === info.ino && known.size === info.size && known.mtimeMs === info.mtimeMs) {

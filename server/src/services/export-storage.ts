@@ -1,6 +1,7 @@
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../config.ts';
+import { storedFileInfo } from '../lib/stored-files.ts';
 
 /**
  * Where finished exports live: `{dataDir}/exports`, outside anything served statically. The export
@@ -35,14 +36,10 @@ export function createExportStorage({ config }: { config: Pick<Config, 'dataDir'
     async ensureDirectory(): Promise<void> {
       await mkdir(directory, { recursive: true });
     },
-    /** Size in bytes, or null when the file is gone (e.g. data folder wiped). */
+    /** Size in bytes, or null when the file is gone (e.g. data folder wiped): one system call, made at once. */
     async size(fileName: string): Promise<number | null> {
-      try {
-        const info = await stat(resolve(fileName));
-        return info.isFile() ? info.size : null;
-      } catch {
-        return null;
-      }
+      if (!safeName.test(fileName)) return null;
+      return storedFileInfo(resolve(fileName))?.size ?? null;
     },
     async remove(fileName: string): Promise<void> {
       await rm(resolve(fileName), { force: true });
