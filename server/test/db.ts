@@ -12,6 +12,7 @@ import { createPrisma, type PrismaClient } from '../src/db/client.ts';
 import { type DatabaseEngine, isPostgres, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
 import { databasePath } from '../src/db/hot-reads.ts';
 import { applyMigrations } from '../src/db/migrate.ts';
+import { lookAgain } from '../src/db/read-freshness.ts';
 import { resetToScenario } from '../src/simulator/scenarios/load.ts';
 import { testEngine } from './engine.ts';
 
@@ -150,6 +151,8 @@ export async function writeElsewhere(
     } finally {
       other.close();
     }
+    // What follows is a later request's: its arrival makes the remembered reads look again.
+    lookAgain();
     return;
   }
   await queryPostgres(databaseUrl, sql.postgresql, params);

@@ -8,6 +8,8 @@ import { connectedStatements } from './connected-users.ts';
 import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
 import { databasePath, rememberedSqliteSql } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
+import { lookAgain } from './read-freshness.ts';
+import { writeRows } from './row-writes.ts';
 import { CHANGES_TABLE, ensureSqliteChangeTriggers, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
@@ -451,6 +453,8 @@ describe.runIf(testEngine() === 'sqlite')(
       } finally {
         other.close();
       }
+      // What follows is a later request's (db/read-freshness.ts).
+      lookAgain();
     };
 
     it('keep a read through a change of a table it does not read, and drop it on a change of one it does', async () => {
@@ -494,6 +498,49 @@ describe.runIf(testEngine() === 'sqlite')(
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
       touch('Invitation', 'status');
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).not.toBe(invitations);
+    });
+
+    // Decision 0136: SQLite is asked whether another connection committed once per request arrival or
+    // commit of this process, not once per read.
+    it('share one look for changes between request arrivals and commits of this process', async () => {
+      // The second owner: an earlier test took the first one's products away.
+      const { id } = await t.prisma.user.findUniqueOrThrow({ where: { email: 'second@example.com' } });
+      const reads = t.app.portal.reads;
+      const products = await reads.ownProducts(id);
+      expect(products.length).toBeGreaterThan(0);
+      const renameElsewhere = (name: string) => {
+        const other = new Database(databasePath(t.databaseUrl));
+        try {
+          other.prepare('UPDATE Product SET name = ?, model = ? WHERE ownerId = ?').run(name, name, id);
+        } finally {
+          other.close();
+        }
+      };
+      // Another process commits while a request is being served: the request's later reads may keep the
+      // answer of its first look (the write is concurrent with it)…
+      renameElsewhere('Renamed elsewhere');
+      expect(await reads.ownProducts(id)).toBe(products);
+      // …and the next request sees it, through HTTP, with nothing but its arrival in between.
+      const answer = await t.call('GET', '/api/v1/products', 'second@example.com');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.body).toContain('Renamed elsewhere');
+      const renamed = await reads.ownProducts(id);
+      expect(renamed).not.toBe(products);
+      // A write of this process, on the write lane with no request in between, is seen by the next read.
+      await writeRows(t.prisma, [
+        { update: 'Product', where: { id: renamed[0]?.id ?? '' }, set: { name: 'Renamed on the lane' } },
+      ]);
+      expect((await reads.ownProducts(id)).find((item) => item.id === renamed[0]?.id)?.name).toBe(
+        'Renamed on the lane',
+      );
+      // And one through Prisma.
+      await t.prisma.product.update({
+        where: { id: renamed[0]?.id ?? '' },
+        data: { name: 'Renamed by Prisma' },
+      });
+      expect((await reads.ownProducts(id)).find((item) => item.id === renamed[0]?.id)?.name).toBe(
+        'Renamed by Prisma',
+      );
     });
   },
 );

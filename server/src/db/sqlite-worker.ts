@@ -13,6 +13,7 @@
 //   lock timeout (5 s) and failed. In the worker the copy is one step, and a write meanwhile waits for it.
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { lookAgain } from './read-freshness.ts';
 
 /** The writer's own checkpoint threshold (pages) while the worker checkpoints: 40 MB of WAL at most. */
 export const SAFETY_NET_PAGES = 10_000;
@@ -118,6 +119,8 @@ function startWorker(): Worker {
     }
     const waiting = pending.get(reply.id);
     pending.delete(reply.id);
+    // A copy may have written a database the remembered reads follow (db/read-freshness.ts).
+    lookAgain();
     if (reply.failure) waiting?.reject(new Error(reply.failure));
     else waiting?.resolve();
   });

@@ -13,6 +13,7 @@
 import type { SqlDriverAdapter } from '@prisma/driver-adapter-utils';
 import type BetterSqlite3 from 'better-sqlite3';
 import { Prisma } from '../generated/prisma/client.ts';
+import { lookAgain } from './read-freshness.ts';
 
 /** A value as a row holds it: SQLite gets dates and booleans as Prisma's adapter writes them. */
 export type Cell = string | number | boolean | Date | null;
@@ -192,6 +193,9 @@ function createLane(handle: BetterSqlite3.Database, state: LaneState): WriteLane
     } catch (error) {
       for (const entry of entries) entry.reject(asPrismaError(error));
       return;
+    } finally {
+      // The remembered reads look again for what the group committed (db/read-freshness.ts).
+      lookAgain();
     }
     outcomes.forEach((outcome, at) => {
       const entry = entries[at] as Queued;

@@ -6,6 +6,7 @@
 // the same columns, declared types and raw rows, and writes run the same statement (its values bound
 // as `+?`, which SQLite reads alike without compiling the statement again on every run).
 import type Database from 'better-sqlite3';
+import { lookAgain } from './read-freshness.ts';
 import { withUnaryPlus } from './sqlite-statements.ts';
 
 /** How many distinct SQL texts are kept (Prisma's `IN (?, ?, …)` lists make a text per length). */
@@ -48,16 +49,40 @@ export function withStatementCache(db: Database.Database): Database.Database {
     if (cache.size > MAX_STATEMENTS) cache.delete(cache.keys().next().value as string);
     return entry;
   };
+  // Any statement may have committed (a write, `INSERT … RETURNING`, a COMMIT): the remembered reads look
+  // again afterwards (db/read-freshness.ts).
   const handle = (entry: Prepared, args: unknown[]): AdapterStatement => ({
     reader: entry.statement.reader,
     columns: () => entry.columns,
     bind: (next) => handle(entry, next),
-    raw: () => ({ all: () => entry.statement.all(args) as unknown[][] }),
-    run: () => entry.statement.run(args),
+    raw: () => ({
+      all: () => {
+        try {
+          return entry.statement.all(args) as unknown[][];
+        } finally {
+          lookAgain();
+        }
+      },
+    }),
+    run: () => {
+      try {
+        return entry.statement.run(args);
+      } finally {
+        lookAgain();
+      }
+    },
   });
+  const exec = (sql: string) => {
+    try {
+      return db.exec(sql);
+    } finally {
+      lookAgain();
+    }
+  };
   return new Proxy(db, {
     get(target, property) {
       if (property === 'prepare') return (sql: string) => handle(prepared(sql), []);
+      if (property === 'exec') return exec;
       const value = Reflect.get(target, property, target);
       return typeof value === 'function' ? value.bind(target) : value;
     },

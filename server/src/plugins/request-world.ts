@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { lookAgain } from '../db/read-freshness.ts';
 import type { World } from '../world.ts';
 
 declare module 'fastify' {
@@ -14,13 +15,15 @@ declare module 'fastify' {
   }
 }
 
-/** Every request works in the app's world (and notes when it arrived) unless a later hook (the simulator's sandbox plugin) picks another. */
+/** Every request works in the app's world (and notes when it arrived, for its reads) unless a later hook (the simulator's sandbox plugin) picks another. */
 async function requestWorld(app: FastifyInstance, { world }: { world: World }): Promise<void> {
   app.decorateRequest('world', null as unknown as World);
   app.decorateRequest('arrivedAt', 0);
   app.addHook('onRequest', (request, _reply, done) => {
     request.world = world;
     request.arrivedAt = performance.now();
+    // SQLite's remembered reads look again for commits made before this request (db/read-freshness.ts).
+    lookAgain();
     done();
   });
 }
