@@ -184,6 +184,20 @@ describe('snapshots', () => {
     );
     expect(codeOf(await call('DELETE', '/api/v1/sim/snapshots/..%2Fescape'))).toBe('VALIDATION_FAILED');
   });
+
+  it('shows a creation and a removal on the very next list, the list being remembered between them', async () => {
+    const names = async () =>
+      ((await call('GET', '/api/v1/sim/snapshots')).json() as { name: string }[]).map((s) => s.name);
+    const before = await names();
+    expect(await names()).toEqual(before);
+    expect((await call('POST', '/api/v1/sim/snapshots', { name: 'listed next' })).statusCode).toBe(201);
+    expect(await names()).toEqual(['listed next', ...before]);
+    expect((await call('DELETE', '/api/v1/sim/snapshots/listed%20next')).statusCode).toBe(204);
+    expect(await names()).toEqual(before);
+    // A creation refused (the name is malformed) changes nothing.
+    await call('POST', '/api/v1/sim/snapshots', { name: '../escape' });
+    expect(await names()).toEqual(before);
+  });
 });
 
 describe('call list', () => {
@@ -216,6 +230,14 @@ describe('call list', () => {
     expect(calls[2]?.violation).toBeNull();
     expect(JSON.parse(calls[2]?.responseBody ?? '')).toHaveProperty('vehicles');
     expect(calls[2]?.violation).toBeNull();
+    // Listed again with nothing new: the same list; a call recorded since shows on the very next list.
+    const again = async () => (await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).body;
+    const listed = await again();
+    expect(await again()).toBe(listed);
+    await call('GET', '/api/v1/users/me', undefined, headers);
+    const next = JSON.parse(await again()) as { path: string }[];
+    expect(next.map((entry) => entry.path).slice(0, 2)).toEqual(['/api/v1/users/me', '/api/v1/products']);
+    expect(next).toHaveLength(calls.length + 1);
     expect((await call('DELETE', '/api/v1/sim/calls', undefined, { cookie: caller })).statusCode).toBe(204);
     expect((await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json()).toEqual([]);
   });

@@ -9,6 +9,7 @@ import {
   type TeamListener,
   type TeamMessage,
 } from '../../db/team-signal.ts';
+import { memoAnswer } from '../../lib/frozen-answers.ts';
 
 export type SimulationCall = components['schemas']['SimulationCall'];
 
@@ -61,15 +62,34 @@ export function createCallLog(
     }
     return own;
   };
+  // An owner's list changes only when a call of theirs is recorded or cleared (trimming drops entries
+  // older than any list reads): until then the same frozen list is answered, so it is checked and
+  // serialised once (lib/frozen-answers.ts), as a panel polling its calls asks again and again.
+  const changes = new Map<string, object>();
+  const answers = new WeakMap<object, SimulationCall[]>();
+  const changed = (owner: string) => {
+    if (changes.size >= kept) changes.clear();
+    changes.set(owner, {});
+  };
+  const remembered = (owner: string): SimulationCall[] => {
+    let version = changes.get(owner);
+    if (!version) {
+      version = {};
+      changes.set(owner, version);
+    }
+    return memoAnswer(answers, version, () => list(owner));
+  };
   const clear = (owner: string) => {
     entries = entries.filter((entry) => entry.owner !== owner);
+    changed(owner);
   };
   return {
     record(owner: string, call: RecordedCall): void {
       entries.push({ owner, call });
+      changed(owner);
       if (entries.length >= kept * 2) entries = entries.slice(-kept);
     },
-    list: async (owner) => list(owner),
+    list: async (owner) => remembered(owner),
     clear: async (owner) => clear(owner),
     take(owner) {
       const own = list(owner);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { isPostgres } from '../../db/engine.ts';
 import { copyDatabase } from '../../db/sqlite-worker.ts';
 import { AppError, conflict } from '../../lib/app-error.ts';
+import { memoAnswer } from '../../lib/frozen-answers.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { dropPostgresSnapshot, restorePostgresSnapshot, savePostgresSnapshot } from './postgres-snapshots.ts';
 import type { SimulatedWorld as World } from './world.ts';
@@ -34,8 +35,33 @@ async function readMeta(folder: string): Promise<SnapshotView | null> {
   }
 }
 
+/**
+ * The snapshots as last read, per world, on SQLite: one server owns a data directory (lib/data-dir-lock.ts)
+ * and its snapshots change only through this module, which forgets the list after every creation and
+ * removal; so the list is read from disk once per change, and its answer checked and serialised once
+ * (lib/frozen-answers.ts). In team mode every instance shares the folder: it is read on every call.
+ */
+const listed = new WeakMap<World, Promise<readonly SnapshotView[]>>();
+const listAnswers = new WeakMap<readonly SnapshotView[], SnapshotView[]>();
+
 /** The world's snapshots, newest first. */
 export async function listSnapshots(world: World): Promise<SnapshotView[]> {
+  if (isPostgres(world.databaseUrl)) return readSnapshots(world);
+  let list = listed.get(world);
+  if (!list) {
+    list = readSnapshots(world).then((views) => Object.freeze(views));
+    listed.set(world, list);
+    list.catch(() => listed.delete(world));
+  }
+  return memoAnswer(listAnswers, await list, (views) => [...views]);
+}
+
+/** After the folder changed (or may have): the next list reads it again. */
+function forgetList(world: World): void {
+  listed.delete(world);
+}
+
+async function readSnapshots(world: World): Promise<SnapshotView[]> {
   const folders = await readdir(snapshotsDir(world)).catch(() => [] as string[]);
   const metas = await Promise.all(folders.map((folder) => readMeta(path.join(snapshotsDir(world), folder))));
   return metas
@@ -49,7 +75,7 @@ export async function listSnapshots(world: World): Promise<SnapshotView[]> {
  * its stored files next to it.
  */
 export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
-  return oneAtATime(world.dataDir, () => saveSnapshot(world, name));
+  return oneAtATime(world.dataDir, () => saveSnapshot(world, name).finally(() => forgetList(world)));
 }
 
 async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
@@ -119,6 +145,10 @@ export function deleteSnapshot(world: World, name: string): Promise<void> {
     const folder = folderOf(world, name);
     if (!(await readMeta(folder))) throw notFound();
     if (isPostgres(world.databaseUrl)) await dropPostgresSnapshot(world.prisma, name);
-    await rm(folder, { recursive: true, force: true });
+    try {
+      await rm(folder, { recursive: true, force: true });
+    } finally {
+      forgetList(world);
+    }
   });
 }
