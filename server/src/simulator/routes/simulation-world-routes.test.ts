@@ -238,6 +238,20 @@ describe('call list', () => {
     const next = JSON.parse(await again()) as { path: string }[];
     expect(next.map((entry) => entry.path).slice(0, 2)).toEqual(['/api/v1/users/me', '/api/v1/products']);
     expect(next).toHaveLength(calls.length + 1);
+    // A file is listed by its type, its status checked.
+    const file = await t.prisma.agentFile.findFirstOrThrow();
+    const adminHeaders = { ...as('admin@example.com'), cookie: caller };
+    expect((await call('GET', `/api/v1/admin/files/${file.id}`, undefined, adminHeaders)).statusCode).toBe(
+      200,
+    );
+    const [download] = JSON.parse(await again()) as {
+      path: string;
+      status: number;
+      responseBody: string;
+      violation: null;
+    }[];
+    expect(download).toMatchObject({ path: `/api/v1/admin/files/${file.id}`, status: 200, violation: null });
+    expect(download?.responseBody).toBe(`(${file.contentType})`);
     expect((await call('DELETE', '/api/v1/sim/calls', undefined, { cookie: caller })).statusCode).toBe(204);
     expect((await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json()).toEqual([]);
   });

@@ -51,34 +51,62 @@ export function describeCall(
   payload: unknown,
   check: ViolationCheck,
 ): RecordedCall {
-  const operationId = request.routeOptions.config.operationId ?? null;
   const contentType = String(reply.getHeader('content-type') ?? '');
-  const status = reply.statusCode;
-  const { id, method, url } = request;
-  const at = Date.now();
-  const durationMs = Math.round(reply.elapsedTime);
-  const requestBody = request.isMultipart() ? '(multipart form)' : bodyText(request.body);
-  const violation = () => (operationId ? check(operationId, status, contentType, payload) : null);
+  // A file (a stream or bytes that are not JSON): only its status is checked and only its type shown, so
+  // nothing of it is kept (a closure here would hold the payload) and the entry is made when listed.
+  if (!contentType.includes('json'))
+    return describeFile(request, reply, contentType, payload ? `(${contentType})` : null, check);
+  const entry = callFacts(request, reply);
+  const violation = () =>
+    entry.operationId ? check(entry.operationId, entry.status, contentType, payload) : null;
   const describe = (checked: string | null): SimulationCall => ({
-    id,
-    at: new Date(at).toISOString(),
-    method,
-    path: redactUrl(url),
-    operationId,
-    status,
-    durationMs,
-    violation: checked,
-    requestBody,
-    responseBody: contentType.includes('json')
-      ? bodyText(answerText(payload) ?? payload)
-      : payload
-        ? `(${contentType})`
-        : null,
+    ...entry.describe(checked),
+    responseBody: bodyText(answerText(payload) ?? payload),
   });
   // A checked answer's bytes are remembered anyway: keeping them costs nothing, whatever their size.
   if ((typeof payload === 'string' && payload.length <= deferredCheckLimit) || isCheckedBytes(payload)) {
     return () => describe(violation());
   }
-  // Not kept: a large answer, a stream or other bytes (only its status is checked).
+  // Not kept: a large answer is checked at once.
   return describe(violation());
+}
+
+/** A file's entry: its status checked when listed, its body shown as its type. */
+function describeFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  contentType: string,
+  responseBody: string | null,
+  check: ViolationCheck,
+): RecordedCall {
+  const entry = callFacts(request, reply);
+  return () => ({
+    ...entry.describe(entry.operationId ? check(entry.operationId, entry.status, contentType, '') : null),
+    responseBody,
+  });
+}
+
+/** What the entry needs of the request and reply, read while they are at hand. */
+function callFacts(request: FastifyRequest, reply: FastifyReply) {
+  const operationId = request.routeOptions.config.operationId ?? null;
+  const status = reply.statusCode;
+  const { id, method, url } = request;
+  const at = Date.now();
+  const durationMs = Math.round(reply.elapsedTime);
+  const requestBody = request.isMultipart() ? '(multipart form)' : bodyText(request.body);
+  return {
+    operationId,
+    status,
+    describe: (violation: string | null): Omit<SimulationCall, 'responseBody'> => ({
+      id,
+      at: new Date(at).toISOString(),
+      method,
+      path: redactUrl(url),
+      operationId,
+      status,
+      durationMs,
+      violation,
+      requestBody,
+    }),
+  };
 }
