@@ -91,22 +91,38 @@ const WATCHED_TABLES: ReadonlySet<string> = new Set([...REMEMBERED_TABLES, ...LI
  * process (the main one, each sandbox's) has the same migrations, so the same plans' relations. At most
  * this many texts (a search of many words is a text of its own); beyond, a new text is not remembered.
  */
-const knownTables = new Map<string, Promise<readonly string[] | undefined>>();
+const knownTables = new Map<string, readonly string[] | undefined>();
+const askedTables = new Map<string, Promise<readonly string[] | undefined>>();
 const KNOWN_TABLES_MAX = 2_000;
 
-/** The tables `sql` reads when all of them are watched, else undefined (then it is never remembered). */
-function watchedTablesOf(pool: pg.Pool, sql: string): Promise<readonly string[] | undefined> {
-  let known = knownTables.get(sql);
-  if (!known) {
-    if (knownTables.size >= KNOWN_TABLES_MAX) return Promise.resolve(undefined);
-    known = tablesRead(pool, sql).then((tables) =>
-      tables?.every((table) => WATCHED_TABLES.has(table)) ? tables : undefined,
+/**
+ * The tables `sql` reads when all of them are watched, else undefined (then it is never remembered):
+ * known at once after the first answer, a promise until then.
+ */
+function watchedTablesOf(
+  pool: pg.Pool,
+  sql: string,
+): readonly string[] | undefined | Promise<readonly string[] | undefined> {
+  if (knownTables.has(sql)) return knownTables.get(sql);
+  let asked = askedTables.get(sql);
+  if (!asked) {
+    if (knownTables.size + askedTables.size >= KNOWN_TABLES_MAX) return undefined;
+    asked = tablesRead(pool, sql).then(
+      (tables) => {
+        const watched = tables?.every((table) => WATCHED_TABLES.has(table)) ? tables : undefined;
+        knownTables.set(sql, watched);
+        askedTables.delete(sql);
+        return watched;
+      },
+      () => {
+        // Asked again next time (the database unreachable); the read meanwhile is not remembered.
+        askedTables.delete(sql);
+        return undefined;
+      },
     );
-    knownTables.set(sql, known);
-    // A failure (the database unreachable) is asked again next time; the read meanwhile is not remembered.
-    known.catch(() => knownTables.delete(sql));
+    askedTables.set(sql, asked);
   }
-  return known.catch(() => undefined);
+  return asked;
 }
 
 /** The reads on `pool`, a pool on the database at `databaseUrl` (whose changes the remembered rows follow). */
@@ -131,13 +147,17 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     max: rememberedListRows,
     weight: (rows) => 1 + (rows as unknown[]).length,
   });
-  const list = async <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) =>
-    rememberedList(
-      `${statement.sql}\0${JSON.stringify(statement.params)}`,
-      await watchedTablesOf(pool, statement.sql),
-      async () => freeze((await query<T & object>(statement)).map(freeze)),
-      arrivedAt,
-    ) as Promise<T[]>;
+  const list = <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) => {
+    const remember = (tables: readonly string[] | undefined) =>
+      rememberedList(
+        `${statement.sql}\0${JSON.stringify(statement.params)}`,
+        tables,
+        async () => freeze((await query<T & object>(statement)).map(freeze)),
+        arrivedAt,
+      ) as Promise<T[]>;
+    const tables = watchedTablesOf(pool, statement.sql);
+    return tables instanceof Promise ? tables.then(remember) : remember(tables);
+  };
   const connected: ConnectedUserReads = {
     page: (read, arrivedAt) => list<ConnectedRow>(postgresConnectedStatements(read).page, arrivedAt),
     async count(read, arrivedAt) {
@@ -163,24 +183,28 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     <T>(statement: Statement, arrivedAt?: number) => list<T>(statement, arrivedAt),
   );
   /** The rows of one of the prepared reads above (`sql`) for `id`, remembered until a change of their tables. */
-  const rememberedRows = async <T>(
+  const rememberedRows = <T>(
     read: keyof typeof sql,
     id: string,
     arrivedAt?: number,
-  ): Promise<readonly T[]> =>
-    remembered(
-      `${read}:${id}`,
-      await watchedTablesOf(pool, sql[read]),
-      async () => {
-        const { rows } = await pool.query<T & object>({
-          name: `portal_${read}`,
-          text: sql[read],
-          values: [id],
-        });
-        return freeze(rows.map((row) => freeze(row)));
-      },
-      arrivedAt,
-    );
+  ): Promise<readonly T[]> => {
+    const remember = (tables: readonly string[] | undefined) =>
+      remembered(
+        `${read}:${id}`,
+        tables,
+        async () => {
+          const { rows } = await pool.query<T & object>({
+            name: `portal_${read}`,
+            text: sql[read],
+            values: [id],
+          });
+          return freeze(rows.map((row) => freeze(row)));
+        },
+        arrivedAt,
+      );
+    const tables = watchedTablesOf(pool, sql[read]);
+    return tables instanceof Promise ? tables.then(remember) : remember(tables);
+  };
   // A company's status is read by every company call: remembered like the session.
   const lists: ListReads = {
     ...listReads,
