@@ -219,6 +219,44 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await read(0, 'jobs')).text).toContain('2020-02-02T02:02:02.000Z');
   }, 60_000); // some hundred calls
 
+  it('a remembered list is dropped only by a write to a table it reads: through the API or another connection, on both instances', async () => {
+    const jobs = async (index: number) => {
+      const answer = await team.call(index, 'GET', '/api/v1/products/download/jobs', {
+        headers: persona('second@example.com'),
+      });
+      expect(answer.status).toBe(200);
+      return answer.text;
+    };
+    for (const index of [0, 1, 0, 1]) await jobs(index);
+    // A change the database does not announce (the table's trigger off meanwhile): a list kept in memory
+    // goes on showing what it read, a list read again shows it.
+    await queryPostgres(
+      team.databaseUrl,
+      `BEGIN; ALTER TABLE "DownloadJob" DISABLE TRIGGER portal_data_changed;
+        UPDATE "DownloadJob" SET "updatedAt" = '2019-03-03 03:03:03' WHERE id = (SELECT id FROM "DownloadJob"
+          WHERE "userId" = (SELECT id FROM "User" WHERE email = 'second@example.com') ORDER BY id LIMIT 1);
+        ALTER TABLE "DownloadJob" ENABLE TRIGGER portal_data_changed; COMMIT`,
+    );
+    const unannounced = '2019-03-03T03:03:03.000Z';
+    expect(await jobs(0)).not.toContain(unannounced);
+    expect(await jobs(1)).not.toContain(unannounced);
+    // Writes to tables the jobs list does not read: an invitation made through the API, invitations
+    // written by another connection.
+    const created = await team.call(0, 'POST', '/api/v1/invitations', {
+      headers: owner,
+      body: [{ productId: 'prod-wb-1', includeSensitiveData: false }],
+    });
+    expect(created.status).toBe(201);
+    await onTeamDatabase(`UPDATE "Invitation" SET id = id WHERE id = $1`, ['none']);
+    expect(await jobs(1)).not.toContain(unannounced);
+    expect(await jobs(0)).not.toContain(unannounced);
+    // A write to the table it reads (another user's export through the API): the next call reads it again.
+    const exported = await team.call(1, 'POST', '/api/v1/products/download', { headers: owner });
+    expect([201, 202]).toContain(exported.status);
+    expect(await jobs(0)).toContain(unannounced);
+    expect(await jobs(1)).toContain(unannounced);
+  });
+
   it('the current user (remembered) shows terms published elsewhere, accepted through the other instance, a name changed by another connection and the clock passing a publication, on the very next call', async () => {
     type Me = { fullName: string; termsToAccept: string | null };
     const me = async (index: number) => {

@@ -71,6 +71,14 @@ export async function installChangeTriggers(client: Pick<pg.Client, 'query'>): P
   await client.query(`BEGIN; ${statements.join(';\n')}; COMMIT`);
 }
 
+/** What a watch received: how many times each followed table was announced changed, and how many times anything may have. */
+export interface TableChanges {
+  /** Moves on with every (re)connection, every loss and every message that names no table. */
+  readonly all: number;
+  /** Per followed table, the announcements of its changes received (absent: none yet). */
+  readonly tables: ReadonlyMap<string, number>;
+}
+
 export interface DataWatch {
   /**
    * The generation under which rows may be remembered now, once every change committed before this
@@ -80,6 +88,8 @@ export interface DataWatch {
   fresh(since?: number): Promise<number | undefined>;
   /** The generation now (undefined while not connected): a row read under another one is not kept. */
   current(): number | undefined;
+  /** Which of the followed tables changed: a memory kept per table drops only what read a changed one. */
+  changes(): TableChanges;
   /** Starts listening (else the first use does), resolving once listening or after a first failure. */
   start(): Promise<void>;
   close(): Promise<void>;
@@ -97,6 +107,7 @@ export function watchDataChanges(
 ): DataWatch {
   const followed = new Set(tables);
   let generation = 0;
+  const changes = { all: 0, tables: new Map<string, number>() };
   let live = false;
   let listener: TeamListener | undefined;
   let closed = false;
@@ -105,20 +116,24 @@ export function watchDataChanges(
       onMessage(message) {
         // A message without a table comes from a trigger of an older version: it may concern any.
         if (message.kind !== DATA_CHANGED) return;
-        if (typeof message.table !== 'string' || followed.has(message.table)) {
-          generation += 1;
-          onChange?.();
-        }
+        if (typeof message.table !== 'string') changes.all += 1;
+        else if (followed.has(message.table))
+          changes.tables.set(message.table, (changes.tables.get(message.table) ?? 0) + 1);
+        else return;
+        generation += 1;
+        onChange?.();
       },
       async onConnected() {
         // Whatever changed while nobody listened is unknown: start over.
         generation += 1;
+        changes.all += 1;
         live = true;
         onChange?.();
       },
       onLost() {
         live = false;
         generation += 1;
+        changes.all += 1;
         onChange?.();
       },
       // The clock's listener on the same connection logs the losses.
@@ -132,6 +147,7 @@ export function watchDataChanges(
       return live ? generation : undefined;
     },
     current: () => (live ? generation : undefined),
+    changes: () => changes,
     async start() {
       if (closed) return;
       listener ??= listen();

@@ -1,12 +1,13 @@
 // The hot reads (db/hot-reads.ts, db/connected-users.ts) in PostgreSQL's dialect, on the client's pg
 // pool: the same rows, the same order, the same ASCII case-insensitive search. The session, the current
-// user (with every terms version of the role, so the clock picks the newest per call) and the owner's
-// products are remembered, until the database announces a change to a table they
-// read (db/data-changes.ts, decision 0070), so a write by any instance is visible to the next read on
-// every other. Dates come back as the ISO text the SQLite variant gives (`...Z`).
+// user (with every terms version of the role, so the clock picks the newest per call), the owner's
+// products and the lists' pages are remembered, until the database announces a change to a table their
+// statement reads (db/data-changes.ts, decision 0070; each table its own, decision 0140:
+// db/postgres-changes.ts), so a write by any instance is visible to the next read on every other. Dates
+// come back as the ISO text the SQLite variant gives (`...Z`).
 import type pg from 'pg';
 import type { ConnectedQuery, ConnectedRow, ConnectedTuple, ConnectedUserReads } from './connected-users.ts';
-import { createRememberedRows, LIST_TABLES, watchDataChanges } from './data-changes.ts';
+import { LIST_TABLES, REMEMBERED_TABLES, watchDataChanges } from './data-changes.ts';
 import {
   currentUserAt,
   type HotReads,
@@ -15,6 +16,7 @@ import {
   type UserWithTerms,
 } from './hot-reads.ts';
 import { createListReads, type ListReads, type Statement } from './list-reads.ts';
+import { createRememberedByTables, tablesRead } from './postgres-changes.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
 const iso = (column: string) => `to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
@@ -81,10 +83,53 @@ const freeze = <T>(value: T): T => (value === undefined ? value : Object.freeze(
 /** Rows of list pages kept between two changes of the lists' tables (a page counts its rows). */
 const rememberedListRows = 100_000;
 
+/** Every table whose changes the remembered reads follow: a statement reading any other is not remembered. */
+const WATCHED_TABLES: ReadonlySet<string> = new Set([...REMEMBERED_TABLES, ...LIST_TABLES]);
+
+/**
+ * The tables each SQL text reads (db/postgres-changes.ts), asked once per process: every database of a
+ * process (the main one, each sandbox's) has the same migrations, so the same plans' relations. At most
+ * this many texts (a search of many words is a text of its own); beyond, a new text is not remembered.
+ */
+const knownTables = new Map<string, readonly string[] | undefined>();
+const askedTables = new Map<string, Promise<readonly string[] | undefined>>();
+const KNOWN_TABLES_MAX = 2_000;
+
+/**
+ * The tables `sql` reads when all of them are watched, else undefined (then it is never remembered):
+ * known at once after the first answer, a promise until then.
+ */
+function watchedTablesOf(
+  pool: pg.Pool,
+  sql: string,
+): readonly string[] | undefined | Promise<readonly string[] | undefined> {
+  if (knownTables.has(sql)) return knownTables.get(sql);
+  let asked = askedTables.get(sql);
+  if (!asked) {
+    if (knownTables.size + askedTables.size >= KNOWN_TABLES_MAX) return undefined;
+    asked = tablesRead(pool, sql).then(
+      (tables) => {
+        const watched = tables?.every((table) => WATCHED_TABLES.has(table)) ? tables : undefined;
+        knownTables.set(sql, watched);
+        askedTables.delete(sql);
+        return watched;
+      },
+      () => {
+        // Asked again next time (the database unreachable); the read meanwhile is not remembered.
+        askedTables.delete(sql);
+        return undefined;
+      },
+    );
+    askedTables.set(sql, asked);
+  }
+  return asked;
+}
+
 /** The reads on `pool`, a pool on the database at `databaseUrl` (whose changes the remembered rows follow). */
 export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotReads {
-  const watch = watchDataChanges(databaseUrl);
-  const remembered = createRememberedRows(watch);
+  // One watch of every table a remembered read reads; each memory drops only what read a changed table.
+  const watch = watchDataChanges(databaseUrl, [...WATCHED_TABLES]);
+  const remembered = createRememberedByTables(watch);
   // Named, so each pooled connection prepares a statement once (pg keeps them by name).
   const names = new Map<string, string>();
   const query = async <T>(statement: { sql: string; params: unknown[] }): Promise<T[]> => {
@@ -97,18 +142,22 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     return result.rows as T[];
   };
   // The lists' pages and totals: remembered by statement and parameters until a change of a table
-  // any list reads (decision 0103), each frozen since every later request shares it.
-  const listWatch = watchDataChanges(databaseUrl, LIST_TABLES);
-  const rememberedList = createRememberedRows(listWatch, {
+  // that statement reads (decisions 0103, 0140), each frozen since every later request shares it.
+  const rememberedList = createRememberedByTables(watch, {
     max: rememberedListRows,
     weight: (rows) => 1 + (rows as unknown[]).length,
   });
-  const list = <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) =>
-    rememberedList(
-      `${statement.sql}\0${JSON.stringify(statement.params)}`,
-      async () => freeze((await query<T & object>(statement)).map(freeze)),
-      arrivedAt,
-    ) as Promise<T[]>;
+  const list = <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) => {
+    const remember = (tables: readonly string[] | undefined) =>
+      rememberedList(
+        `${statement.sql}\0${JSON.stringify(statement.params)}`,
+        tables,
+        async () => freeze((await query<T & object>(statement)).map(freeze)),
+        arrivedAt,
+      ) as Promise<T[]>;
+    const tables = watchedTablesOf(pool, statement.sql);
+    return tables instanceof Promise ? tables.then(remember) : remember(tables);
+  };
   const connected: ConnectedUserReads = {
     page: (read, arrivedAt) => list<ConnectedRow>(postgresConnectedStatements(read).page, arrivedAt),
     async count(read, arrivedAt) {
@@ -134,19 +183,28 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     <T>(statement: Statement, arrivedAt?: number) => list<T>(statement, arrivedAt),
   );
   /** The rows of one of the prepared reads above (`sql`) for `id`, remembered until a change of their tables. */
-  const rememberedRows = <T>(read: keyof typeof sql, id: string, arrivedAt?: number): Promise<readonly T[]> =>
-    remembered(
-      `${read}:${id}`,
-      async () => {
-        const { rows } = await pool.query<T & object>({
-          name: `portal_${read}`,
-          text: sql[read],
-          values: [id],
-        });
-        return freeze(rows.map((row) => freeze(row)));
-      },
-      arrivedAt,
-    );
+  const rememberedRows = <T>(
+    read: keyof typeof sql,
+    id: string,
+    arrivedAt?: number,
+  ): Promise<readonly T[]> => {
+    const remember = (tables: readonly string[] | undefined) =>
+      remembered(
+        `${read}:${id}`,
+        tables,
+        async () => {
+          const { rows } = await pool.query<T & object>({
+            name: `portal_${read}`,
+            text: sql[read],
+            values: [id],
+          });
+          return freeze(rows.map((row) => freeze(row)));
+        },
+        arrivedAt,
+      );
+    const tables = watchedTablesOf(pool, sql[read]);
+    return tables instanceof Promise ? tables.then(remember) : remember(tables);
+  };
   // A company's status is read by every company call: remembered like the session.
   const lists: ListReads = {
     ...listReads,
@@ -163,7 +221,7 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     },
     ownProducts: (ownerId, arrivedAt) => rememberedRows<ProductRow>('ownProducts', ownerId, arrivedAt),
     close: async () => {
-      await Promise.all([watch.close(), listWatch.close()]);
+      await watch.close();
     },
   };
 }

@@ -12,6 +12,19 @@ import { spareDatabasesOf } from '../../../test/sandbox-databases.ts';
 import { databaseNameOf, quoteIdentifier } from '../../db/engine.ts';
 import { createPostgresSandboxStore, SPARE_RATE_WINDOW_MS } from './postgres-sandboxes.ts';
 
+/** The sandbox databases' names of the main database at `mainUrl` begin with this (postgres-sandboxes.ts). */
+const sandboxPrefix = (mainUrl: string) => `${databaseNameOf(mainUrl).slice(0, 30)}_sbx`;
+
+/** Drops every sandbox, spare and template database a store on `mainUrl` made. */
+const dropSandboxDatabases = (mainUrl: string) =>
+  onPostgresServer(async (client) => {
+    const { rows } = await client.query('SELECT datname FROM pg_database WHERE starts_with(datname, $1)', [
+      sandboxPrefix(mainUrl),
+    ]);
+    for (const { datname } of rows)
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
+  });
+
 describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -41,15 +54,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     cleanups.push(
       () => main.drop(),
       () => rm(dataDir, { recursive: true, force: true }),
-      () =>
-        onPostgresServer(async (client) => {
-          const { rows } = await client.query(
-            'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
-            [`${databaseNameOf(main.url).slice(0, 30)}_sbx`],
-          );
-          for (const { datname } of rows)
-            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
-        }),
+      () => dropSandboxDatabases(main.url),
       () => store.close(),
     );
     const spares = () => spareDatabasesOf(main.url, dataDir);
@@ -77,7 +82,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
   it('copies as many spares side by side as are missing, at most its bound', async () => {
     const main = await createPostgresTestDatabase();
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-spares-'));
-    const prefix = `${databaseNameOf(main.url).slice(0, 30)}_sbx`;
+    const prefix = sandboxPrefix(main.url);
     const storeOf = (spares: number) =>
       createPostgresSandboxStore({
         mainUrl: main.url,
@@ -92,15 +97,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     cleanups.push(
       () => main.drop(),
       () => rm(dataDir, { recursive: true, force: true }),
-      () =>
-        onPostgresServer(async (client) => {
-          const { rows } = await client.query(
-            'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
-            [prefix],
-          );
-          for (const { datname } of rows)
-            await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
-        }),
+      () => dropSandboxDatabases(main.url),
       () => store.close(),
     );
     // The template built first, by a store that keeps no spares.

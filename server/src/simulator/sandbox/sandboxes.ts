@@ -84,7 +84,14 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
    */
   const warm = new Map<
     string,
-    { database: Database; hold: TeamListener; timer: NodeJS.Timeout; opened: boolean }
+    {
+      database: Database;
+      hold: TeamListener;
+      timer: NodeJS.Timeout;
+      opened: boolean;
+      /** Settles once the warm-up's connections are open (or failed). */
+      ready: Promise<void>;
+    }
   >();
   let stopped = false;
 
@@ -101,17 +108,21 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       Promise.resolve()
         .then(() => database.reads.lists.ping())
         .catch(() => undefined);
-    const held = { database, hold, timer: setInterval(ping, 20_000), opened: false };
-    held.timer.unref();
-    warm.set(name, held);
     // The Prisma client's first model query sets its engine up (a few hundred milliseconds under load):
     // the read a handle's start makes first (the clock's stored state), made ahead, on the pool's one
     // connection (side by side with the ping it would open a second backend, for nothing).
-    Promise.all([ping().then(() => database.prisma.simState.findUnique({ where: { id: 1 } })), hold.ready])
-      .then(() => {
+    const ready = Promise.all([
+      ping().then(() => database.prisma.simState.findUnique({ where: { id: 1 } })),
+      hold.ready,
+    ]).then(
+      () => {
         held.opened = true;
-      })
-      .catch(() => undefined);
+      },
+      () => undefined,
+    );
+    const held = { database, hold, timer: setInterval(ping, 20_000), opened: false, ready };
+    held.timer.unref();
+    warm.set(name, held);
   }
 
   /** The spares this instance holds connections to, those whose connections are open first. */
@@ -156,6 +167,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       createdAt = new Date(record.createdAt);
       scenario = record.scenario;
       held = takeWarm(record.database);
+      // A spare whose warm-up is still under way (a creation that waited for its copy takes it as the
+      // copy ends): the world starts on the connections being opened instead of opening more beside them.
+      if (held && !held.opened) await held.ready;
     } else {
       await templates.copyTo(scenario, dataDir);
     }
