@@ -65,17 +65,19 @@ export function createCallLog(
   // An owner's list changes only when a call of theirs is recorded or cleared (trimming drops entries
   // older than any list reads): until then the same frozen list is answered, so it is checked and
   // serialised once (lib/frozen-answers.ts), as a panel polling its calls asks again and again.
-  const changes = new Map<string, object>();
+  // `versions` holds the owners whose list was read since their last change (a new owner's record costs
+  // a lookup only).
+  const versions = new Map<string, object>();
   const answers = new WeakMap<object, SimulationCall[]>();
   const changed = (owner: string) => {
-    if (changes.size >= kept) changes.clear();
-    changes.set(owner, {});
+    versions.delete(owner);
   };
   const remembered = (owner: string): SimulationCall[] => {
-    let version = changes.get(owner);
+    let version = versions.get(owner);
     if (!version) {
+      if (versions.size >= kept) versions.clear();
       version = {};
-      changes.set(owner, version);
+      versions.set(owner, version);
     }
     return memoAnswer(answers, version, () => list(owner));
   };
