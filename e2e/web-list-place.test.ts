@@ -62,6 +62,33 @@ describe('a list keeps its place in the URL (issue 26, defects 2 and 3)', () => 
       }
     });
 
+    it(`at ${viewports[viewport].width} px Back from the other tab of the same page returns to the sharings at the place scrolled to`, async () => {
+      const { context, page } = await signedInPage(browser(), 'admin@example.com', viewport);
+      try {
+        await page.goto('/admin?tab=sharings');
+        await appStarted(page);
+        const list = 'ul.admin-list';
+        await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
+        for (let step = 0; step < 8; step += 1) {
+          await page.mouse.wheel(0, 2_000);
+          await page.waitForTimeout(150);
+        }
+        await expect.poll(() => firstInView(page, list)).toBeGreaterThan(20);
+        const place = await firstInView(page, list);
+        // The brand link leads to the admin's home: the same page, its first tab.
+        await page.getByRole('link', { name: 'Data Act Portal' }).click();
+        await page.waitForURL(/\/admin$/);
+        await page.getByRole('tab', { name: 'Company applications', selected: true }).waitFor();
+        await page.goBack();
+
+        await page.waitForURL(/\/admin\?tab=sharings$/);
+        await page.getByRole('tab', { name: 'Data sharings', selected: true }).waitFor();
+        await expect.poll(() => firstInView(page, list), { timeout: 10_000 }).toBe(place);
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`at ${viewports[viewport].width} px a reload of /users keeps the status filter with the search`, async () => {
       const { context, page } = await signedInPage(browser(), 'fleet@example.com', viewport);
       try {
