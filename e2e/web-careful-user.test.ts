@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { appStarted, viewports } from './support/browser.ts';
+import { appStarted, signedInPage, viewports } from './support/browser.ts';
 import { pendingCompanyFor } from './support/faults.ts';
 import { useBrowser } from './support/kit.ts';
 import { noticesShown, sawNotice } from './support/notices.ts';
-import { cardOf, ownerPage } from './support/owner-screens.ts';
+import { cardOf, loadFailing, ownerPage } from './support/owner-screens.ts';
 
 // Issue 26 in Chromium against the reference server: what a careful user still trips over, at 390
 // and 1280 px.
@@ -76,6 +76,29 @@ describe('what a careful user trips over (issue 26)', () => {
       expect(shown.filter((text) => /^Couldn't (enable|disable) data sharing/.test(text))).toEqual([]);
       expect(shown.filter((text) => /^Your session has ended/.test(text))).toHaveLength(1);
       await context.close();
+    });
+  }
+
+  // The specification's two list failures, each for its own failing call (issue 26: the companies'
+  // text had gone, the links' shown in its place).
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`at ${viewports[viewport].width} px each failed list says its own text: the companies' and the connected users'`, async () => {
+      const owner = await ownerPage(browser(), { viewport });
+      await loadFailing(owner.page, 'listClaimedInvitations', 'Failed to fetch connected invitations', {
+        path: '/agents',
+        times: 2,
+      });
+      const shownToOwner = await noticesShown(owner.page);
+      expect(shownToOwner.filter((text) => text.startsWith('Failed to fetch invitations'))).toEqual([]);
+      await owner.context.close();
+
+      const fleet = await signedInPage(browser(), 'fleet@example.com', viewport);
+      await fleet.page.waitForURL('**/users');
+      await loadFailing(fleet.page, 'listConnectedInvitations', 'Failed to get your connected users.', {
+        path: '/users',
+        times: 2,
+      });
+      await fleet.context.close();
     });
   }
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePortalConfig } from '../lib/branding.ts';
-import { isSimulatorShortcut } from '../lib/simulator-shortcut.ts';
+import { isSimulatorShortcut, simulatorLauncherProps } from '../lib/simulator-shortcut.ts';
 
 // `__SIMULATOR__` is a build-time constant: in a production build this is `null` and the import()
 // below is removed with it, so the panel adds 0 bytes (scripts/simulator-build.test.ts checks).
@@ -45,11 +45,7 @@ export function SimulatorSlot() {
     <>
       <button
         ref={button}
-        type="button"
-        className="simulator-launcher"
-        aria-keyshortcuts="Alt+Shift+S"
-        aria-haspopup="dialog"
-        aria-expanded={open}
+        {...simulatorLauncherProps(open)}
         onPointerEnter={want}
         onFocus={want}
         onClick={() => {

@@ -1,4 +1,9 @@
-import { defaultRangeExtractor, type Range, useWindowVirtualizer } from '@tanstack/react-virtual';
+import {
+  defaultRangeExtractor,
+  type Range,
+  useWindowVirtualizer,
+  type VirtualItem,
+} from '@tanstack/react-virtual';
 import {
   type CSSProperties,
   Fragment,
@@ -48,6 +53,31 @@ const noMeasure = () => {};
 /** Ask for the next page this many items before the end comes into view. */
 const PREFETCH = 15;
 
+/**
+ * The measures of the lists the user left, by history entry and list: coming Back to an entry, its
+ * list places its cards by their measured heights again, so the place ScrollRestoration gives the
+ * window back shows the same cards (estimated heights put other cards there). The last few only.
+ */
+const leftMeasures = new Map<string, VirtualItem[]>();
+const LEFT_MEASURES_KEPT = 20;
+
+/** The history entry's key (react-router's, in `history.state`), or '' outside a router's history. */
+const entryKey = () => {
+  const state: unknown = typeof window === 'undefined' ? null : window.history.state;
+  return state && typeof state === 'object' && 'key' in state ? String(state.key) : '';
+};
+
+/** The height of `items` in the list: each its measured height in `measures`, else `estimate`. */
+function unmeasuredHeight<T>(
+  items: readonly T[],
+  getKey: (item: T) => string,
+  measures: readonly VirtualItem[],
+  estimate: number,
+): number {
+  const sizes = new Map(measures.map((measure) => [measure.key, measure.size]));
+  return items.reduce((sum, item) => sum + (sizes.get(getKey(item)) ?? estimate) + GAP_PX, 0);
+}
+
 /** The index of the list item holding `element`, or null when it is not in `list`. */
 function itemIndexOf(element: Element | null, list: HTMLUListElement | null): number | null {
   const item = element?.closest<HTMLElement>('[data-index]');
@@ -75,6 +105,9 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
   // hydration's task). Until then the list is drawn as the server drew it, unmeasured.
   const [top, setTop] = useState<number | null>(null);
   const [focused, setFocused] = useState<number | null>(null);
+  // This history entry's list, and the measures it had when the user left it (if they come Back).
+  const [place] = useState(() => `${entryKey()} ${label}`);
+  const [left] = useState(() => leftMeasures.get(place));
   useLayoutEffect(() => {
     const list = listRef.current;
     if (!list) return;
@@ -106,12 +139,27 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     rangeExtractor,
     enabled: measured,
     initialRect: FIRST_VIEW,
-    // The first render is the server's page, drawn at the top: a window the user scrolled before the app
-    // took over would draw other items, a mismatch React answers by drawing the list afresh (the focused
-    // card lost its focus). Where the window is comes in right after (below).
-    initialOffset: 0,
+    // Read when the virtualizer is enabled (the next frame, `measured`), which scrolls the window to it:
+    // where the window is then, so nothing moves. The first render does not read it: it is the server's
+    // page, drawn at the top, unmeasured (a window scrolled before the app took over would otherwise draw
+    // other items, a mismatch). A fixed 0 sent the window back to the top there, undoing the place Back
+    // had restored (ScrollRestoration) and any scroll made before the takeover.
+    initialOffset: () => window.scrollY,
     getItemKey: (index) => getKey(items[index] as T),
+    initialMeasurementsCache: left,
   });
+  useEffect(
+    () => () => {
+      if (virtualizer.measurementsCache.length === 0) return;
+      leftMeasures.delete(place);
+      leftMeasures.set(place, virtualizer.measurementsCache);
+      for (const oldest of leftMeasures.keys()) {
+        if (leftMeasures.size <= LEFT_MEASURES_KEPT) break;
+        leftMeasures.delete(oldest);
+      }
+    },
+    [virtualizer, place],
+  );
   // Once mounted, the window's real scroll position (the virtualizer hears only later scroll events).
   const [, followWindow] = useReducer((renders: number) => renders + 1, 0);
   useLayoutEffect(() => {
@@ -139,7 +187,10 @@ export function VirtualList<T>(props: VirtualListProps<T>) {
     ? lastInFlow
       ? Math.max(0, virtualizer.getTotalSize() - (lastInFlow.end - margin))
       : 0
-    : (items.length - firstItems) * (estimateSize + GAP_PX);
+    : left
+      ? // Back to a list measured before: its height as measured, so the window's place fits in it.
+        unmeasuredHeight(items.slice(firstItems), getKey, left, estimateSize)
+      : (items.length - firstItems) * (estimateSize + GAP_PX);
   const lastIndex = lastInFlow?.index ?? -1;
   const hasMore = query.hasNextPage;
   const loadingMore = query.isFetchingNextPage;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import greek from '../../lib/i18n/simulator.el.json';
 import english from '../../lib/i18n/simulator.en.json';
-import { isSimulatorShortcut } from '../../lib/simulator-shortcut.ts';
+import { isSimulatorShortcut, simulatorLauncherProps } from '../../lib/simulator-shortcut.ts';
 import { SimulatorPanel } from './simulator-panel.tsx';
 import './simulator.css';
 
@@ -33,15 +33,7 @@ export function SimulatorEntry() {
   }, []);
   return (
     <>
-      <button
-        ref={button}
-        type="button"
-        className="simulator-launcher"
-        aria-keyshortcuts="Alt+Shift+S"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => setOpen(true)}
-      >
+      <button ref={button} {...simulatorLauncherProps(open)} onClick={() => setOpen(true)}>
         {t('launcher')}
       </button>
       <SimulatorPanel open={open} onOpenChange={setOpen} launcher={button} />
