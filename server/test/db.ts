@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import { createPrisma, type PrismaClient } from '../src/db/client.ts';
 import { type DatabaseEngine, isPostgres, quoteIdentifier, withDatabaseName } from '../src/db/engine.ts';
 import { databasePath } from '../src/db/hot-reads.ts';
@@ -156,4 +156,17 @@ export async function writeElsewhere(
     return;
   }
   await queryPostgres(databaseUrl, sql.postgresql, params);
+}
+
+/** Waits until `read` answers the very same (remembered) object twice in a row (PostgreSQL's reads remember once the listener is up). */
+export async function remembered<T>(read: () => Promise<T>): Promise<T> {
+  let first: T | undefined;
+  await vi.waitFor(
+    async () => {
+      first = await read();
+      expect(await read()).toBe(first);
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+  return first as T;
 }

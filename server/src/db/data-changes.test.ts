@@ -3,7 +3,7 @@
 // by that read; while the listening connection is down nothing is remembered.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, queryPostgres, type TestDatabase } from '../../test/db.ts';
+import { createTestDatabase, queryPostgres, remembered, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
 import {
@@ -49,19 +49,6 @@ afterAll(async () => {
 /** Another connection, as another process (psql, a script, another instance) has. */
 async function elsewhere(sql: string, params: unknown[] = []): Promise<void> {
   await queryPostgres(db.url, sql, params);
-}
-
-/** Waits until `read` answers the very same (remembered) object twice in a row. */
-async function remembered<T>(read: () => Promise<T>): Promise<T> {
-  let first: T | undefined;
-  await vi.waitFor(
-    async () => {
-      first = await read();
-      expect(await read()).toBe(first);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-  return first as T;
 }
 
 const products = () => world.reads.ownProducts(owner) as Promise<readonly { name: string | null }[]>;

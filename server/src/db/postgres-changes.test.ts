@@ -1,7 +1,7 @@
 // PostgreSQL's remembered reads follow each table their statement reads (decision 0140): the tables are
 // asked of PostgreSQL's generic plan, and a change of a table drops only what read it, whoever writes.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestDatabase, queryPostgres, type TestDatabase } from '../../test/db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, queryPostgres, remembered, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
 import { listStatements } from './list-reads.ts';
@@ -24,19 +24,6 @@ afterAll(async () => {
   await other?.$disconnect();
   await db?.cleanup();
 });
-
-/** Waits until `read` answers the very same (remembered) object twice in a row. */
-async function remembered<T>(read: () => Promise<T>): Promise<T> {
-  let first: T | undefined;
-  await vi.waitFor(
-    async () => {
-      first = await read();
-      expect(await read()).toBe(first);
-    },
-    { timeout: 10_000, interval: 50 },
-  );
-  return first as T;
-}
 
 /** A write to `table` by another connection that changes no row (its statement trigger announces it all the same). */
 const touchElsewhere = (table: string) =>
