@@ -1,11 +1,13 @@
 // PostgreSQL's remembered reads follow each table their statement reads (decision 0140): the tables are
 // asked of PostgreSQL's generic plan, and a change of a table drops only what read it, whoever writes.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, queryPostgres, remembered, type TestDatabase } from '../../test/db.ts';
 import { USER_IDS } from '../simulator/scenarios/demo-people.ts';
 import { createPrisma, type Database, openDatabase, type PortalPrisma } from './client.ts';
+import type { DataWatch } from './data-changes.ts';
 import { listStatements } from './list-reads.ts';
-import { tablesRead } from './postgres-changes.ts';
+import { createRememberedByTables, tablesRead } from './postgres-changes.ts';
 import { createPostgresPool } from './postgres-pool.ts';
 import { postgresConnectedStatements, rememberedSql } from './postgres-reads.ts';
 
@@ -118,5 +120,75 @@ describe("PostgreSQL's remembered reads, table by table", () => {
       else await other.product.updateMany({ where: { ownerId: owner }, data: { name } });
       expect(((await products()) as { name: string }[]).every((product) => product.name === name)).toBe(true);
     }
+  });
+
+  it('share a read under way among the callers that miss it, and never one sent before a change a caller must see', async () => {
+    // Counts the statements of the owner's products (a named prepared read) on every connection.
+    const original = pg.Client.prototype.query;
+    let sent = 0;
+    const spy = vi.spyOn(pg.Client.prototype, 'query').mockImplementation(function (
+      this: pg.Client,
+      ...args: unknown[]
+    ) {
+      if ((args[0] as { name?: string } | undefined)?.name === 'portal_ownProducts') sent += 1;
+      return (original as (...a: unknown[]) => unknown).apply(this, args) as never;
+    });
+    try {
+      await remembered(products);
+      // Fifty requests that arrive after a change all miss: one statement answers them.
+      await touchElsewhere('Product');
+      sent = 0;
+      const arrivedAt = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 50 }, () => world.reads.ownProducts(owner, arrivedAt)),
+      );
+      expect(sent).toBe(1);
+      expect(new Set(answers).size).toBe(1);
+      // A caller arriving after a change committed while a read was under way does not take that read.
+      for (let round = 0; round < 5; round += 1) {
+        const name = `shared ${round} ${Math.random()}`;
+        const under = world.reads.ownProducts(owner, performance.now());
+        await queryPostgres(db.url, 'UPDATE "Product" SET name = $1 WHERE "ownerId" = $2', [name, owner]);
+        const after = await world.reads.ownProducts(owner, performance.now());
+        expect(after.every((product) => product.name === name)).toBe(true);
+        await under;
+      }
+    } finally {
+      spy.mockRestore();
+    }
+  });
+
+  it('share a read under way only while no change of its tables has been received since it was sent', async () => {
+    const changes = { all: 1, tables: new Map<string, number>() };
+    const watch: DataWatch = {
+      fresh: async () => 1,
+      current: () => 1,
+      changes: () => changes,
+      start: async () => undefined,
+      close: async () => undefined,
+    };
+    const remember = createRememberedByTables(watch);
+    const reads: Array<(row: string) => void> = [];
+    const read = () => new Promise<string>((resolve) => reads.push(resolve));
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const first = remember('products:owner', ['Product'], read);
+    await vi.waitFor(() => expect(reads).toHaveLength(1));
+    // No change since the read was sent: a second caller waits for it.
+    const shared = remember('products:owner', ['Product'], read);
+    await settle();
+    // A change of another table does not matter; one of its own does: a third caller reads again.
+    changes.tables.set('Invitation', 1);
+    const stillShared = remember('products:owner', ['Product'], read);
+    await settle();
+    expect(reads).toHaveLength(1);
+    changes.tables.set('Product', 1);
+    const own = remember('products:owner', ['Product'], read);
+    await vi.waitFor(() => expect(reads).toHaveLength(2));
+    reads[0]?.('before the change');
+    reads[1]?.('after the change');
+    expect(await first).toBe('before the change');
+    expect(await shared).toBe('before the change');
+    expect(await stillShared).toBe('before the change');
+    expect(await own).toBe('after the change');
   });
 });

@@ -86,6 +86,10 @@ export async function tablesRead(pool: pg.Pool, sql: string): Promise<string[] |
  * table drops only the sets that hold it (a (re)connection of the listener, or a message naming no table,
  * drops everything). A read whose tables are unknown (`tables` undefined) is never kept. `since`: the
  * caller's request arrived then (performance.now()); every change committed before it is seen.
+ * A read under way is shared like a kept row (decision 0142): a caller that misses while the same key is
+ * being read, with no change of its tables received since that read was sent, waits for it rather than
+ * sending the statement again, so the requests a change (a session's touch, any write under load) finds
+ * waiting run one statement per key, not one each queued on the pool.
  */
 export function createRememberedByTables(watch: DataWatch, limit: RememberedLimit = { max: 10_000 }) {
   /** What the memory last accounted for: the watch's `all` and each table's count. */
@@ -93,6 +97,8 @@ export function createRememberedByTables(watch: DataWatch, limit: RememberedLimi
   const seen = new Map<string, number>();
   let used = 0;
   const sets = new Map<string, { tables: readonly string[]; rows: Map<string, unknown>; used: number }>();
+  /** The reads under way, by set and key, with the changes received when each was sent. */
+  const pending = new Map<string, { from: number; counts: number[]; row: Promise<unknown> }>();
   const clear = () => {
     sets.clear();
     used = 0;
@@ -134,7 +140,21 @@ export function createRememberedByTables(watch: DataWatch, limit: RememberedLimi
     const before = watch.changes();
     const from = before.all;
     const counts = tables.map((table) => before.tables.get(table) ?? 0);
-    const row = await read();
+    // Every change committed before `since` has been received (watch.fresh above): a read sent since the
+    // last change of its tables sees all of them, as the row it will keep would.
+    const pendingKey = `${setKey}\u0001${key}`;
+    const under = pending.get(pendingKey);
+    if (under && under.from === from && under.counts.every((count, at) => count === counts[at]))
+      return under.row as Promise<T>;
+    const reading = read();
+    const entry = { from, counts, row: reading };
+    pending.set(pendingKey, entry);
+    let row: T;
+    try {
+      row = await reading;
+    } finally {
+      if (pending.get(pendingKey) === entry) pending.delete(pendingKey);
+    }
     // A change of its tables received while reading may have come after the row was read: keep it only
     // if none did (and the listener stayed up).
     const after = watch.changes();
