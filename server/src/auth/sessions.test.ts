@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
+import { testEngine } from '../../test/engine.ts';
 
 const minutes = (n: number) => n * 60_000;
 
@@ -27,6 +28,41 @@ describe('session lifetime (30 minutes idle, 12 hours absolute)', () => {
     expect(expired.statusCode).toBe(401);
     expect(expired.json().errors[0].code).toBe('UNAUTHENTICATED');
     expect(await t.prisma.session.count()).toBe(count - 1);
+  });
+
+  it('refreshes the idle expiry once for a burst of requests that read the session before it', async () => {
+    const me = await signedIn('second@example.com');
+    const sqlite = testEngine() === 'sqlite';
+    // Counts every update of a session row (dropped at the end).
+    const setUp = sqlite
+      ? [
+          'CREATE TABLE "RefreshCount" (n INTEGER)',
+          'CREATE TRIGGER refresh_count AFTER UPDATE ON "Session" BEGIN INSERT INTO "RefreshCount" VALUES (1); END',
+        ]
+      : [
+          'CREATE TABLE "RefreshCount" (n INTEGER)',
+          'CREATE FUNCTION refresh_count() RETURNS trigger AS $$ BEGIN INSERT INTO "RefreshCount" VALUES (1); RETURN NULL; END $$ LANGUAGE plpgsql',
+          'CREATE TRIGGER refresh_count AFTER UPDATE ON "Session" FOR EACH ROW EXECUTE FUNCTION refresh_count()',
+        ];
+    for (const sql of setUp) await t.prisma.$executeRawUnsafe(sql);
+    try {
+      t.clock.advance(minutes(2));
+      const answers = await Promise.all(Array.from({ length: 10 }, () => me()));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(200));
+      const [counted] = await t.prisma.$queryRawUnsafe<{ n: number | bigint }[]>(
+        'SELECT count(*) AS n FROM "RefreshCount"',
+      );
+      expect(Number(counted?.n)).toBe(1);
+    } finally {
+      for (const sql of sqlite
+        ? ['DROP TRIGGER refresh_count', 'DROP TABLE "RefreshCount"']
+        : [
+            'DROP TRIGGER refresh_count ON "Session"',
+            'DROP FUNCTION refresh_count',
+            'DROP TABLE "RefreshCount"',
+          ])
+        await t.prisma.$executeRawUnsafe(sql);
+    }
   });
 
   it('ends 12 hours after sign-in even when used all the time', async () => {

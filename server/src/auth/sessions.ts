@@ -23,6 +23,11 @@ function hash(token: string): string {
 }
 // Refreshing the idle expiry at most once a minute keeps reads cheap.
 const touchEveryMs = 60_000;
+/**
+ * The refreshes under way, per database and session: the requests that read the session before its
+ * refresh was visible (a burst from one browser) wait for the one refresh instead of each writing it.
+ */
+const refreshing = new WeakMap<object, Map<string, Promise<void>>>();
 
 export interface SessionDeps {
   prisma: PortalPrisma;
@@ -84,10 +89,18 @@ export async function resolveSession(
     return null;
   }
   if (now - Date.parse(row.lastSeenAt) > touchEveryMs) {
-    const idleExpiresAt = new Date(Math.min(now + config.session.idleMinutes * 60_000, expiresAt));
-    await writeRows(prisma, [
-      { update: 'Session', where: { id }, set: { lastSeenAt: new Date(now), idleExpiresAt } },
-    ]);
+    // The requests that read the row before its refresh was seen share one refresh.
+    const refreshes = refreshing.get(prisma) ?? new Map<string, Promise<void>>();
+    refreshing.set(prisma, refreshes);
+    let refresh = refreshes.get(id);
+    if (!refresh) {
+      const idleExpiresAt = new Date(Math.min(now + config.session.idleMinutes * 60_000, expiresAt));
+      refresh = writeRows(prisma, [
+        { update: 'Session', where: { id }, set: { lastSeenAt: new Date(now), idleExpiresAt } },
+      ]).finally(() => refreshes.delete(id));
+      refreshes.set(id, refresh);
+    }
+    await refresh;
   }
   return { id: row.id, user: { id: row.userId, email: row.email, role: row.role } };
 }
