@@ -1,8 +1,10 @@
 import { hash as digest, randomBytes } from 'node:crypto';
 import type { Config } from '../config.ts';
 import type { Db, HotReads, PortalPrisma } from '../db/client.ts';
+import type { SessionRow } from '../db/hot-reads.ts';
 import { writeRows } from '../db/row-writes.ts';
 import type { Clock } from '../lib/clock.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 
 /**
  * The SHA-256 of the tokens seen lately. A browser sends the same token with every request, and hashing
@@ -71,38 +73,44 @@ export interface ResolvedSession {
 /**
  * The session of a cookie token with its user, or null when unknown or expired. Read on every
  * request, so through a prepared statement (db/hot-reads.ts) rather than Prisma; the writes (expiry,
- * idle refresh) are row steps (db/row-writes.ts).
+ * idle refresh) are row steps (db/row-writes.ts). Answered at once, without a promise, when the row is
+ * read at once (SQLite) and nothing needs writing (decision 0150).
  */
-export async function resolveSession(
-  { prisma, reads, wallClock, config }: SessionDeps,
+export function resolveSession(
+  deps: SessionDeps,
   token: string,
   /** When the caller's request arrived (`request.arrivedAt`). */
   arrivedAt?: number,
-): Promise<ResolvedSession | null> {
+): MaybePromise<ResolvedSession | null> {
   const id = hash(token);
-  const row = await reads.session(id, arrivedAt);
+  return whenReady(deps.reads.session(id, arrivedAt), (row) => checkedSession(deps, id, row));
+}
+
+function checkedSession(
+  { prisma, wallClock, config }: SessionDeps,
+  id: string,
+  row: Readonly<SessionRow> | undefined,
+): MaybePromise<ResolvedSession | null> {
   if (!row) return null;
   const now = wallClock.now().getTime();
   const expiresAt = Date.parse(row.expiresAt);
   if (expiresAt <= now || Date.parse(row.idleExpiresAt) <= now) {
-    await writeRows(prisma, [{ remove: 'Session', where: { id } }]);
-    return null;
+    return writeRows(prisma, [{ remove: 'Session', where: { id } }]).then(() => null);
   }
-  if (now - Date.parse(row.lastSeenAt) > touchEveryMs) {
-    // The requests that read the row before its refresh was seen share one refresh.
-    const refreshes = refreshing.get(prisma) ?? new Map<string, Promise<void>>();
-    refreshing.set(prisma, refreshes);
-    let refresh = refreshes.get(id);
-    if (!refresh) {
-      const idleExpiresAt = new Date(Math.min(now + config.session.idleMinutes * 60_000, expiresAt));
-      refresh = writeRows(prisma, [
-        { update: 'Session', where: { id }, set: { lastSeenAt: new Date(now), idleExpiresAt } },
-      ]).finally(() => refreshes.delete(id));
-      refreshes.set(id, refresh);
-    }
-    await refresh;
+  const session = { id: row.id, user: { id: row.userId, email: row.email, role: row.role } };
+  if (now - Date.parse(row.lastSeenAt) <= touchEveryMs) return session;
+  // The requests that read the row before its refresh was seen share one refresh.
+  const refreshes = refreshing.get(prisma) ?? new Map<string, Promise<void>>();
+  refreshing.set(prisma, refreshes);
+  let refresh = refreshes.get(id);
+  if (!refresh) {
+    const idleExpiresAt = new Date(Math.min(now + config.session.idleMinutes * 60_000, expiresAt));
+    refresh = writeRows(prisma, [
+      { update: 'Session', where: { id }, set: { lastSeenAt: new Date(now), idleExpiresAt } },
+    ]).finally(() => refreshes.delete(id));
+    refreshes.set(id, refresh);
   }
-  return { id: row.id, user: { id: row.userId, email: row.email, role: row.role } };
+  return refresh.then(() => session);
 }
 
 export async function destroySession({ prisma }: Pick<SessionDeps, 'prisma'>, token: string): Promise<void> {

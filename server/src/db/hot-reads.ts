@@ -10,6 +10,7 @@
 // each table say which tables changed (db/sqlite-changes.ts), so every committed write is visible to the
 // next read. Decisions 0030, 0105 and 0130.
 import Database from 'better-sqlite3';
+import type { MaybePromise } from '../lib/maybe-promise.ts';
 import {
   type ConnectedQuery,
   type ConnectedRow,
@@ -77,8 +78,6 @@ const sql = {
 
 /** The remembered reads' SQL (a test checks the tables SQLite names for them). */
 export const rememberedSqliteSql = [sql.session, sql.currentUser, sql.ownProducts];
-
-type MaybePromise<T> = T | Promise<T>;
 
 /** A user as the remembered reads keep them, on both engines: every terms version of the role. */
 export interface UserWithTerms {

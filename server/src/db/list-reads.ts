@@ -10,6 +10,7 @@
 // the pages and totals of the paged lists until a table they read changes: PostgreSQL when the change is
 // announced (db/postgres-reads.ts, decision 0103), SQLite when the change token of a table the
 // statement opens moves (db/hot-reads.ts, decision 0130).
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { storedDate } from './connected-users.ts';
 import { BOUND } from './sqlite-statements.ts';
 
@@ -550,8 +551,6 @@ export const listStatements = {
   },
 };
 
-type MaybePromise<T> = T | Promise<T>;
-
 /**
  * A list read page by page (lib/paging.ts makes it a list source): one page after a position, and the
  * total. `arrivedAt`: as for the hot reads (every write committed before the request arrived is seen).
@@ -615,9 +614,6 @@ export interface ListReads {
  */
 export type RunStatement = <T>(statement: Statement, arrivedAt?: number) => MaybePromise<T[]>;
 
-const then = <T, R>(value: MaybePromise<T>, map: (value: T) => R): MaybePromise<R> =>
-  value instanceof Promise ? value.then(map) : map(value);
-
 const total = (rows: { total: number }[]) => rows[0]?.total ?? 0;
 
 /** Pages of applications joined with their documents, per remembered page: the documents it was joined with. */
@@ -667,7 +663,7 @@ export function createListReads(
   const paged = <Q, Row>(statements: PagedStatements<Q>): PagedRead<Q, Row> => ({
     page: (query, page, arrivedAt) => list<Row>(statements.page(dialect, query, page), arrivedAt),
     count: (query, arrivedAt) =>
-      then(list<{ total: number }>(statements.count(dialect, query), arrivedAt), total),
+      whenReady(list<{ total: number }>(statements.count(dialect, query), arrivedAt), total),
   });
   return {
     sharings: paged(listStatements.sharings),
@@ -676,7 +672,7 @@ export function createListReads(
     applications: {
       // SQLite's nested reads answer at once; PostgreSQL's promise of a promise settles as one.
       page: (query, page, arrivedAt) =>
-        then(
+        whenReady(
           list<Omit<ApplicationRow, 'files'>>(
             listStatements.applications.page(dialect, query, page),
             arrivedAt,
@@ -686,42 +682,53 @@ export function createListReads(
             const statement = listStatements.applicationFiles(dialect, [
               ...new Set(rows.map((row) => row.userId)),
             ]);
-            return then(list<ApplicationFileRow>(statement, arrivedAt), (files) => withFiles(rows, files));
+            return whenReady(list<ApplicationFileRow>(statement, arrivedAt), (files) =>
+              withFiles(rows, files),
+            );
           },
         ) as MaybePromise<ApplicationRow[]>,
       count: paged(listStatements.applications).count,
     },
     application: (id) =>
-      then(one<Omit<ApplicationRow, 'files'>>(listStatements.application(dialect, id)), (rows) => {
+      whenReady(one<Omit<ApplicationRow, 'files'>>(listStatements.application(dialect, id)), (rows) => {
         const row = rows[0];
         if (!row) return undefined;
         const files = listStatements.applicationFiles(dialect, [row.userId]);
-        return then(one<ApplicationFileRow>(files), (found) => withFiles([row], found)[0]);
+        return whenReady(one<ApplicationFileRow>(files), (found) => withFiles([row], found)[0]);
       }) as MaybePromise<ApplicationRow | undefined>,
     agentStatus: (userId) =>
-      then(one<{ status: string }>(listStatements.agentStatus(dialect, userId)), (rows) => rows[0]?.status),
+      whenReady(
+        one<{ status: string }>(listStatements.agentStatus(dialect, userId)),
+        (rows) => rows[0]?.status,
+      ),
     parties: (invitationId) =>
-      then(one<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
+      whenReady(one<PartiesRow>(listStatements.parties(dialect, invitationId)), (rows) => rows[0]),
     partiesByCode: (code) =>
-      then(one<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
+      whenReady(one<PartiesRow>(listStatements.partiesByCode(dialect, code)), (rows) => rows[0]),
     ownerInvitation: (invitationId) =>
-      then(one<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)), (rows) => rows[0]),
+      whenReady(
+        one<OwnerInvitationRow>(listStatements.ownerInvitation(dialect, invitationId)),
+        (rows) => rows[0],
+      ),
     sharing: (invitationId) =>
-      then(one<SharingRow>(listStatements.sharing(dialect, invitationId)), (rows) => rows[0]),
+      whenReady(one<SharingRow>(listStatements.sharing(dialect, invitationId)), (rows) => rows[0]),
     connectedEntry: (invitationId) =>
-      then(one<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)), (rows) => rows[0]),
+      whenReady(
+        one<ConnectedEntryRow>(listStatements.connectedEntry(dialect, invitationId)),
+        (rows) => rows[0],
+      ),
     permissions: (invitationId) => one<PermissionRow>(listStatements.permissions(dialect, invitationId)),
     downloadJobs: paged(listStatements.downloadJobs),
     downloadJob: (userId, jobId) =>
-      then(one<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
+      whenReady(one<DownloadJobRow>(listStatements.downloadJob(dialect, userId, jobId)), (rows) => rows[0]),
     downloadJobByToken: (token) =>
-      then(one<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
+      whenReady(one<DownloadJobRow>(listStatements.downloadJobByToken(dialect, token)), (rows) => rows[0]),
     agentFiles: (userId) => one<AgentFileRow>(listStatements.agentFiles(dialect, userId)),
-    agentFile: (id) => then(one<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
+    agentFile: (id) => whenReady(one<AgentFileRow>(listStatements.agentFile(dialect, id)), (rows) => rows[0]),
     userIdByEmail: (email) =>
-      then(one<{ id: string }>(listStatements.userByEmail(dialect, email)), (rows) => rows[0]?.id),
+      whenReady(one<{ id: string }>(listStatements.userByEmail(dialect, email)), (rows) => rows[0]?.id),
     termsPublishedAt: (role, version) =>
-      then(
+      whenReady(
         run<{ publishedAt: string }>(listStatements.termsPublishedAt(dialect, role, version)),
         (rows) => rows[0]?.publishedAt,
       ),

@@ -3,6 +3,7 @@ import type { ContractDocument } from '@portal/contract/document';
 import { indexOperations } from '@portal/contract/operations';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { MaybePromise } from '../../lib/maybe-promise.ts';
 import type { ProxyConfig } from '../../proxy-config.ts';
 import { createDriftChecker, type Drift, type DriftLog } from './contract-drift.ts';
 import { renderDriftPage } from './drift-page.ts';
@@ -25,7 +26,7 @@ export interface ValidatingProxyOptions {
   driftLog: DriftLog;
   /** Simulator pages are for signed-in callers outside production, like the simulator operations. */
   simulationEnabled: boolean;
-  authenticate(request: FastifyRequest): Promise<unknown>;
+  authenticate(request: FastifyRequest): MaybePromise<unknown>;
   /** PROXY_FALLBACK_AS: signs the persona in for a fallback answer when the caller has no identity here. */
   fallbackIdentity?(request: FastifyRequest): Promise<void>;
 }
