@@ -133,7 +133,6 @@ export async function buildApp(
     ? { store: databaseRateLimitStore(createRateLimitCounter(deps.prisma)) }
     : {};
   await app.register(rateLimit, { global: false, ...sharedCounts });
-  await app.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
   // Before the guards: a listed origin's preflight is answered here, before any guard or route.
   if (config.corsOrigins.length > 0) {
     await app.register(corsOriginsPlugin, { origins: config.corsOrigins, document });
@@ -156,6 +155,11 @@ export async function buildApp(
     routes: [...createRoutes({ config, lifecycle }), ...simulatorRoutes({ config, lifecycle, simulator })],
     authenticate: (request) => authenticateRequest(request.world, request),
     beforeOperation: (request, operationId) => request.world.faults.apply(request, operationId),
+    // Only the uploads' scope: the reader's hooks (an async onRequest and onResponse) cost every
+    // other request a promise each.
+    bodyReaders: async (scope) => {
+      await scope.register(multipart, { limits: { fileSize: fileLimit, files: 3, fields: 5, parts: 8 } });
+    },
     idempotency: createIdempotency(),
     validateResponses: config.validateResponses,
     strictResponses: config.mode === 'test',

@@ -38,6 +38,8 @@ export interface ContractPluginOptions {
    * instead of a promise when there is nothing to wait for (no promise on the hot path).
    */
   beforeOperation?(request: FastifyRequest, operationId: string): Promise<void> | undefined;
+  /** Registers what the routes that read their own body need (the multipart reader), in their scope. */
+  bodyReaders?(scope: FastifyInstance): Promise<void>;
   /** Replays answers of the operations that take an `Idempotency-Key` (the app always passes it). */
   idempotency?: Idempotency;
   validateResponses: boolean;
@@ -162,13 +164,24 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
     } as unknown as Omit<RouteOptions, 'method' | 'url'>;
   };
 
-  await app.register(async (scope) => {
-    scope.setValidatorCompiler(compilers.compile);
-    scope.setSerializerCompiler(compilers.serialize);
-    for (const { method, url, operationId, schema } of contractRoutes(document)) {
-      scope.route({ method, url, schema, ...operationResolver(operationId) });
-    }
-  });
+  // The routes that read their own body (multipart uploads) in a scope of their own, with what reads it
+  // (`bodyReaders`): its hooks then run for them only, not for every request (decision 0150).
+  const readsOwnBody = (operationId: string) => byId.get(operationId)?.rawBody === true;
+  const all = contractRoutes(document);
+  const scoped = (list: typeof all, prepare?: (scope: FastifyInstance) => Promise<void>) =>
+    app.register(async (scope) => {
+      await prepare?.(scope);
+      scope.setValidatorCompiler(compilers.compile);
+      scope.setSerializerCompiler(compilers.serialize);
+      for (const { method, url, operationId, schema } of list) {
+        scope.route({ method, url, schema, ...operationResolver(operationId) });
+      }
+    });
+  await scoped(all.filter((route) => !readsOwnBody(route.operationId)));
+  await scoped(
+    all.filter((route) => readsOwnBody(route.operationId)),
+    options.bodyReaders,
+  );
 
   const missing = operations.operations
     .map((operation) => operation.operationId)

@@ -15,6 +15,10 @@ declare module 'fastify' {
   }
 }
 
+const carriesBody = (headers: { 'transfer-encoding'?: string; 'content-length'?: string }) =>
+  headers['transfer-encoding'] !== undefined ||
+  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
+
 /** Every request works in the app's world (and notes when it arrived, for its reads) unless a later hook (the simulator's sandbox plugin) picks another. */
 async function requestWorld(app: FastifyInstance, { world }: { world: World }): Promise<void> {
   app.decorateRequest('world', null as unknown as World);
@@ -24,7 +28,11 @@ async function requestWorld(app: FastifyInstance, { world }: { world: World }): 
     request.arrivedAt = performance.now();
     // SQLite's remembered reads look again for commits made before this request (db/read-freshness.ts).
     lookAgain();
-    done();
+    // A request with a body: the hooks go on once the parser has read what came with the head, so a
+    // body malformed in the same packet is answered as malformed HTTP (400, decision 0040), never first
+    // by a hook that answers at once (an anonymous caller's 401, decision 0150) and is then cut off.
+    if (carriesBody(request.headers)) queueMicrotask(done);
+    else done();
   });
 }
 

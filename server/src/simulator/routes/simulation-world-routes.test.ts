@@ -1,9 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, useTestApp } from '../../../test/app.ts';
 import { cookieHeaderOf } from '../../../test/cookies.ts';
 import { writeElsewhere } from '../../../test/db.ts';
+import { makePdf } from '../scenarios/demo-files.ts';
 
 // Simulator operations of the panel: personas, clock jumps, snapshots, call list, fault choices.
 const t = useTestApp();
@@ -254,6 +256,35 @@ describe('call list', () => {
     expect(download?.responseBody).toBe(`(${file.contentType})`);
     expect((await call('DELETE', '/api/v1/sim/calls', undefined, { cookie: caller })).statusCode).toBe(204);
     expect((await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })).json()).toEqual([]);
+  });
+  it('shows an upload as a multipart form and a JSON body as its text', async () => {
+    const caller = cookieHeaderOf(await call('GET', '/api/v1/health'));
+    const pdf = makePdf(['Registry extract']);
+    const body = await multipartBody([{ name: 'extract.pdf', content: pdf }]);
+    const uploaded = await t.call(
+      'POST',
+      '/api/v1/agents/files/upload/section/REGISTRATION',
+      { ...as('newco@example.com'), ...body.headers, cookie: caller },
+      body.payload,
+    );
+    expect(uploaded.statusCode).toBe(201);
+    await call(
+      'POST',
+      '/api/v1/sim/faults',
+      { operationId: 'listProducts', status: 503 },
+      { ...as('owner@example.com'), cookie: caller },
+    );
+    const [fault, upload] = (
+      await call('GET', '/api/v1/sim/calls', undefined, { cookie: caller })
+    ).json() as {
+      path: string;
+      requestBody: string;
+    }[];
+    expect(upload).toMatchObject({
+      path: '/api/v1/agents/files/upload/section/REGISTRATION',
+      requestBody: '(multipart form)',
+    });
+    expect(JSON.parse(fault?.requestBody ?? '')).toMatchObject({ operationId: 'listProducts', status: 503 });
   });
 });
 

@@ -93,7 +93,10 @@ function callFacts(request: FastifyRequest, reply: FastifyReply) {
   const { id, method, url } = request;
   const at = Date.now();
   const durationMs = Math.round(reply.elapsedTime);
-  const requestBody = request.isMultipart() ? '(multipart form)' : bodyText(request.body);
+  // By the declared type: the multipart reader (and its `isMultipart`) is registered for the uploads only.
+  const requestBody = /^multipart\//i.test(request.headers['content-type'] ?? '')
+    ? '(multipart form)'
+    : bodyText(request.body);
   return {
     operationId,
     status,
