@@ -61,5 +61,9 @@ export async function pageUser(
   if (!token) return null;
   const session = await resolveSession(deps, token, request.arrivedAt);
   if (!session || (await deps.faults.pendingFor('getCurrentUser'))) return null;
-  return loadCurrentUser(deps, session.user.id, request.arrivedAt).catch(() => null);
+  try {
+    return await loadCurrentUser(deps, session.user.id, request.arrivedAt);
+  } catch {
+    return null;
+  }
 }

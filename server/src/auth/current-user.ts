@@ -3,6 +3,7 @@ import { unlessDuplicate, writeRows } from '../db/row-writes.ts';
 import type { PortalDeps } from '../deps.ts';
 import { conflict, unauthenticated } from '../lib/app-error.ts';
 import { memoAnswer } from '../lib/frozen-answers.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import type { Role } from '../lib/route.ts';
 
 type AgentStatus = 'pending' | 'rejected' | 'active';
@@ -25,15 +26,16 @@ type ReadDeps = Pick<PortalDeps, 'reads' | 'clock'>;
  * on the data (PostgreSQL remembers the user with every terms version and picks by the clock per call).
  * `arrivedAt`: when the caller's request arrived (`request.arrivedAt`).
  */
-export async function loadCurrentUser(
+export function loadCurrentUser(
   deps: ReadDeps,
   userId: string,
   arrivedAt?: number,
-): Promise<CurrentUser> {
-  const user = await deps.reads.currentUser(userId, deps.clock.now(), arrivedAt);
-  if (!user) throw unauthenticated();
-  // A remembered row (frozen) gives the same answer each time: built, checked and serialised once.
-  return Object.isFrozen(user) ? memoAnswer(answers, user, currentUserOf) : currentUserOf(user);
+): MaybePromise<CurrentUser> {
+  return whenReady(deps.reads.currentUser(userId, deps.clock.now(), arrivedAt), (user) => {
+    if (!user) throw unauthenticated();
+    // A remembered row (frozen) gives the same answer each time: built, checked and serialised once.
+    return Object.isFrozen(user) ? memoAnswer(answers, user, currentUserOf) : currentUserOf(user);
+  });
 }
 
 const answers = new WeakMap<CurrentUserRow, CurrentUser>();

@@ -7,6 +7,7 @@ import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
 import type { PagedRead } from '../db/list-reads.ts';
 import { badRequest } from './app-error.ts';
 import { memoAnswer } from './frozen-answers.ts';
+import { type MaybePromise, whenReady } from './maybe-promise.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
 /** Rows read per database round trip when the whole list is streamed. */
@@ -129,8 +130,8 @@ export interface ListSource<Row, Item> {
    * Rows after a position (all when undefined), newest first, at most `take` of them. `arrivedAt`
    * (here and in `count`): when the request arrived (`request.arrivedAt`), for reads that remember.
    */
-  fetch(after: Position | undefined, take: number, arrivedAt?: number): Promise<Row[]>;
-  count(arrivedAt?: number): Promise<number>;
+  fetch(after: Position | undefined, take: number, arrivedAt?: number): MaybePromise<Row[]>;
+  count(arrivedAt?: number): MaybePromise<number>;
   position(row: Row): Position;
   toItem(row: Row): Item;
   /**
@@ -154,7 +155,7 @@ export function searchedSource<Row, Item>(
 ): ListSource<Row, Item> {
   if (words?.length !== 0) return source;
   const { allJson: _all, ...rest } = source;
-  return { ...rest, fetch: async () => [], count: async () => 0 };
+  return { ...rest, fetch: () => [], count: () => 0 };
 }
 
 /** The list source of a paged read (db/list-reads.ts) for one query, searched by the query's `words`. */
@@ -164,8 +165,8 @@ export function pagedSource<Query extends object, Row, Item>(
   view: Pick<ListSource<Row, Item>, 'position' | 'toItem' | 'items'>,
 ): ListSource<Row, Item> {
   return searchedSource((query as { words?: readonly string[] }).words, {
-    fetch: async (after, limit, arrivedAt) => read.page(query, { after, limit }, arrivedAt),
-    count: async (arrivedAt) => read.count(query, arrivedAt),
+    fetch: (after, limit, arrivedAt) => read.page(query, { after, limit }, arrivedAt),
+    count: (arrivedAt) => read.count(query, arrivedAt),
     ...view,
   });
 }
@@ -177,27 +178,33 @@ export function pagedSource<Query extends object, Row, Item>(
  * chunk (then answered as an array, through the contract's compiled serialiser): the count is read
  * only when rows follow.
  */
-export async function answerList<Row, Item>(
+export function answerList<Row, Item>(
   reply: FastifyReply,
   page: PageRequest,
   source: ListSource<Row, Item>,
-): Promise<Item[] | FastifyReply> {
+): MaybePromise<Item[] | FastifyReply> {
   const { arrivedAt } = reply.request;
-  if (page.take !== undefined) {
-    const rows = await source.fetch(page.after, page.take + 1, arrivedAt);
-    const whole = page.after === undefined && rows.length <= page.take;
-    const total = whole ? rows.length : await source.count(arrivedAt);
-    return itemsOf(source, rows, pageHeaders(reply, page, rows, total, source.position));
+  const { take } = page;
+  if (take !== undefined) {
+    return whenReady(source.fetch(page.after, take + 1, arrivedAt), (rows) => {
+      const shown = (total: number) =>
+        itemsOf(source, rows, pageHeaders(reply, page, rows, total, source.position));
+      const whole = page.after === undefined && rows.length <= take;
+      return whole ? shown(rows.length) : whenReady(source.count(arrivedAt), shown);
+    });
   }
-  const first = await source.fetch(undefined, STREAM_CHUNK, arrivedAt);
-  if (first.length < STREAM_CHUNK) {
-    reply.header('x-total-count', String(first.length));
-    return itemsOf(source, first, first);
-  }
-  reply.header('x-total-count', String(await source.count(arrivedAt)));
-  reply.type('application/json; charset=utf-8');
-  const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source, first);
-  return reply.send(Readable.from(body));
+  return whenReady(source.fetch(undefined, STREAM_CHUNK, arrivedAt), (first) => {
+    if (first.length < STREAM_CHUNK) {
+      reply.header('x-total-count', String(first.length));
+      return itemsOf(source, first, first);
+    }
+    return whenReady(source.count(arrivedAt), (total) => {
+      reply.header('x-total-count', String(total));
+      reply.type('application/json; charset=utf-8');
+      const body = source.allJson ? jsonArrayOfTexts(source.allJson()) : jsonArrayChunks(source, first);
+      return reply.send(Readable.from(body));
+    });
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Config } from '../config.ts';
 import type { World } from '../world.ts';
 import { unauthenticated } from './app-error.ts';
 import type { Lifecycle } from './lifecycle.ts';
+import type { MaybePromise } from './maybe-promise.ts';
 
 /** Route handlers are typed by the contract: params, query, body and answers come from openapi.yaml. */
 export type OperationId = keyof operations;
@@ -86,7 +87,7 @@ export interface RouteDefinition<K extends OperationId> {
   rawBody?: boolean;
   /** Per-route limit of @fastify/rate-limit; `keyGenerator` runs after the caller is authenticated. */
   rateLimit?: RouteRateLimit;
-  handler(ctx: RouteContext<K>): Promise<Answer<K> | FastifyReply | undefined>;
+  handler(ctx: RouteContext<K>): MaybePromise<Answer<K> | FastifyReply | undefined>;
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: a heterogeneous registry of definitions, each typed at its declaration

@@ -104,6 +104,37 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
         }, done);
       } else callerThen(request, user, done);
     };
+    /** Sends the route's answer: checked against the contract, a frozen one serialised once. */
+    const respond = (request: FastifyRequest, reply: FastifyReply, answer: unknown): void => {
+      if (answer === reply || reply.sent) return;
+      if (route?.status) reply.code(route.status);
+      if (route?.status === 204) {
+        reply.send();
+        return;
+      }
+      if (validateResponse) {
+        // A frozen answer built from unchanged rows was checked and serialised when it was built.
+        const operationStatus = `${operationId} ${reply.statusCode}`;
+        const known = checkedBytes(answer, operationStatus);
+        if (known !== undefined) {
+          reply.type(jsonType).send(known);
+          return;
+        }
+        const problem = validateResponse(operationId, reply.statusCode, answer);
+        if (problem) {
+          request.log.error({ operationId, problem }, 'response does not match the contract');
+          if (options.strictResponses)
+            throw new Error(`Response of ${operationId} breaks the contract: ${problem}`);
+        } else if (isFrozenAnswer(answer)) {
+          // The serialiser Fastify would use for this status (fast-json-stringify from the contract).
+          const serialize = reply.getSerializationFunction(String(reply.statusCode), 'application/json');
+          const text = serialize ? serialize(answer as Record<string, unknown>) : JSON.stringify(answer);
+          reply.type(jsonType).send(rememberChecked(answer, operationStatus, text));
+          return;
+        }
+      }
+      reply.send(answer);
+    };
     const routeConfig: FastifyContextConfig = { operationId };
     // Per-route limits are read by @fastify/rate-limit from the route's config.
     if (route?.rateLimit) {
@@ -126,9 +157,11 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
           }
         : {}),
       ...(route?.rawBody ? { validatorCompiler: compilers.passThroughBody } : {}),
-      handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      // Not async: an answer the route has at once (a remembered read on SQLite) is sent in the same
+      // turn, without a promise; a promise is sent when it settles (decision 0150).
+      handler: (request: FastifyRequest, reply: FastifyReply) => {
         if (!route) throw new AppError(404, 'NOT_FOUND', `${operationId} is not available on this server.`);
-        const answer = await route.handler({
+        const answer = route.handler({
           request,
           reply,
           // Already validated against the contract by Ajv, so the contract's types hold.
@@ -138,27 +171,14 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
           user: request.user,
           world: request.world,
         });
-        if (answer === reply || reply.sent) return reply;
-        if (route.status) reply.code(route.status);
-        if (route.status === 204) return reply.send();
-        if (validateResponse) {
-          // A frozen answer built from unchanged rows was checked and serialised when it was built.
-          const operationStatus = `${operationId} ${reply.statusCode}`;
-          const known = checkedBytes(answer, operationStatus);
-          if (known !== undefined) return reply.type(jsonType).send(known);
-          const problem = validateResponse(operationId, reply.statusCode, answer);
-          if (problem) {
-            request.log.error({ operationId, problem }, 'response does not match the contract');
-            if (options.strictResponses)
-              throw new Error(`Response of ${operationId} breaks the contract: ${problem}`);
-          } else if (isFrozenAnswer(answer)) {
-            // The serialiser Fastify would use for this status (fast-json-stringify from the contract).
-            const serialize = reply.getSerializationFunction(String(reply.statusCode), 'application/json');
-            const text = serialize ? serialize(answer as Record<string, unknown>) : JSON.stringify(answer);
-            return reply.type(jsonType).send(rememberChecked(answer, operationStatus, text));
-          }
-        }
-        return answer;
+        // Settled with the reply, as an async handler that sent it returns it (Fastify then sends nothing).
+        if (answer instanceof Promise)
+          return answer.then((value) => {
+            respond(request, reply, value);
+            return reply;
+          });
+        respond(request, reply, answer);
+        return undefined;
       },
       // Merged into the route built from the contract (method, url and schema come from the contract).
     } as unknown as Omit<RouteOptions, 'method' | 'url'>;

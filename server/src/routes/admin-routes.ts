@@ -29,7 +29,7 @@ export function adminRoutes() {
     defineRoute({
       operationId: 'listAgentApplications',
       roles: admin,
-      async handler({ world, query, reply }) {
+      handler({ world, query, reply }) {
         const page = readPage(query, `listAgentApplications:${query.status ?? ''}`);
         return answerList(reply, page, applicationsSource(world, query.status, page.q));
       },
@@ -57,7 +57,7 @@ export function adminRoutes() {
     defineRoute({
       operationId: 'listSharings',
       roles: admin,
-      async handler({ world, query, reply }) {
+      handler({ world, query, reply }) {
         const page = readPage(query, 'listSharings');
         return answerList(reply, page, sharingsSource(world, page.q));
       },

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteSetup } from '../lib/route.ts';
 import {
@@ -15,10 +16,13 @@ import type { World } from '../world.ts';
 export function agentInvitationsRoutes({ config }: RouteSetup) {
   const agent = ['agent'] as const;
   /** Every call here needs an approved company; answers its id. */
-  const activeAgent = async (world: World, user: Parameters<typeof callerOf>[0], request: FastifyRequest) => {
+  const activeAgent = (
+    world: World,
+    user: Parameters<typeof callerOf>[0],
+    request: FastifyRequest,
+  ): MaybePromise<string> => {
     const { id } = callerOf(user);
-    await requireActiveAgent(world, id, request.arrivedAt);
-    return id;
+    return whenReady(requireActiveAgent(world, id, request.arrivedAt), () => id);
   };
   return [
     defineRoute({
@@ -37,12 +41,10 @@ export function agentInvitationsRoutes({ config }: RouteSetup) {
     defineRoute({
       operationId: 'listConnectedInvitations',
       roles: agent,
-      async handler({ world, user, params, query, reply, request }) {
+      handler({ world, user, params, query, reply, request }) {
         const page = readPage(query, `listConnectedInvitations:${params.filter}`);
-        return answerList(
-          reply,
-          page,
-          connectedSource(world, await activeAgent(world, user, request), params.filter, page.q),
+        return whenReady(activeAgent(world, user, request), (agentId) =>
+          answerList(reply, page, connectedSource(world, agentId, params.filter, page.q)),
         );
       },
     }),

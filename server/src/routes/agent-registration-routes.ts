@@ -26,12 +26,12 @@ export function agentRegistrationRoutes() {
       operationId: 'submitAgentRegistration',
       roles: agent,
       status: 201,
-      handler: async ({ world, user, body }) => submitRegistration(world, callerOf(user).id, body),
+      handler: ({ world, user, body }) => submitRegistration(world, callerOf(user).id, body),
     }),
     defineRoute({
       operationId: 'listAgentFiles',
       roles: agent,
-      handler: async ({ world, user }) => listAgentFiles(world, callerOf(user).id),
+      handler: ({ world, user }) => listAgentFiles(world, callerOf(user).id),
     }),
     defineRoute({
       operationId: 'uploadAgentFiles',

@@ -28,7 +28,7 @@ export function downloadsRoutes() {
     defineRoute({
       operationId: 'listDownloadJobs',
       roles: ['user', 'agent'],
-      async handler({ world, user, query, reply }) {
+      handler({ world, user, query, reply }) {
         const page = downloadJobsPage(query);
         return answerList(reply, page, downloadJobsSource(world, callerOf(user).id, page.q));
       },

@@ -15,8 +15,7 @@ export function invitationsRoutes() {
   const owner = ['user'] as const;
   // The owner's two lists: data recipients (claimed) and codes nobody has used yet (unclaimed).
   const listInvitations =
-    (claimed: boolean) =>
-    async (ctx: RouteContext<'listClaimedInvitations' | 'listUnclaimedInvitations'>) => {
+    (claimed: boolean) => (ctx: RouteContext<'listClaimedInvitations' | 'listUnclaimedInvitations'>) => {
       const { params, query } = ctx;
       const scope = `${claimed ? 'listClaimedInvitations' : 'listUnclaimedInvitations'}:${params.filter}`;
       const page = readPage(query, scope);
@@ -37,14 +36,14 @@ export function invitationsRoutes() {
       operationId: 'createInvitation',
       roles: owner,
       status: 201,
-      handler: async ({ world, user, body }) => createInvitation(world, callerOf(user).id, body),
+      handler: ({ world, user, body }) => createInvitation(world, callerOf(user).id, body),
     }),
     defineRoute({ operationId: 'listClaimedInvitations', roles: owner, handler: listInvitations(true) }),
     defineRoute({ operationId: 'listUnclaimedInvitations', roles: owner, handler: listInvitations(false) }),
     defineRoute({
       operationId: 'getInvitationPermissions',
       roles: owner,
-      handler: async ({ world, user, params }) => ownerPermissions(world, callerOf(user).id, params.id),
+      handler: ({ world, user, params }) => ownerPermissions(world, callerOf(user).id, params.id),
     }),
     defineRoute({
       operationId: 'listInvitationEvents',
@@ -58,13 +57,13 @@ export function invitationsRoutes() {
     defineRoute({
       operationId: 'decideInvitation',
       roles: owner,
-      handler: async ({ world, user, params }) =>
+      handler: ({ world, user, params }) =>
         decideInvitation(world, callerOf(user).id, params.id, params.decision),
     }),
     defineRoute({
       operationId: 'revokeInvitation',
       roles: owner,
-      handler: async ({ world, user, params }) => revokeByOwner(world, callerOf(user).id, params.id),
+      handler: ({ world, user, params }) => revokeByOwner(world, callerOf(user).id, params.id),
     }),
   ];
 }

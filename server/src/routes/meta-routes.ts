@@ -28,13 +28,13 @@ export function metaRoutes(setup: RouteSetup) {
     }),
     defineRoute({
       operationId: 'getLiveness',
-      async handler() {
+      handler() {
         return { status: 'ok' as const };
       },
     }),
     defineRoute({
       operationId: 'getPortalConfig',
-      async handler() {
+      handler() {
         return portalConfigOf(config);
       },
     }),

@@ -12,7 +12,7 @@ export function productsRoutes() {
     defineRoute({
       operationId: 'listProducts',
       roles: ['user'],
-      async handler({ world, user, request }) {
+      handler({ world, user, request }) {
         return ownProductsAnswer(world, callerOf(user).id, request.arrivedAt);
       },
     }),

@@ -6,13 +6,13 @@ export function usersRoutes() {
   return [
     defineRoute({
       operationId: 'getCurrentUser',
-      async handler({ world, user, request }) {
+      handler({ world, user, request }) {
         return loadCurrentUser(world, callerOf(user).id, request.arrivedAt);
       },
     }),
     defineRoute({
       operationId: 'acceptTerms',
-      async handler({ world, user, params }) {
+      handler({ world, user, params }) {
         const caller = callerOf(user);
         return acceptPendingTerms(world, caller.id, caller.role, params.termsId);
       },

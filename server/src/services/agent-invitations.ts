@@ -8,6 +8,7 @@ import {
   type InvitationStatus,
 } from '../domain/invitation-lifecycle.ts';
 import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { type ListSource, mapRows, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { type CreateDownloadJobInput, createDownloadJob } from './download-jobs.ts';
@@ -18,15 +19,17 @@ import { type JobProductInput as SharedProduct, toApiDownloadJob } from './job-s
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
 
 /** Only an approved (active) company may see or touch users' data. */
-export async function requireActiveAgent(
+export function requireActiveAgent(
   { reads }: Pick<Deps, 'reads'>,
   agentId: string,
   /** When the caller's request arrived (`request.arrivedAt`). */
   arrivedAt?: number,
-): Promise<void> {
-  if ((await reads.lists.agentStatus(agentId, arrivedAt)) !== 'active') {
-    throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
-  }
+): MaybePromise<void> {
+  return whenReady(reads.lists.agentStatus(agentId, arrivedAt), (status) => {
+    if (status !== 'active') {
+      throw forbidden('AGENT_NOT_ACTIVE', 'Your company registration has not been approved yet.');
+    }
+  });
 }
 
 /** The invitation as the company's connected users show it, by a prepared read. */
@@ -81,9 +84,8 @@ export function connectedSource(
   const reads = hot.connected;
   const query = { agentId, statuses: filterStatuses(filter), words: searchWords(q) };
   return searchedSource(query.words, {
-    fetch: async (position, take, arrivedAt) =>
-      reads.page({ ...query, after: position, limit: take }, arrivedAt),
-    count: async (arrivedAt) => reads.count(query, arrivedAt),
+    fetch: (position, take, arrivedAt) => reads.page({ ...query, after: position, limit: take }, arrivedAt),
+    count: (arrivedAt) => reads.count(query, arrivedAt),
     position: (row) => ({ at: new Date(row.claimedAt), id: row.invitationId }),
     toItem: connectedItem,
     items: connectedItems,

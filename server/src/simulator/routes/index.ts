@@ -14,7 +14,7 @@ export function simulatorRoutes(setup: RouteSetup & { simulator: Simulator }): A
     .flatMap((routes): AnyRouteDefinition[] => routes(setup))
     .map((route) => ({
       ...route,
-      handler: async (context) => {
+      handler: (context) => {
         requireSimulation(setup.config);
         return route.handler(context);
       },

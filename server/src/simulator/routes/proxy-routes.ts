@@ -6,7 +6,7 @@ export function proxyRoutes({ config, simulator }: RouteSetup & { simulator: Pic
   return [
     defineRoute({
       operationId: 'listContractDrift',
-      async handler() {
+      handler() {
         return {
           target: config.proxy.target,
           fallback: {

@@ -50,43 +50,43 @@ export function simulationRoutes({ config, simulator }: RouteSetup & { simulator
     }),
     defineRoute({
       operationId: 'listScenarios',
-      handler: async () =>
+      handler: () =>
         memoAnswer(scenarioList, SCENARIOS, (scenarios) =>
           scenarios.map(({ name, title, description }) => ({ name, title, description })),
         ),
     }),
     defineRoute({
       operationId: 'getSimulationClock',
-      handler: async ({ world }) => clockView(world),
+      handler: ({ world }) => clockView(world),
     }),
     defineRoute({
       operationId: 'setSimulationClock',
-      handler: async ({ world, body }) => setClockSpeed(world, body.speed),
+      handler: ({ world, body }) => setClockSpeed(world, body.speed),
     }),
     defineRoute({
       operationId: 'advanceSimulationClock',
-      handler: async ({ world, body }) => advanceClock(world, body.minutes * 60_000),
+      handler: ({ world, body }) => advanceClock(world, body.minutes * 60_000),
     }),
     defineRoute({
       operationId: 'listSimulationOperations',
-      handler: async () => memoAnswer(operationList, contract(), faultableOperations),
+      handler: () => memoAnswer(operationList, contract(), faultableOperations),
     }),
     defineRoute({
       operationId: 'listSimulationPersonas',
-      handler: async ({ world }) => listPersonas(world),
+      handler: ({ world }) => listPersonas(world),
     }),
     defineRoute({
       operationId: 'switchSimulationPersona',
-      handler: async ({ world, body, request, reply }) => switchPersona(world, request, reply, body.email),
+      handler: ({ world, body, request, reply }) => switchPersona(world, request, reply, body.email),
     }),
     defineRoute({
       operationId: 'listFaults',
-      handler: async ({ world }) => listFaults(world),
+      handler: ({ world }) => listFaults(world),
     }),
     defineRoute({
       operationId: 'injectFault',
       status: 201,
-      handler: async ({ body, request }) => injectFault(worldOf(request), errorCatalogue(contract()), body),
+      handler: ({ body, request }) => injectFault(worldOf(request), errorCatalogue(contract()), body),
     }),
     defineRoute({
       operationId: 'clearFaults',

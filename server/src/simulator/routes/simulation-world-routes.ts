@@ -41,7 +41,7 @@ export function simulationWorldRoutes({ simulator }: RouteSetup & { simulator: S
   return [
     defineRoute({
       operationId: 'getSimulationSandbox',
-      handler: async ({ request }) => sandboxView(simulator, worldOf(request)),
+      handler: ({ request }) => sandboxView(simulator, worldOf(request)),
     }),
     defineRoute({
       operationId: 'createSimulationSandbox',
@@ -71,12 +71,12 @@ export function simulationWorldRoutes({ simulator }: RouteSetup & { simulator: S
     }),
     defineRoute({
       operationId: 'listSimulationSnapshots',
-      handler: async ({ request }) => listSnapshots(worldOf(request)),
+      handler: ({ request }) => listSnapshots(worldOf(request)),
     }),
     defineRoute({
       operationId: 'createSimulationSnapshot',
       status: 201,
-      handler: async ({ body, request }) => createSnapshot(worldOf(request), body.name),
+      handler: ({ body, request }) => createSnapshot(worldOf(request), body.name),
     }),
     defineRoute({
       operationId: 'restoreSimulationSnapshot',
@@ -90,7 +90,7 @@ export function simulationWorldRoutes({ simulator }: RouteSetup & { simulator: S
     }),
     defineRoute({
       operationId: 'listSimulationCalls',
-      handler: async ({ request }) => worldOf(request).calls.list(request.simCaller),
+      handler: ({ request }) => worldOf(request).calls.list(request.simCaller),
     }),
     defineRoute({
       operationId: 'clearSimulationCalls',
