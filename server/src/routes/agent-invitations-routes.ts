@@ -51,8 +51,10 @@ export function agentInvitationsRoutes({ config }: RouteSetup) {
     defineRoute({
       operationId: 'getConnectedInvitationPermissions',
       roles: agent,
-      handler: async ({ world, user, params, request }) =>
-        agentPermissions(world, await activeAgent(world, user, request), params.id),
+      handler: ({ world, user, params, request }) =>
+        whenReady(activeAgent(world, user, request), (agentId) =>
+          agentPermissions(world, agentId, params.id),
+        ),
     }),
     defineRoute({
       operationId: 'revokeConnectedInvitation',

@@ -1,4 +1,5 @@
 import { badRequest } from '../lib/app-error.ts';
+import { whenReady } from '../lib/maybe-promise.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
   deleteAgentFile,
@@ -18,9 +19,8 @@ export function agentRegistrationRoutes() {
     defineRoute({
       operationId: 'getAgentStatus',
       roles: agent,
-      handler: async ({ world, user, request }) => ({
-        status: await agentStatus(world, callerOf(user).id, request.arrivedAt),
-      }),
+      handler: ({ world, user, request }) =>
+        whenReady(agentStatus(world, callerOf(user).id, request.arrivedAt), (status) => ({ status })),
     }),
     defineRoute({
       operationId: 'submitAgentRegistration',

@@ -1,3 +1,4 @@
+import { whenReady } from '../lib/maybe-promise.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
 import { sharingEventsSource } from '../services/audit.ts';
@@ -48,10 +49,11 @@ export function invitationsRoutes() {
     defineRoute({
       operationId: 'listInvitationEvents',
       roles: owner,
-      async handler({ world, user, params, query, reply }) {
-        const invitation = await findOwnInvitation(world, callerOf(user).id, params.id);
-        const page = readPage(query, `listInvitationEvents:${invitation.id}`);
-        return answerList(reply, page, sharingEventsSource(world, invitation.id));
+      handler({ world, user, params, query, reply }) {
+        return whenReady(findOwnInvitation(world, callerOf(user).id, params.id), (invitation) => {
+          const page = readPage(query, `listInvitationEvents:${invitation.id}`);
+          return answerList(reply, page, sharingEventsSource(world, invitation.id));
+        });
       },
     }),
     defineRoute({

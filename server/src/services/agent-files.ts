@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { checkedWrite, laneCount } from '../db/row-writes.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import { onFirstUse } from '../lib/first-use.ts';
+import { whenReady } from '../lib/maybe-promise.ts';
 import type { World } from '../world.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
@@ -280,13 +281,14 @@ export async function storeAgentFiles(
 }
 
 /** The company's documents, oldest first (a prepared read, db/list-reads.ts). */
-export async function listAgentFiles({ reads }: Pick<World, 'reads'>, userId: string) {
-  const files = await reads.lists.agentFiles(userId);
-  return files.map((file) => ({
-    id: file.id,
-    section: file.section as FileSection,
-    filename: file.filename,
-  }));
+export function listAgentFiles({ reads }: Pick<World, 'reads'>, userId: string) {
+  return whenReady(reads.lists.agentFiles(userId), (files) =>
+    files.map((file) => ({
+      id: file.id,
+      section: file.section as FileSection,
+      filename: file.filename,
+    })),
+  );
 }
 
 /** Deletes one of the caller's documents while the registration is still a draft. */

@@ -13,7 +13,7 @@ import { type ListSource, mapRows, searchedSource, searchWords } from '../lib/pa
 import type { World } from '../world.ts';
 import { type CreateDownloadJobInput, createDownloadJob } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
-import { type ConnectedInvitation, loadPermissions } from './invitation-views.ts';
+import { type ConnectedInvitation, loadPermissions, type Permissions } from './invitation-views.ts';
 import { type JobProductInput as SharedProduct, toApiDownloadJob } from './job-snapshot.ts';
 
 type Deps = Pick<World, 'prisma' | 'reads' | 'clock' | 'config'>;
@@ -105,16 +105,17 @@ const connectedJson = ([invitationId, fullName, email, createdAt, status]: Conne
 const notYours = () =>
   forbidden('INVITATION_FORBIDDEN', "You don't have permission to perform this action on this invitation.");
 
-async function findClaimedBy(
+function findClaimedBy(
   { reads }: Pick<Deps, 'reads'>,
   agentId: string,
   id: string,
   foreign: () => AppError = notYours,
-): Promise<PartiesRow> {
-  const invitation = await reads.lists.parties(id);
-  if (!invitation) throw invitationNotFound();
-  if (invitation.agentId !== agentId) throw foreign();
-  return invitation;
+): MaybePromise<PartiesRow> {
+  return whenReady(reads.lists.parties(id), (invitation) => {
+    if (!invitation) throw invitationNotFound();
+    if (invitation.agentId !== agentId) throw foreign();
+    return invitation;
+  });
 }
 
 /** Statuses in which a user still shares something with the company (pending, active, paused). */
@@ -124,10 +125,11 @@ const CONNECTED: ReadonlySet<InvitationStatus> = new Set(['CLAIMED', 'ACCEPTED',
  * What the user shares with this company, minimised by the server. A declined or revoked connection
  * shares nothing, so its permissions are empty.
  */
-export async function agentPermissions(world: Deps, agentId: string, id: string) {
-  const invitation = await findClaimedBy(world, agentId, id);
-  if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
-  return loadPermissions(world, invitation.id, { forAgent: true });
+export function agentPermissions(world: Deps, agentId: string, id: string): MaybePromise<Permissions> {
+  return whenReady(findClaimedBy(world, agentId, id), (invitation) => {
+    if (!CONNECTED.has(invitation.status as InvitationStatus)) return { vehicles: [], wallboxes: [] };
+    return loadPermissions(world, invitation.id, { forAgent: true });
+  });
 }
 
 const removeForbidden = () => forbidden('REVOKE_FORBIDDEN', "You don't have permission to remove this user.");

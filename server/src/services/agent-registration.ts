@@ -3,6 +3,7 @@ import { newRowId } from '../db/row-ids.ts';
 import { checkedWrite } from '../db/row-writes.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict } from '../lib/app-error.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import type { World } from '../world.ts';
 import type { FileSection } from './agent-files.ts';
 
@@ -17,13 +18,16 @@ const SECTION_NAMES: Readonly<Record<FileSection, string>> = {
 };
 
 /** The company's registration status (one prepared read, db/list-reads.ts), null before it submits. */
-export async function agentStatus(
+export function agentStatus(
   { reads }: Pick<World, 'reads'>,
   userId: string,
   /** When the caller's request arrived (`request.arrivedAt`). */
   arrivedAt?: number,
-): Promise<AgentStatus | null> {
-  return ((await reads.lists.agentStatus(userId, arrivedAt)) as AgentStatus | undefined) ?? null;
+): MaybePromise<AgentStatus | null> {
+  return whenReady(
+    reads.lists.agentStatus(userId, arrivedAt),
+    (status) => (status as AgentStatus | undefined) ?? null,
+  );
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { components } from '@portal/contract/schema';
 import { isoFromStored } from '../db/connected-users.ts';
-import type { OwnerInvitationRow } from '../db/list-reads.ts';
+import type { OwnerInvitationRow, PermissionRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import type { World } from '../world.ts';
 import { toApiProduct } from './products.ts';
 
@@ -40,13 +41,17 @@ export const maskExternalId = (externalId: string) =>
  * company's view (`forAgent`) a vehicle whose collection is off has its VIN masked (data minimisation
  * is the server's job, not the screen's).
  */
-export async function loadPermissions(
+export function loadPermissions(
   { reads }: Pick<World, 'reads'>,
   invitationId: string,
   options: { forAgent: boolean },
-): Promise<Permissions> {
+): MaybePromise<Permissions> {
+  return whenReady(reads.lists.permissions(invitationId), (rows) => permissionsOf(rows, options));
+}
+
+function permissionsOf(rows: readonly PermissionRow[], options: { forAgent: boolean }): Permissions {
   const permissions: Permissions = { vehicles: [], wallboxes: [] };
-  for (const row of await reads.lists.permissions(invitationId)) {
+  for (const row of rows) {
     const on = row.enabled === 1;
     const product = toApiProduct(row, on);
     if (options.forAgent && !on && product.productType === 'VEHICLE') {

@@ -1,10 +1,11 @@
-import type { OwnerInvitationRow } from '../db/list-reads.ts';
+import type { OwnerInvitationRow, PartiesRow } from '../db/list-reads.ts';
 import { newRowId } from '../db/row-ids.ts';
 import { writeRows } from '../db/row-writes.ts';
 import { formatAccessCode, generateAccessCode, normaliseAccessCode } from '../domain/access-code.ts';
 import { filterStatuses, type InvitationFilter } from '../domain/invitation-lifecycle.ts';
 import { Prisma } from '../generated/prisma/client.ts';
 import { badRequest, conflict, forbidden, notFound } from '../lib/app-error.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { type ListSource, pagedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
 import { sharingEventRow } from './audit.ts';
@@ -14,6 +15,7 @@ import {
   invitationLink,
   loadPermissions,
   ownerListEntry,
+  type Permissions,
 } from './invitation-views.ts';
 import { listOwnProducts } from './products.ts';
 
@@ -140,16 +142,22 @@ export function ownerInvitationsSource(
 }
 
 /** The owner's invitation (who it belongs to), or 404 / 403 INVITATION_FORBIDDEN when it is missing or someone else's. */
-export async function findOwnInvitation({ reads }: Pick<Deps, 'reads'>, ownerId: string, id: string) {
-  const invitation = await reads.lists.parties(id);
-  if (!invitation) throw invitationNotFound();
-  if (invitation.ownerId !== ownerId) throw invitationForbidden();
-  return invitation;
+export function findOwnInvitation(
+  { reads }: Pick<Deps, 'reads'>,
+  ownerId: string,
+  id: string,
+): MaybePromise<PartiesRow> {
+  return whenReady(reads.lists.parties(id), (invitation) => {
+    if (!invitation) throw invitationNotFound();
+    if (invitation.ownerId !== ownerId) throw invitationForbidden();
+    return invitation;
+  });
 }
 
-export async function ownerPermissions(world: Deps, ownerId: string, id: string) {
-  const invitation = await findOwnInvitation(world, ownerId, id);
-  return loadPermissions(world, invitation.id, { forAgent: false });
+export function ownerPermissions(world: Deps, ownerId: string, id: string): MaybePromise<Permissions> {
+  return whenReady(findOwnInvitation(world, ownerId, id), (invitation) =>
+    loadPermissions(world, invitation.id, { forAgent: false }),
+  );
 }
 
 /** The invitation as the owner's lists show it (after a decision or a revocation), by a prepared read. */

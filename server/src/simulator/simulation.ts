@@ -9,6 +9,7 @@ import type { PortalDeps } from '../deps.ts';
 import type { Fault } from '../generated/prisma/client.ts';
 import { AppError, badRequest, type ErrorCode } from '../lib/app-error.ts';
 import { isValidSpeed, maxSpeed, minSpeed } from '../lib/clock.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { oneAtATime } from '../lib/one-at-a-time.ts';
 import { createExportStorage } from '../services/export-storage.ts';
 import { orphanQuietMs, removeOrphanDocuments } from '../services/startup-cleanup.ts';
@@ -152,9 +153,10 @@ export async function injectFault(
   return toFaultView(fault);
 }
 
-export async function listFaults({ reads }: Pick<PortalDeps, 'reads'>): Promise<FaultView[]> {
-  const faults = await reads.lists.faults();
-  return faults.map((fault) => toFaultView({ ...fault, createdAt: isoFromStored(fault.createdAt) }));
+export function listFaults({ reads }: Pick<PortalDeps, 'reads'>): MaybePromise<FaultView[]> {
+  return whenReady(reads.lists.faults(), (faults) =>
+    faults.map((fault) => toFaultView({ ...fault, createdAt: isoFromStored(fault.createdAt) })),
+  );
 }
 
 /** Removes every injected fault. */
