@@ -10,12 +10,13 @@
 //   sandbox it made added (its handle: a Prisma client, a pool, the world).
 // PostgreSQL is a throwaway server of the benchmark's own (server/scripts/postgres-cluster.ts).
 // Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3] [--only reads,instances,fleet,sandboxes]
-//   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100]
+//   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100] [--keep-log FILE]
 // --only: the parts to measure (default all); --reads: the GET operations (default every representative read);
 // --cpu-prof DIR: V8 CPU profiles of the PostgreSQL servers, taken over the inspector while a timed load
 // runs (the first run of each): `read-<operation>.cpuprofile` for each GET, `instances-one.cpuprofile`
 // for listProducts on one instance, `instances-two-a` / `instances-two-b` for the same load split over two
-// (summarise one with scripts/bench/profile-summary.ts FILE --top 30).
+// (summarise one with scripts/bench/profile-summary.ts FILE --top 30); --keep-log FILE: the sandbox
+// server's log (each creation's 'sandbox created' line says where its database came from and its steps' times).
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -204,6 +205,9 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
     const timed: number[] = [];
     for (let index = alive; index < alive + creations; index += 1) timed.push(await create(index));
     const steps = await creationSteps(portal.logFile, alive);
+    // The server's log kept for a closer look at the creations' steps (the run's folder is removed).
+    const keptLog = argument('--keep-log');
+    if (keptLog) await writeFile(keptLog, await readFile(portal.logFile));
     // What the instance's handles on the sandboxes it made weigh (each a Prisma client, pool and world).
     const rssPerSandbox = ((await rssMb(portal.server.child.pid)) - rssBefore) / (alive + creations);
     // Leaving answers before the database is dropped (in the background, one at a time).

@@ -2,7 +2,7 @@
 // `sparesMax`, a minute without creations shrinks it back to `spares`, and the spares dropped leave
 // nothing behind (their databases and folders). A refill copies as many spares side by side as are
 // missing, at most `copies` (decision 0133). Spares an instance that died left beyond the stock, which no
-// connection holds, are another instance's to drop (decision 0148).
+// connection holds, are another instance's to drop (decision 0147).
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
