@@ -20,8 +20,8 @@ export const LISTENER_NAME = 'data-act-portal-listener';
  */
 export const BARRIER_SQL = '';
 /**
- * A barrier is sent at most every this many milliseconds per database (decision 0148): while calls keep
- * coming, each barrier was sent as soon as the one before answered, so an instance sent about one per
+ * While calls keep coming, a barrier is sent at most every this many milliseconds per database (decision
+ * 0148): each barrier was sent as soon as the one before answered, so an instance sent about one per
  * round trip whatever its share of the calls, and two instances sharing a load sent about twice the
  * barriers of one. Spaced, each covers the calls of its 2 ms on every instance alike.
  */
@@ -159,7 +159,7 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
           resolve = settle;
         });
         upcoming = { promise, resolve };
-        if (!running) scheduleUpcoming();
+        if (!running) setImmediate(sendUpcoming);
       }
       return upcoming.promise;
     },
@@ -172,8 +172,9 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
   };
 
   /**
-   * The upcoming barrier leaves at the end of this turn of the event loop, or once `BARRIER_GAP_MS` have
-   * passed since the last one was sent (decision 0148).
+   * Once a barrier answered, the upcoming one leaves at the end of this turn of the event loop, or once
+   * `BARRIER_GAP_MS` have passed since the last one was sent (decision 0148). A call while none runs sends
+   * it at the end of its turn, as before.
    */
   function scheduleUpcoming(): void {
     const wait = BARRIER_GAP_MS - (performance.now() - runningFrom);

@@ -27,6 +27,26 @@ const dropSandboxDatabases = (mainUrl: string) =>
       await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
   });
 
+/** A store of a floor of one spare and a bound of three, at the clock `now`; the spares it made in `made`. */
+const burstStore = (
+  mainUrl: string,
+  dataDir: string,
+  now: () => number,
+  made: Set<string>,
+  more: Partial<Parameters<typeof createPostgresSandboxStore>[0]> = {},
+) =>
+  createPostgresSandboxStore({
+    mainUrl,
+    root: path.join(dataDir, 'sandboxes'),
+    scenarios: ['demo'],
+    now: () => new Date(now()),
+    spares: 1,
+    sparesMax: 3,
+    onSpare: (name) => made.add(name),
+    preferred: () => made,
+    ...more,
+  });
+
 describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -39,15 +59,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     let now = Date.parse('2026-11-28T08:00:00Z');
     const made = new Set<string>();
     const dropped: string[] = [];
-    const store = createPostgresSandboxStore({
-      mainUrl: main.url,
-      root: path.join(dataDir, 'sandboxes'),
-      scenarios: ['demo'],
-      now: () => new Date(now),
-      spares: 1,
-      sparesMax: 3,
-      onSpare: (name) => made.add(name),
-      preferred: () => made,
+    const store = burstStore(main.url, dataDir, () => now, made, {
       onSpareDropped: async (name) => {
         made.delete(name);
         dropped.push(name);
@@ -86,17 +98,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-spares-'));
     let now = Date.parse('2026-11-28T08:00:00Z');
     const storeOf = (made: Set<string>) =>
-      createPostgresSandboxStore({
-        mainUrl: main.url,
-        root: path.join(dataDir, 'sandboxes'),
-        scenarios: ['demo'],
-        now: () => new Date(now),
-        spares: 1,
-        sparesMax: 3,
-        onSpare: (name) => made.add(name),
-        preferred: () => made,
-        orphanAfterMs: 0,
-      });
+      burstStore(main.url, dataDir, () => now, made, { orphanAfterMs: 0 });
     // The instance that dies: a burst grew the stock to three, all its own.
     const dying = storeOf(new Set());
     const survivor = storeOf(new Set());
