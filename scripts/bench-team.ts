@@ -10,12 +10,13 @@
 //   sandbox it made added (its handle: a Prisma client, a pool, the world).
 // PostgreSQL is a throwaway server of the benchmark's own (server/scripts/postgres-cluster.ts).
 // Usage: node --import tsx scripts/bench-team.ts [--runs 3] [--seconds 3] [--only reads,instances,fleet,sandboxes]
-//   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100]
+//   [--reads listProducts,getCurrentUser] [--cpu-prof DIR] [--alive 200] [--creations 100] [--keep-log FILE]
 // --only: the parts to measure (default all); --reads: the GET operations (default every representative read);
 // --cpu-prof DIR: V8 CPU profiles of the PostgreSQL servers, taken over the inspector while a timed load
 // runs (the first run of each): `read-<operation>.cpuprofile` for each GET, `instances-one.cpuprofile`
 // for listProducts on one instance, `instances-two-a` / `instances-two-b` for the same load split over two
-// (summarise one with scripts/bench/profile-summary.ts FILE --top 30).
+// (summarise one with scripts/bench/profile-summary.ts FILE --top 30); --keep-log FILE: the sandbox
+// server's log (each creation's 'sandbox created' line says where its database came from and its steps' times).
 import { spawnSync } from 'node:child_process';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -148,6 +149,24 @@ const percentile = (values: readonly number[], fraction: number) => {
 };
 
 /**
+ * The server log's account of the creations from `bench-{from}` on ('sandbox created': where its
+ * database came from and how long that took): how many took a spare ready, the waits of those that
+ * waited for a copy under way, and how many copied the template.
+ */
+async function creationSteps(logFile: string, from: number) {
+  const counted = { ready: 0, awaited: [] as number[], copied: 0 };
+  for (const line of (await readFile(logFile, 'utf8').catch(() => '')).split('\n')) {
+    if (!line.includes('"sandbox created"')) continue;
+    const entry = JSON.parse(line) as { sandbox?: string; spare?: string; waitedMs?: number };
+    if (Number(/^bench-(\d+)$/.exec(entry.sandbox ?? '')?.[1] ?? -1) < from) continue;
+    if (entry.spare === 'ready') counted.ready += 1;
+    else if (entry.spare === 'awaited') counted.awaited.push(entry.waitedMs ?? 0);
+    else if (entry.spare === 'copied') counted.copied += 1;
+  }
+  return counted;
+}
+
+/**
  * Sandbox creation on PostgreSQL with `--alive` (200) sandboxes alive: `POST /api/v1/sim/sandboxes` one
  * after another on one instance (test mode, its template prepared at start as in development), the
  * first `--alive` to fill the team, then `--creations` (100) more, whose p50 and p99 are the figures.
@@ -185,6 +204,10 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
     for (let index = 0; index < alive; index += 1) filling.push(await create(index));
     const timed: number[] = [];
     for (let index = alive; index < alive + creations; index += 1) timed.push(await create(index));
+    const steps = await creationSteps(portal.logFile, alive);
+    // The server's log kept for a closer look at the creations' steps (the run's folder is removed).
+    const keptLog = argument('--keep-log');
+    if (keptLog) await writeFile(keptLog, await readFile(portal.logFile));
     // What the instance's handles on the sandboxes it made weigh (each a Prisma client, pool and world).
     const rssPerSandbox = ((await rssMb(portal.server.child.pid)) - rssBefore) / (alive + creations);
     // Leaving answers before the database is dropped (in the background, one at a time).
@@ -215,6 +238,11 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
         target: '≤ 400',
         meets: (m) => m <= 400,
       },
+      // Where the timed creations' database came from (the server's log): a copy's wait is the tail.
+      { figure: 'timed creations that took a spare ready', unit: 'n', values: [steps.ready] },
+      { figure: 'timed creations that waited for a copy', unit: 'n', values: [steps.awaited.length] },
+      { figure: 'their wait for the copy, max', unit: 'ms', values: [Math.max(0, ...steps.awaited)] },
+      { figure: 'timed creations that copied the template', unit: 'n', values: [steps.copied] },
       { figure: 'p50 removal (DELETE /sim/sandbox)', unit: 'ms', values: [percentile(removals, 0.5)] },
       { figure: 'p99 removal', unit: 'ms', values: [percentile(removals, 0.99)] },
       { figure: 'server RSS added per sandbox made', unit: 'MB', values: [rssPerSandbox] },

@@ -16,7 +16,7 @@ import {
 import type { CurrentUserRow } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
 import { postgresConnectedStatements, rememberedSql } from './postgres-reads.ts';
-import { BARRIER_SQL, LISTENER_NAME } from './team-signal.ts';
+import { BARRIER_GAP_MS, BARRIER_SQL, LISTENER_NAME } from './team-signal.ts';
 
 let db: TestDatabase;
 let world: Database;
@@ -202,6 +202,33 @@ describe('remembered reads on PostgreSQL', () => {
         for (const listed of lists) expect(listed.every((product) => product.name === name)).toBe(true);
         expect(barriersSent() - sent).toBe(1);
       }
+    } finally {
+      barriers.mockRestore();
+    }
+  });
+
+  it('send at most one barrier per 2 ms while requests keep arriving, each seeing every write before it', async () => {
+    await remembered(products);
+    const barriers = vi.spyOn(pg.Client.prototype, 'query');
+    const barriersSent = () => barriers.mock.calls.filter(([query]) => query === BARRIER_SQL).length;
+    try {
+      await elsewhere('UPDATE "Product" SET name = $1 WHERE "ownerId" = $2', ['stream', owner]);
+      const sent = barriersSent();
+      const begun = performance.now();
+      // A request in every turn of the event loop for 100 ms: without the spacing a barrier left as soon
+      // as the one before answered (one per round trip, well under 2 ms here).
+      const reads: Promise<readonly { name: string | null }[]>[] = [];
+      while (performance.now() - begun < 100) {
+        reads.push(
+          world.reads.ownProducts(owner, performance.now()) as Promise<readonly { name: string | null }[]>,
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      for (const listed of await Promise.all(reads))
+        expect(listed.every((product) => product.name === 'stream')).toBe(true);
+      const elapsed = performance.now() - begun;
+      expect(reads.length).toBeGreaterThan(100 / BARRIER_GAP_MS);
+      expect(barriersSent() - sent).toBeLessThanOrEqual(Math.ceil(elapsed / BARRIER_GAP_MS) + 1);
     } finally {
       barriers.mockRestore();
     }

@@ -19,6 +19,13 @@ export const LISTENER_NAME = 'data-act-portal-listener';
  * for it: about a third of `SELECT 1`'s CPU in this process (decision 0126).
  */
 export const BARRIER_SQL = '';
+/**
+ * While calls keep coming, a barrier is sent at most every this many milliseconds per database (decision
+ * 0148): each barrier was sent as soon as the one before answered, so an instance sent about one per
+ * round trip whatever its share of the calls, and two instances sharing a load sent about twice the
+ * barriers of one. Spaced, each covers the calls of its 2 ms on every instance alike.
+ */
+export const BARRIER_GAP_MS = 2;
 
 /** This process, so that an instance can tell its own messages from the others'. */
 export const INSTANCE_ID = randomUUID();
@@ -113,7 +120,7 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
   let client: pg.Client | undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<boolean> | undefined;
-  /** When the running barrier was sent (performance.now()). */
+  /** When the running barrier, or the last one, was sent (performance.now()). */
   let runningFrom = Number.NEGATIVE_INFINITY;
   /** The next barrier, not sent yet: it serves every call made before it goes out. */
   let upcoming: { promise: Promise<boolean>; resolve(synced: boolean): void } | undefined;
@@ -164,6 +171,17 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
     },
   };
 
+  /**
+   * Once a barrier answered, the upcoming one leaves at the end of this turn of the event loop, or once
+   * `BARRIER_GAP_MS` have passed since the last one was sent (decision 0148). A call while none runs sends
+   * it at the end of its turn, as before.
+   */
+  function scheduleUpcoming(): void {
+    const wait = BARRIER_GAP_MS - (performance.now() - runningFrom);
+    if (wait > 0) setTimeout(sendUpcoming, wait);
+    else setImmediate(sendUpcoming);
+  }
+
   /** Sends the barrier the calls since the last one wait for (at the end of an event-loop turn). */
   function sendUpcoming(): void {
     const waiting = upcoming;
@@ -188,7 +206,7 @@ function openChannel(databaseUrl: string, firstRetryMs: number): Channel {
     })().finally(() => {
       if (running !== done) return;
       running = undefined;
-      if (upcoming) setImmediate(sendUpcoming);
+      if (upcoming) scheduleUpcoming();
     });
     running = done;
     runningFrom = from;

@@ -1,15 +1,17 @@
 // The stock of spare sandbox databases follows the creations (decision 0119): a burst grows it up to
 // `sparesMax`, a minute without creations shrinks it back to `spares`, and the spares dropped leave
 // nothing behind (their databases and folders). A refill copies as many spares side by side as are
-// missing, at most `copies` (decision 0133).
+// missing, at most `copies` (decision 0133). Spares an instance that died left beyond the stock, which no
+// connection holds, are another instance's to drop (decision 0147).
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createPostgresTestDatabase, onPostgresServer } from '../../../test/db.ts';
 import { testEngine } from '../../../test/engine.ts';
 import { spareDatabasesOf } from '../../../test/sandbox-databases.ts';
-import { databaseNameOf, quoteIdentifier } from '../../db/engine.ts';
+import { databaseNameOf, quoteIdentifier, withDatabaseName } from '../../db/engine.ts';
 import { createPostgresSandboxStore, SPARE_RATE_WINDOW_MS } from './postgres-sandboxes.ts';
 
 /** The sandbox databases' names of the main database at `mainUrl` begin with this (postgres-sandboxes.ts). */
@@ -25,6 +27,26 @@ const dropSandboxDatabases = (mainUrl: string) =>
       await client.query(`DROP DATABASE IF EXISTS ${quoteIdentifier(datname)} WITH (FORCE)`);
   });
 
+/** A store of a floor of one spare and a bound of three, at the clock `now`; the spares it made in `made`. */
+const burstStore = (
+  mainUrl: string,
+  dataDir: string,
+  now: () => number,
+  made: Set<string>,
+  more: Partial<Parameters<typeof createPostgresSandboxStore>[0]> = {},
+) =>
+  createPostgresSandboxStore({
+    mainUrl,
+    root: path.join(dataDir, 'sandboxes'),
+    scenarios: ['demo'],
+    now: () => new Date(now()),
+    spares: 1,
+    sparesMax: 3,
+    onSpare: (name) => made.add(name),
+    preferred: () => made,
+    ...more,
+  });
+
 describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares', () => {
   const cleanups: (() => Promise<unknown>)[] = [];
   afterAll(async () => {
@@ -37,15 +59,7 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     let now = Date.parse('2026-11-28T08:00:00Z');
     const made = new Set<string>();
     const dropped: string[] = [];
-    const store = createPostgresSandboxStore({
-      mainUrl: main.url,
-      root: path.join(dataDir, 'sandboxes'),
-      scenarios: ['demo'],
-      now: () => new Date(now),
-      spares: 1,
-      sparesMax: 3,
-      onSpare: (name) => made.add(name),
-      preferred: () => made,
+    const store = burstStore(main.url, dataDir, () => now, made, {
       onSpareDropped: async (name) => {
         made.delete(name);
         dropped.push(name);
@@ -77,6 +91,41 @@ describe.skipIf(testEngine() !== 'postgresql')('team mode: the stock of spares',
     const folders = await readdir(path.join(dataDir, 'sandboxes', 'spares'));
     expect(folders.filter((name) => !name.startsWith('.'))).toEqual(left);
     expect(await readdir(path.join(dataDir, 'sandboxes', 'removed')).catch(() => [])).toEqual([]);
+  }, 120_000);
+
+  it('drops the spares an instance that died left beyond the stock, not those an instance holds', async () => {
+    const main = await createPostgresTestDatabase();
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'portal-spares-'));
+    let now = Date.parse('2026-11-28T08:00:00Z');
+    const storeOf = (made: Set<string>) =>
+      burstStore(main.url, dataDir, () => now, made, { orphanAfterMs: 0 });
+    // The instance that dies: a burst grew the stock to three, all its own.
+    const dying = storeOf(new Set());
+    const survivor = storeOf(new Set());
+    cleanups.push(
+      () => main.drop(),
+      () => rm(dataDir, { recursive: true, force: true }),
+      () => dropSandboxDatabases(main.url),
+      () => survivor.close(),
+      () => dying.close(),
+    );
+    const spares = () => spareDatabasesOf(main.url, dataDir);
+    for (const id of ['a', 'b', 'c']) await dying.open(id, 'demo', false);
+    await expect.poll(spares, { timeout: 60_000, interval: 100 }).toHaveLength(3);
+    await dying.close();
+
+    // One spare held ahead by a live instance (a connection open to it), as a warm-up holds it.
+    const [held] = await spares();
+    const holder = new pg.Client({ connectionString: withDatabaseName(main.url, held as string) });
+    cleanups.push(() => holder.end().catch(() => undefined));
+    await holder.connect();
+
+    // A quiet minute later the survivor's sweep wants one: the two orphans go, the held spare stays.
+    now += SPARE_RATE_WINDOW_MS + 1;
+    await survivor.trimSpares();
+    expect(await spares()).toEqual([held]);
+    const folders = await readdir(path.join(dataDir, 'sandboxes', 'spares'));
+    expect(folders.filter((name) => !name.startsWith('.'))).toEqual([held]);
   }, 120_000);
 
   it('copies as many spares side by side as are missing, at most its bound', async () => {

@@ -36,11 +36,20 @@ const SANDBOX_FILE = 'sandbox.json';
 /** Advisory locks of sandboxes ('SBX1', hash of the database name). */
 const SANDBOX_LOCK_CLASS = 0x53425831;
 /** Spare databases an instance copies side by side at most (when as many are missing), by default. */
-export const SPARE_COPIES = 4;
+export const SPARE_COPIES = 8;
 /** The window in which creations through an instance size its stock of spares (decision 0119). */
 export const SPARE_RATE_WINDOW_MS = 60_000;
 /** The team signal's message when an instance removed a sandbox. */
 export const SANDBOX_REMOVED = 'sandbox-removed';
+
+/**
+ * How a creation got its database: a spare `ready` to take, a copy under way it `awaited`, or a
+ * template it `copied` itself (none under way); `waitedMs` is the time that step took (logged).
+ */
+export interface SandboxSource {
+  spare: 'ready' | 'awaited' | 'copied' | 'attached';
+  waitedMs: number;
+}
 
 export interface SandboxRecord {
   id: string;
@@ -100,7 +109,7 @@ export function createPostgresSandboxStore(options: {
    * through this instance in the last minute), idle time shrinks it back to `spares` (decision 0119).
    */
   sparesMax?: number;
-  /** Copies side by side at most when spares are missing (`SPARE_COPIES` by default; decision 0133). */
+  /** Copies side by side at most when spares are missing (`SPARE_COPIES` by default; decisions 0133, 0147). */
   copies?: number;
   /** A background refill failed (logged; the next creation copies the template itself). */
   onError?: (error: Error) => void;
@@ -110,6 +119,12 @@ export function createPostgresSandboxStore(options: {
   preferred?: () => Iterable<string>;
   /** This instance drops its spare `name` (a stock shrunk back): close what it holds of it first. */
   onSpareDropped?: (name: string) => Promise<void>;
+  /**
+   * A spare begun this long ago (ms, by its name) that no connection holds is an orphan: the instance
+   * that made it and held its connections ahead is gone (killed, or scaled away). Another instance's trim
+   * drops it beyond its own stock (default 2 minutes: a spare's warm-up connects within that).
+   */
+  orphanAfterMs?: number;
 }) {
   const { mainUrl, root } = options;
   const spareCopies = Math.max(1, options.copies ?? SPARE_COPIES);
@@ -200,6 +215,20 @@ export function createPostgresSandboxStore(options: {
       underWay: folders.filter((name) => !made.has(name)),
     };
   }
+
+  /** Which of the databases `names` some connection is open to (an instance holds the spare ahead). */
+  async function connectedTo(client: pg.ClientBase, names: string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const { rows } = await client.query<{ datname: string }>(
+      'SELECT DISTINCT datname FROM pg_stat_activity WHERE datname = ANY($1::text[])',
+      [names],
+    );
+    return new Set(rows.map((row) => row.datname));
+  }
+
+  /** When the spare `name` was begun (ms; its name's first 9 characters after the prefix, base 36). */
+  const begunAt = (name: string, prefix: string) =>
+    Number.parseInt(name.slice(prefix.length, prefix.length + 9), 36);
 
   /** Takes the advisory lock of the database `name` (held by a creation until its record names it). */
   const tryLock = async (client: pg.ClientBase, name: string) =>
@@ -406,9 +435,10 @@ export function createPostgresSandboxStore(options: {
       id: string,
       scenario: string,
       fresh: boolean,
-    ): Promise<SandboxRecord & { databaseUrl: string }> {
+    ): Promise<SandboxRecord & { databaseUrl: string; source: SandboxSource }> {
       const folder = path.join(worldsDir, id);
       const templateName = await template(scenario);
+      const source: SandboxSource = { spare: 'attached', waitedMs: 0 };
       const record = await onMain(
         async (client) => {
           const existing = await readRecord(folder);
@@ -419,8 +449,11 @@ export function createPostgresSandboxStore(options: {
           await rm(folder, { recursive: true, force: true });
           // A creation (not an attachment): it counts towards the stock this instance wants.
           creations.set(templateName, [...recentCreations(templateName), options.now().getTime()]);
+          const begun = performance.now();
           let spare = await claimSpare(client, templateName, folder);
+          source.spare = spare ? 'ready' : 'awaited';
           spare ??= await awaitCopy(client, templateName, folder);
+          if (!spare) source.spare = 'copied';
           // Without a spare, a database of a new name (a removed one of the same sandbox may still be dropping).
           const database = spare ?? `${prefixOf(mainUrl)}_${randomBytes(12).toString('hex')}`;
           if (!spare) await tryLock(client, database);
@@ -431,6 +464,7 @@ export function createPostgresSandboxStore(options: {
               );
               await copyTemplateFolder(templateName, folder);
             }
+            source.waitedMs = Math.round(performance.now() - begun);
             const made: SandboxRecord = { id, scenario, database, createdAt: options.now().toISOString() };
             // Written last: a folder without it is a creation under way (or one that died).
             await writeFile(path.join(folder, SANDBOX_FILE), JSON.stringify(made));
@@ -442,7 +476,7 @@ export function createPostgresSandboxStore(options: {
         lockOf(sandboxDatabaseName(mainUrl, id)),
       );
       refill(templateName).catch((error: unknown) => options.onError?.(error as Error));
-      return { ...record, databaseUrl: withDatabaseName(mainUrl, record.database) };
+      return { ...record, databaseUrl: withDatabaseName(mainUrl, record.database), source };
     },
 
     /**
@@ -483,11 +517,20 @@ export function createPostgresSandboxStore(options: {
      * drops the spares it made beyond that, newest first. Spares of other instances are theirs to trim.
      */
     async trimSpares(): Promise<void> {
+      const orphanBefore = Date.now() - (options.orphanAfterMs ?? 120_000);
       for (const template of await Promise.all(options.scenarios.map(templateName))) {
         if (closed || refilling.has(template)) continue;
         const own = new Set(options.preferred?.() ?? []);
-        const ready = await onMain((client) => sparesOf(client, template).then((spares) => spares.ready));
-        const extra = ready.filter((name) => own.has(name)).reverse();
+        const { ready, held } = await onMain(async (client) => {
+          const { ready } = await sparesOf(client, template);
+          return { ready, held: await connectedTo(client, ready) };
+        });
+        // Orphans first (no instance holds them, the least use to a creation), then this instance's, newest first.
+        const prefix = sparePrefix(mainUrl, template);
+        const orphans = ready.filter(
+          (name) => !own.has(name) && !held.has(name) && begunAt(name, prefix) < orphanBefore,
+        );
+        const extra = [...orphans, ...ready.filter((name) => own.has(name)).reverse()];
         for (const name of extra.slice(0, Math.max(0, ready.length - wanted(template)))) {
           await onMain(async (client) => {
             const removed = path.join(removedDir, `${name}.trimmed`);

@@ -154,22 +154,34 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
   let signal: TeamListener | undefined;
 
   /** The sandbox's world on this instance: `fresh` makes it anew from `scenario` even when it exists. */
-  async function build(id: string, scenario: string, fresh: boolean): Promise<World> {
+  async function build(
+    id: string,
+    scenario: string,
+    fresh: boolean,
+  ): Promise<{ world: World; steps?: Record<string, number | string> }> {
     // A late call for a sandbox being removed recreates it, but only once its old folder is gone.
     await removing.get(id);
     const dataDir = path.join(worldsDir, id);
     let databaseUrl = databaseUrlIn(dataDir);
     let createdAt: Date | undefined;
     let held: ReturnType<typeof takeWarm>;
+    /** Team mode: where the creation's time went (its log line), to tell a copy's wait from the rest. */
+    let steps: Record<string, number | string> | undefined;
+    const begun = performance.now();
     if (team) {
       const record = await team.open(id, scenario, fresh);
+      steps = { spare: record.source.spare, waitedMs: record.source.waitedMs };
+      steps.openMs = Math.round(performance.now() - begun);
       databaseUrl = record.databaseUrl;
       createdAt = new Date(record.createdAt);
       scenario = record.scenario;
       held = takeWarm(record.database);
       // A spare whose warm-up is still under way (a creation that waited for its copy takes it as the
       // copy ends): the world starts on the connections being opened instead of opening more beside them.
-      if (held && !held.opened) await held.ready;
+      if (held && !held.opened) {
+        steps.warmUp = 'joined';
+        await held.ready;
+      } else steps.warmUp = held ? 'open' : 'none';
     } else {
       await templates.copyTo(scenario, dataDir);
     }
@@ -192,7 +204,8 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       // The world's own listeners hold the listening connection now.
       await held?.hold.close();
     }
-    return world;
+    if (steps) steps.totalMs = Math.round(performance.now() - begun);
+    return { world, steps };
   }
 
   /** Closes this instance's handle on the sandbox (the sandbox itself stays, in team mode). */
@@ -253,9 +266,9 @@ export function createSandboxes({ config, wallClock, log }: SandboxesOptions) {
       const others = all.filter((sandbox) => sandbox.id !== id);
       while (others.length >= max) await remove((others.shift() as { id: string }).id);
     }
-    const world = await build(id, scenario, fresh);
+    const { world, steps } = await build(id, scenario, fresh);
     live.set(id, world);
-    log.info({ sandbox: id, scenario: world.scenario }, 'sandbox created');
+    log.info({ sandbox: id, scenario: world.scenario, ...steps }, 'sandbox created');
     return world;
   }
 
