@@ -16,6 +16,20 @@ const firstInView = (page: Page, list: string) =>
     return 0;
   }, list);
 
+/**
+ * Scrolls the window far down `list` in steps of 2,000 px, each step's items drawn before the next,
+ * until an item past `beyond` is the first in view; answers that item's position.
+ */
+async function scrollFarDown(page: Page, list: string, steps: number, beyond: number): Promise<number> {
+  await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
+  for (let step = 0; step < steps; step += 1) {
+    await page.mouse.wheel(0, 2_000);
+    await page.waitForTimeout(150);
+  }
+  await expect.poll(() => firstInView(page, list)).toBeGreaterThan(beyond);
+  return firstInView(page, list);
+}
+
 /** Follows the header's link to `name`: the navigation at 1280 px, the menu at 390 px. */
 async function follow(page: Page, viewport: keyof typeof viewports, name: string): Promise<void> {
   if (viewport === 'mobile') {
@@ -35,14 +49,7 @@ describe('a list keeps its place in the URL (issue 26, defects 2 and 3)', () => 
         await appStarted(page);
         await page.getByRole('tab', { name: /^Invitation Links/ }).click();
         const list = 'ul.recipient-list';
-        await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
-        // Far down the list: the window scrolled in steps, each step's items drawn before the next.
-        for (let step = 0; step < 12; step += 1) {
-          await page.mouse.wheel(0, 2_000);
-          await page.waitForTimeout(150);
-        }
-        await expect.poll(() => firstInView(page, list)).toBeGreaterThan(40);
-        const place = await firstInView(page, list);
+        const place = await scrollFarDown(page, list, 12, 40);
         const scrolled = await page.evaluate(() => window.scrollY);
 
         await follow(page, viewport, 'Products');
@@ -68,13 +75,7 @@ describe('a list keeps its place in the URL (issue 26, defects 2 and 3)', () => 
         await page.goto('/admin?tab=sharings');
         await appStarted(page);
         const list = 'ul.admin-list';
-        await page.locator(`${list} > li[aria-posinset="1"]`).waitFor();
-        for (let step = 0; step < 8; step += 1) {
-          await page.mouse.wheel(0, 2_000);
-          await page.waitForTimeout(150);
-        }
-        await expect.poll(() => firstInView(page, list)).toBeGreaterThan(20);
-        const place = await firstInView(page, list);
+        const place = await scrollFarDown(page, list, 8, 20);
         // The brand link leads to the admin's home: the same page, its first tab.
         await page.getByRole('link', { name: 'Data Act Portal' }).click();
         await page.waitForURL(/\/admin$/);

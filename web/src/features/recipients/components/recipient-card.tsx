@@ -97,6 +97,11 @@ export function RecipientCard({ entry, onAction, listItem }: RecipientCardProps)
               </div>
             ))
           : actionsMenu(false)}
+        {!inlineDecision && actionsFor(entry, false).length === 0 && (
+          // From 768 px, an invisible icon button's box where a card has no actions: the status
+          // labels of all cards stand in one column (recipients.css).
+          <span className="ui-icon-button recipient-card__menu-slot" aria-hidden="true" />
+        )}
       </div>
     </li>
   );
