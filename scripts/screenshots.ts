@@ -153,7 +153,8 @@ const runs: [string, { width: number; height: number }, Shot[]][] = [
  * it is still of the full page (its footer below).
  */
 async function windowAsTallAsPage(page: Page, viewport: { width: number; height: number }): Promise<void> {
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  // Strings, not functions: this file is type-checked with Node's types only (server/tsconfig.json).
+  const height = Number(await page.evaluate('document.documentElement.scrollHeight'));
   if (height <= viewport.height) return;
   await page.setViewportSize({ width: viewport.width, height });
   await page.waitForTimeout(300);
@@ -180,8 +181,8 @@ for (const [label, viewport, list] of runs) {
       await page.waitForLoadState('networkidle');
       await shot.act?.(page);
       // Animations (a dialog's entrance, a notification's slide) at rest.
-      await page.evaluate(() =>
-        Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+      await page.evaluate(
+        'Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)))',
       );
       await page.waitForTimeout(300);
       // The contact sheet's tile: the first window, before the window grows.

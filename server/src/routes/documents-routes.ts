@@ -6,6 +6,7 @@ import type { CatalogueName } from '../domain/field-catalogue.ts';
 import { DOCUMENTS_EDITION } from '../domain/pdf-layout.ts';
 import { parseTermsDocumentName } from '../domain/terms-text.ts';
 import { notFound } from '../lib/app-error.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { createPromiseCache } from '../lib/promise-cache.ts';
 import { defineRoute, type RouteContext, type RouteSetup } from '../lib/route.ts';
 import { termsPublishedAt } from '../services/documents.ts';
@@ -46,6 +47,17 @@ function stillCurrent(request: FastifyRequest, etag: string): boolean {
     .some((tag) => tag === etag || tag === '*');
 }
 
+/** The Content-Disposition of each document name, made once (names come from a short fixed list). */
+const dispositions = new Map<string, string>();
+function inlineDisposition(fileName: string): string {
+  let value = dispositions.get(fileName);
+  if (value === undefined) {
+    value = contentDisposition(fileName, { type: 'inline' });
+    if (dispositions.size < 64) dispositions.set(fileName, value);
+  }
+  return value;
+}
+
 /**
  * Answers a PDF inline; HEAD gets the same headers and no body, so clients can check it first. With
  * validators and `no-cache` instead of a max-age, that check always reaches the server, and a client
@@ -61,7 +73,7 @@ function sendPdf(
   if (stillCurrent(request, doc.etag)) return reply.code(304).send();
   reply
     .header('content-type', 'application/pdf')
-    .header('content-disposition', contentDisposition(fileName, { type: 'inline' }))
+    .header('content-disposition', inlineDisposition(fileName))
     .header('content-length', String(doc.pdf.length))
     .header('last-modified', doc.lastModified);
   return request.method === 'HEAD' ? reply.send() : reply.send(doc.pdf);
@@ -85,22 +97,25 @@ export function documentsRoutes(setup: RouteSetup) {
     if (!name) throw documentNotFound();
     return cached(`catalogue/${name}`, DOCUMENTS_EDITION, (date) => renderCatalogue(name, brand, { date }));
   };
-  const terms = async (document: string, world: World) => {
+  const terms = (document: string, world: World): MaybePromise<RenderedPdf> => {
     const parsed = parseTermsDocumentName(document);
-    const publishedAt = parsed && (await termsPublishedAt(world, parsed.role, parsed.termsId));
-    if (!parsed || !publishedAt) throw documentNotFound();
-    return cached(`tnc/${document}`, publishedAt, (date) =>
-      renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }, { date }),
-    );
+    if (!parsed) throw documentNotFound();
+    return whenReady(termsPublishedAt(world, parsed.role, parsed.termsId), (publishedAt) => {
+      if (!publishedAt) throw documentNotFound();
+      return cached(`tnc/${document}`, publishedAt, (date) =>
+        renderTerms({ termsId: parsed.termsId, role: parsed.role, ...brand }, { date }),
+      );
+    });
   };
 
-  // GET and HEAD of each document share one handler (sendPdf leaves the body out of a HEAD answer).
-  const userGuideHandler = async ({ request, reply }: RouteContext<'getUserGuide' | 'headUserGuide'>) =>
-    sendPdf(request, reply, USER_GUIDE_FILE, await userGuide());
+  // GET and HEAD of each document share one handler (sendPdf leaves the body out of a HEAD answer). A
+  // document rendered before is answered in the same turn (decision 0150).
+  const userGuideHandler = ({ request, reply }: RouteContext<'getUserGuide' | 'headUserGuide'>) =>
+    whenReady(userGuide(), (doc) => sendPdf(request, reply, USER_GUIDE_FILE, doc));
   const namedHandler =
-    (render: (document: string, world: World) => Promise<RenderedPdf>) =>
-    async ({ world, request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
-      sendPdf(request, reply, params.document, await render(params.document, world));
+    (render: (document: string, world: World) => MaybePromise<RenderedPdf>) =>
+    ({ world, request, reply, params }: RouteContext<'getCatalogue' | 'getTermsDocument'>) =>
+      whenReady(render(params.document, world), (doc) => sendPdf(request, reply, params.document, doc));
 
   return [
     defineRoute({ operationId: 'getUserGuide', handler: userGuideHandler }),
