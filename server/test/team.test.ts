@@ -459,6 +459,50 @@ describe('two instances on one PostgreSQL database', () => {
     expect((await clockOn(0)).speed).toBe(1);
   }, 60_000); // starts a third instance
 
+  it('keeps one set of snapshots: saved through one instance, listed, restored and deleted through the other, seen at once by both', async () => {
+    const admin = persona('admin@example.com');
+    const sharingsOn = async (index: number) =>
+      (await team.call(index, 'GET', '/api/v1/admin/sharings', { headers: admin })).json() as {
+        invitationId: string;
+        status: string;
+      }[];
+    const namesOn = async (index: number) =>
+      (
+        (await team.call(index, 'GET', '/api/v1/sim/snapshots', { headers: admin })).json() as {
+          name: string;
+        }[]
+      ).map((snapshot) => snapshot.name);
+    const before = await sharingsOn(0);
+    // Listed through both first: a list one instance remembered would miss the other's changes.
+    expect(await namesOn(0)).toEqual(await namesOn(1));
+    const saved = await team.call(0, 'POST', '/api/v1/sim/snapshots', {
+      headers: admin,
+      body: { name: 'team snapshot' },
+    });
+    expect(saved.status).toBe(201);
+    expect(await namesOn(1)).toContain('team snapshot');
+    // A change through instance 0, then the restore through instance 1: both show the saved state next.
+    const suspended = await team.call(0, 'PUT', '/api/v1/admin/sharings/inv-second-accepted/suspend', {
+      headers: admin,
+    });
+    expect(suspended.status).toBe(200);
+    expect(await sharingsOn(1)).not.toEqual(before);
+    const restored = await team.call(1, 'POST', '/api/v1/sim/snapshots/team%20snapshot/restore', {
+      headers: admin,
+    });
+    expect(restored.status).toBe(204);
+    expect(await sharingsOn(0)).toEqual(before);
+    expect(await sharingsOn(1)).toEqual(before);
+    expect(
+      (await team.call(1, 'DELETE', '/api/v1/sim/snapshots/team%20snapshot', { headers: admin })).status,
+    ).toBe(204);
+    expect(await namesOn(0)).not.toContain('team snapshot');
+    const gone = await team.call(0, 'POST', '/api/v1/sim/snapshots/team%20snapshot/restore', {
+      headers: admin,
+    });
+    expect(gone.status).toBe(404);
+  });
+
   it("lists a developer's calls whichever instance served them, and clears them on every instance", async () => {
     const first = await team.call(0, 'GET', '/api/v1/products', { headers: owner });
     const caller = first.headers
