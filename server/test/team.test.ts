@@ -15,6 +15,11 @@ async function onTeamDatabase(sql: string, params: unknown[]): Promise<void> {
   await queryPostgres(team.databaseUrl, sql, params);
 }
 
+/** A GET through one instance: its JSON body. */
+async function readOn<T>(index: number, path: string, headers: Record<string, string>): Promise<T> {
+  return (await team.call(index, 'GET', path, { headers })).json() as T;
+}
+
 describe('two instances on one PostgreSQL database', () => {
   it('started together on an empty database: one migrated and seeded it, both answer', async () => {
     for (const index of [0, 1]) {
@@ -425,11 +430,8 @@ describe('two instances on one PostgreSQL database', () => {
 
   it('runs one simulated clock: a speed, a skip ahead and a reset made through one instance hold on the other at once', async () => {
     const admin = persona('admin@example.com');
-    const clockOn = async (index: number) =>
-      (await team.call(index, 'GET', '/api/v1/sim/clock', { headers: admin })).json() as {
-        speed: number;
-        now: string;
-      };
+    const clockOn = (index: number) =>
+      readOn<{ speed: number; now: string }>(index, '/api/v1/sim/clock', admin);
     // The very next call, on the other instance, every time: each call first waits for the team signal's
     // barrier, so a change announced before it began has been taken over (no waiting, no retry).
     for (const [round, speed] of [7, 3, 12, 5, 100].entries()) {
@@ -461,11 +463,8 @@ describe('two instances on one PostgreSQL database', () => {
 
   it('keeps one set of snapshots: saved through one instance, listed, restored and deleted through the other, seen at once by both', async () => {
     const admin = persona('admin@example.com');
-    const sharingsOn = async (index: number) =>
-      (await team.call(index, 'GET', '/api/v1/admin/sharings', { headers: admin })).json() as {
-        invitationId: string;
-        status: string;
-      }[];
+    const sharingsOn = (index: number) =>
+      readOn<{ invitationId: string; status: string }[]>(index, '/api/v1/admin/sharings', admin);
     const namesOn = async (index: number) =>
       (
         (await team.call(index, 'GET', '/api/v1/sim/snapshots', { headers: admin })).json() as {

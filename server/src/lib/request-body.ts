@@ -41,7 +41,8 @@ export function declaredBody(operation: ContractOperation): DeclaredBody | null 
   return { required: body.required, mediaTypes: Object.keys(body.content) };
 }
 
-const hasPayload = (request: FastifyRequest) => {
+/** Whether the request says a body follows its head (chunked, or a length above 0). */
+export const hasPayload = (request: Pick<FastifyRequest, 'headers'>) => {
   const length = request.headers['content-length'];
   return request.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
 };

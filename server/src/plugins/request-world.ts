@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { lookAgain } from '../db/read-freshness.ts';
+import { hasPayload } from '../lib/request-body.ts';
 import type { World } from '../world.ts';
 
 declare module 'fastify' {
@@ -15,10 +16,6 @@ declare module 'fastify' {
   }
 }
 
-const carriesBody = (headers: { 'transfer-encoding'?: string; 'content-length'?: string }) =>
-  headers['transfer-encoding'] !== undefined ||
-  (headers['content-length'] !== undefined && headers['content-length'] !== '0');
-
 /** Every request works in the app's world (and notes when it arrived, for its reads) unless a later hook (the simulator's sandbox plugin) picks another. */
 async function requestWorld(app: FastifyInstance, { world }: { world: World }): Promise<void> {
   app.decorateRequest('world', null as unknown as World);
@@ -31,7 +28,7 @@ async function requestWorld(app: FastifyInstance, { world }: { world: World }): 
     // A request with a body: the hooks go on once the parser has read what came with the head, so a
     // body malformed in the same packet is answered as malformed HTTP (400, decision 0040), never first
     // by a hook that answers at once (an anonymous caller's 401, decision 0150) and is then cut off.
-    if (carriesBody(request.headers)) queueMicrotask(done);
+    if (hasPayload(request)) queueMicrotask(done);
     else done();
   });
 }
