@@ -18,7 +18,7 @@ import {
   connectedStatements as connectedUserStatements,
   createConnectedUserReads,
 } from './connected-users.ts';
-import { createListReads, type ListReads } from './list-reads.ts';
+import { createListReads, type ListReads, statementKey } from './list-reads.ts';
 import { lookGeneration } from './read-freshness.ts';
 import { changeTokensReader, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
@@ -390,10 +390,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     }
     return prepared.all(...statement.params) as T[];
   };
-  const remembered = <T>(statement: { sql: string; params: unknown[] }) =>
-    list<T>(`${statement.sql}\0${JSON.stringify(statement.params)}`, maskOf(statement), () =>
-      run<T>(statement),
-    );
+  const remembered = <T>(statement: { sql: string; params: unknown[]; key?: string }) =>
+    list<T>(statementKey(statement), maskOf(statement), () => run<T>(statement));
   const lists = createListReads('sqlite', run, remembered, remembered);
   return {
     connected,

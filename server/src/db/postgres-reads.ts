@@ -15,7 +15,7 @@ import {
   type SessionRow,
   type UserWithTerms,
 } from './hot-reads.ts';
-import { createListReads, type ListReads, type Statement } from './list-reads.ts';
+import { createListReads, type ListReads, type Statement, statementKey } from './list-reads.ts';
 import { createRememberedByTables, tablesRead } from './postgres-changes.ts';
 
 /** A `timestamp(3)` column (UTC by convention) as ISO 8601 text with `Z`. */
@@ -147,10 +147,10 @@ export function createPostgresReads(pool: pg.Pool, databaseUrl: string): HotRead
     max: rememberedListRows,
     weight: (rows) => 1 + (rows as unknown[]).length,
   });
-  const list = <T>(statement: { sql: string; params: unknown[] }, arrivedAt?: number) => {
+  const list = <T>(statement: { sql: string; params: unknown[]; key?: string }, arrivedAt?: number) => {
     const remember = (tables: readonly string[] | undefined) =>
       rememberedList(
-        `${statement.sql}\0${JSON.stringify(statement.params)}`,
+        statementKey(statement),
         tables,
         async () => freeze((await query<T & object>(statement)).map(freeze)),
         arrivedAt,

@@ -9,10 +9,10 @@ interface Row {
 }
 
 /** A reply that keeps its headers: all answerList touches. */
-function fakeReply() {
+function fakeReply(url = '/api/v1/things?limit=2') {
   const headers: Record<string, string> = {};
   const reply = {
-    request: { url: '/api/v1/things?limit=2', arrivedAt: 0 },
+    request: { url, arrivedAt: 0 },
     header(name: string, value: string) {
       headers[name] = value;
       return reply;
@@ -68,5 +68,28 @@ describe('list answers', () => {
     current = Object.freeze(rows('a', 'b')) as Row[];
     expect(await answerList(fakeReply().reply, page, changing)).toEqual([{ id: 'a' }, { id: 'b' }]);
     expect(before).toEqual([{ id: 'a' }]);
+  });
+
+  it('give each address its own Link, and a new cursor once the rows change', async () => {
+    let current = Object.freeze(rows('a', 'b', 'c')) as Row[];
+    const list = source(() => current);
+    const page = { take: 2, scope: 'things' };
+    const linkOf = async (url?: string) => {
+      const reply = fakeReply(url);
+      await answerList(reply.reply, page, list);
+      return reply.headers.link as string;
+    };
+    const cursorOf = (link: string) =>
+      new URL(/<([^>]+)>/.exec(link)?.[1] as string, 'http://x').searchParams;
+    const first = await linkOf();
+    expect(await linkOf()).toBe(first);
+    expect(first).toMatch(/^<\/api\/v1\/things\?limit=2&cursor=[^>]+>; rel="next"$/);
+    const searched = await linkOf('/api/v1/things?q=b&limit=2');
+    expect(searched).toMatch(/^<\/api\/v1\/things\?q=b&limit=2&cursor=/);
+    expect(cursorOf(searched).get('cursor')).toBe(cursorOf(first).get('cursor'));
+    // New rows (a write): the page ends at another row, so the cursor names another position.
+    current = Object.freeze(rows('z', 'a', 'b', 'c')) as Row[];
+    const after = await linkOf();
+    expect(cursorOf(after).get('cursor')).not.toBe(cursorOf(first).get('cursor'));
   });
 });

@@ -299,9 +299,41 @@ export function pageHeaders<T>(
   positionOf: (row: T) => Position,
 ): T[] {
   reply.header('x-total-count', String(total));
-  if (page.take === undefined || rows.length <= page.take) return rows;
-  const shown = rows.slice(0, page.take);
-  const last = shown[shown.length - 1] as T;
-  reply.header('link', nextLink(reply.request, encodeCursor(page.scope, positionOf(last)), page.take));
-  return shown;
+  const { take } = page;
+  if (take === undefined || rows.length <= take) return rows;
+  const next = () => {
+    const shown = rows.slice(0, take);
+    const last = shown[shown.length - 1] as T;
+    return { shown, link: nextLink(reply.request, encodeCursor(page.scope, positionOf(last)), take) };
+  };
+  // Remembered rows (frozen, the same array while the database is unchanged) give the same page and
+  // `Link` for the same address, which names the list, its filter, its page size and its cursor:
+  // made once instead of a slice, a cursor's checksum and a URL's parse per request.
+  const { shown, link } = Object.isFrozen(rows) ? rememberedNext(rows, reply.request.url, next) : next();
+  reply.header('link', link);
+  return shown as T[];
+}
+
+/** Per remembered row list, by request address: the page shown and its `Link` (a few addresses each). */
+const nextPages = new WeakMap<readonly unknown[], Map<string, { shown: unknown[]; link: string }>>();
+const ADDRESSES_PER_ROWS = 16;
+
+function rememberedNext(
+  rows: readonly unknown[],
+  address: string,
+  next: () => { shown: unknown[]; link: string },
+): { shown: unknown[]; link: string } {
+  let byAddress = nextPages.get(rows);
+  if (!byAddress) {
+    byAddress = new Map();
+    nextPages.set(rows, byAddress);
+  }
+  let known = byAddress.get(address);
+  if (!known) {
+    if (byAddress.size >= ADDRESSES_PER_ROWS) byAddress.clear();
+    known = next();
+    Object.freeze(known.shown);
+    byAddress.set(address, known);
+  }
+  return known;
 }
