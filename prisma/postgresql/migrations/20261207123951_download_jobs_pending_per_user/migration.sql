@@ -1,0 +1,2 @@
+-- CreateIndex
+CREATE INDEX "DownloadJob_userId_status_idx" ON "DownloadJob"("userId", "status");
