@@ -73,12 +73,8 @@ async function insertDownloadJob(
   world: Omit<JobDeps, 'prisma'> & { prisma: Db },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {
-  // Counted only as far as the cap: the check asks whether one more fits, not how many there are.
-  const pending = await world.prisma.downloadJob.count({
-    where: { userId: input.userId, status: { in: PENDING_STATUSES } },
-    take: world.config.exportsPerUser,
-  });
-  assertExportCapacity(world, pending);
+  const pending = await world.prisma.pendingExports.findUnique({ where: { userId: input.userId } });
+  assertExportCapacity(world, pending?.count ?? 0);
   const now = world.clock.now();
   const periods = await world.prisma.collectionPeriod.findMany({
     where: { productId: { in: input.products.map((product) => product.id) }, enabledAt: { lt: now } },
@@ -87,17 +83,9 @@ async function insertDownloadJob(
   return world.prisma.downloadJob.create({ data: jobRow(input, periods, now) });
 }
 
-/**
- * The same as one synchronous transaction on SQLite's write lane: one count, one read, one insert. The
- * count reads the index of (userId, status) alone and stops at the cap, so no user's finished
- * jobs (kept after their files expire) make it longer, and it reads at most the cap's number of entries.
- */
+/** The same as one synchronous transaction on SQLite's write lane: one count, one read, one insert. */
 function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: CreateDownloadJobInput) {
-  const pending = writer.get<{ n: number | bigint }>(
-    PENDING_EXPORTS_SQL,
-    input.userId,
-    world.config.exportsPerUser,
-  );
+  const pending = writer.get<{ n: number | bigint }>(PENDING_EXPORTS_SQL, input.userId);
   assertExportCapacity(world, Number(pending?.n ?? 0));
   const now = world.clock.now();
   const periods = writer
@@ -117,11 +105,11 @@ function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: Crea
   return job;
 }
 
-const PENDING_STATUSES = ['CREATED', 'RUNNING'];
-
-/** A user's waiting and running jobs, counted up to the cap (parameters: the user's id, the cap). */
-export const PENDING_EXPORTS_SQL = `SELECT count(*) AS n FROM (SELECT 1 FROM "DownloadJob"
-  WHERE "userId" = ? AND "status" IN ('CREATED', 'RUNNING') LIMIT ?)`;
+/**
+ * A user's waiting and running jobs (parameter: the user's id): one row the database's triggers keep
+ * (PendingExports, migration download_jobs_pending_count), not a count of the jobs, which grows with them.
+ */
+const PENDING_EXPORTS_SQL = 'SELECT "count" AS n FROM "PendingExports" WHERE "userId" = ?';
 
 /** The columns a new job leaves empty (what Prisma answers for them). */
 const JOB_DEFAULTS = {

@@ -1,2 +1,0 @@
--- CreateIndex
-CREATE INDEX "DownloadJob_userId_status_idx" ON "DownloadJob"("userId", "status");
