@@ -1,4 +1,4 @@
-import { copyFile, link, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, cp, link, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A world's database file inside its data folder. */
@@ -35,5 +35,22 @@ async function linkOrCopy(source: string, target: string): Promise<void> {
     // Removed since the folder was read (an export expired): not part of the state any more.
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
     await copyFile(source, target);
+  }
+}
+
+/**
+ * Makes `to` (which must not exist yet) a copy of the world folder `from`: its stored files linked
+ * (`linkTree`), everything else (the database file) copied.
+ */
+export async function copyWorldFolder(from: string, to: string): Promise<void> {
+  await mkdir(to, { recursive: true });
+  for (const entry of await readdir(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory() && (STATE_FOLDERS as readonly string[]).includes(entry.name)) {
+      await linkTree(source, target);
+    } else {
+      await cp(source, target, { recursive: true, errorOnExist: true, force: false });
+    }
   }
 }
