@@ -8,7 +8,10 @@ import type { FaultHooks } from './hooks.ts';
  * sandboxes. Nothing reaches a world through ambient state: whoever needs one is given it.
  */
 export interface World extends PortalDeps {
-  /** The world's background runner: a service that adds work (a download job, a collection change) wakes it. */
-  jobs: { wake(): void };
+  /**
+   * The world's background runner: a service that adds work (a download job, a collection change) wakes
+   * it, saying when the work falls due (default: now).
+   */
+  jobs: { wake(at?: Date): void };
   faults: FaultHooks;
 }

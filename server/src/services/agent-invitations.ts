@@ -211,6 +211,6 @@ export async function createInvitationDownload(
     },
   });
   // After the commit: the runner would not see the job from inside the transaction.
-  world.jobs.wake();
+  world.jobs.wake(job.runAt);
   return toApiDownloadJob(job);
 }

@@ -73,10 +73,8 @@ async function insertDownloadJob(
   world: Omit<JobDeps, 'prisma'> & { prisma: Db },
   input: CreateDownloadJobInput,
 ): Promise<DownloadJob> {
-  const pending = await world.prisma.downloadJob.count({
-    where: { userId: input.userId, status: { in: PENDING_STATUSES } },
-  });
-  assertExportCapacity(world, pending);
+  const pending = await world.prisma.pendingExports.findUnique({ where: { userId: input.userId } });
+  assertExportCapacity(world, pending?.count ?? 0);
   const now = world.clock.now();
   const periods = await world.prisma.collectionPeriod.findMany({
     where: { productId: { in: input.products.map((product) => product.id) }, enabledAt: { lt: now } },
@@ -87,10 +85,7 @@ async function insertDownloadJob(
 
 /** The same as one synchronous transaction on SQLite's write lane: one count, one read, one insert. */
 function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: CreateDownloadJobInput) {
-  const pending = writer.get<{ n: number | bigint }>(
-    `SELECT count(*) AS n FROM "DownloadJob" WHERE "userId" = ? AND "status" IN ('CREATED', 'RUNNING')`,
-    input.userId,
-  );
+  const pending = writer.get<{ n: number | bigint }>(PENDING_EXPORTS_SQL, input.userId);
   assertExportCapacity(world, Number(pending?.n ?? 0));
   const now = world.clock.now();
   const periods = writer
@@ -110,7 +105,11 @@ function insertDownloadJobOnLane(writer: LaneWriter, world: JobDeps, input: Crea
   return job;
 }
 
-const PENDING_STATUSES = ['CREATED', 'RUNNING'];
+/**
+ * A user's waiting and running jobs (parameter: the user's id): one row the database's triggers keep
+ * (PendingExports, migration download_jobs_pending_count), not a count of the jobs, which grows with them.
+ */
+const PENDING_EXPORTS_SQL = 'SELECT "count" AS n FROM "PendingExports" WHERE "userId" = ?';
 
 /** The columns a new job leaves empty (what Prisma answers for them). */
 const JOB_DEFAULTS = {

@@ -113,10 +113,10 @@ export async function startProductDownload(
   });
 }
 
-/** Writes an owner's export job and wakes the runner, which sleeps until told: the job is its next work. */
+/** Writes an owner's export job and tells the runner, which sleeps until told, when the job falls due. */
 async function startJob(world: Deps, input: Parameters<typeof createDownloadJob>[1]): Promise<DownloadJob> {
   const job = await createDownloadJob(world, input);
-  world.jobs.wake();
+  world.jobs.wake(job.runAt);
   return job;
 }
 

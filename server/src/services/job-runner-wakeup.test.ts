@@ -49,9 +49,11 @@ describe('job runner wake-up', () => {
     expect(created.statusCode).toBe(201);
     const job = await jobOf(created.json().id);
 
-    const waiting = await settled(before.runs);
-    expect(waiting.runs).toBeGreaterThan(before.runs);
-    expect(waiting.wakeAt?.getTime()).toBe(t.clock.now().getTime() + JOB_START_DELAY_MS);
+    // Nothing to run before the job's start delay: one timer for that moment, no run now.
+    const waiting = runner();
+    expect(waiting.runs).toBe(before.runs);
+    expect(waiting.wakeAt?.getTime()).toBe(job.runAt.getTime());
+    expect(job.runAt.getTime()).toBe(t.clock.now().getTime() + JOB_START_DELAY_MS);
     expect((await jobOf(job.id)).status).toBe('CREATED');
 
     t.clock.advance(JOB_START_DELAY_MS);
@@ -84,5 +86,18 @@ describe('job runner wake-up', () => {
       where: { status: 'COMPLETED', filePath: { not: null } },
     });
     expect(expired).toBe(0);
+  });
+
+  it('takes a burst of new jobs without a run each: one timer, for the first one due', async () => {
+    const before = await settled();
+    const first = await t.call('POST', '/api/v1/products/prod-wb-1/download', OWNER);
+    t.clock.advance(1_000);
+    const moved = await settled(before.runs);
+    const burst = await Promise.all(
+      [1, 2, 3].map(() => t.call('POST', '/api/v1/products/prod-wb-1/download', OWNER)),
+    );
+    expect([first, ...burst].map((answer) => answer.statusCode)).toEqual([201, 201, 201, 201]);
+    expect(runner().runs).toBe(moved.runs);
+    expect(runner().wakeAt?.getTime()).toBe((await jobOf(first.json().id)).runAt.getTime());
   });
 });

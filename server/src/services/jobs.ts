@@ -71,7 +71,8 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
   let queue: Promise<void> = Promise.resolve();
   let started = false;
   let running = false;
-  let wokenWhileRunning = false;
+  /** The earliest due time a wake-up announced while a run was under way (its plan may have missed it). */
+  let dueWhileRunning: Date | null = null;
   let runs = 0;
   let unsubscribeClock: (() => void) | null = null;
   // Aborted on stop, so shutdown does not wait for a long export; the job stays RUNNING and is
@@ -171,9 +172,10 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     } finally {
       running = false;
     }
-    if (wokenWhileRunning) {
-      wokenWhileRunning = false;
-      schedule(deps.clock.now());
+    const woken = dueWhileRunning;
+    dueWhileRunning = null;
+    if (woken && !(next && next < woken)) {
+      schedule(woken);
     } else if (next && next <= deps.clock.now()) {
       // More is due than one run takes (a batch limit) or a failure left it: go on, yielding to I/O.
       schedule(next, RETRY_FLOOR_MS);
@@ -207,14 +209,21 @@ export function createJobRunner(deps: PortalDeps, log: FastifyBaseLogger, option
     }
   }
 
-  /** Runs as soon as possible (after the run in progress, if any), then sleeps until the next due time. */
-  function wake(): void {
+  /**
+   * Work was added that falls due at `at` (default: now): runs then (after the run in progress, if any),
+   * then sleeps until the next due time. A timer already set for a moment still ahead and no later than
+   * `at` is kept, so a burst of new jobs (each due after its start delay) sets one timer
+   * instead of one run each.
+   */
+  function wake(at: Date = deps.clock.now()): void {
     if (!started) return;
     if (running) {
-      wokenWhileRunning = true;
+      if (!dueWhileRunning || at < dueWhileRunning) dueWhileRunning = at;
       return;
     }
-    schedule(deps.clock.now());
+    // A timer for a moment still ahead and no later than `at` (a clock change, due now, always plans again).
+    if (timer && wakeAt && wakeAt > deps.clock.now() && wakeAt <= at) return;
+    schedule(at);
   }
 
   return {

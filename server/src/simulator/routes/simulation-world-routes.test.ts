@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
@@ -118,6 +118,32 @@ describe('snapshots', () => {
     expect(await sharings()).toEqual(before);
     expect(await t.prisma.agentFile.count()).toBeGreaterThan(0);
     expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
+  });
+
+  it('links the stored files instead of copying them: removed from the world, kept in the snapshot, back on restore', async () => {
+    const filesDir = path.join(t.config.dataDir, 'agent-files');
+    const [name] = await readdir(filesDir);
+    if (!name) throw new Error('the demo world has stored documents');
+    const live = path.join(filesDir, name);
+    const bytes = await readFile(live);
+    expect((await call('POST', '/api/v1/sim/snapshots', { name: 'linked' })).statusCode).toBe(201);
+    const kept = path.join(
+      t.config.dataDir,
+      'snapshots',
+      Buffer.from('linked').toString('base64url'),
+      'agent-files',
+      name,
+    );
+    // The same file under two names: no bytes copied, no file made.
+    expect((await stat(kept)).ino).toBe((await stat(live)).ino);
+
+    await rm(live);
+    expect(await readFile(kept)).toEqual(bytes);
+    expect((await call('POST', '/api/v1/sim/snapshots/linked/restore')).statusCode).toBe(204);
+    expect(await readFile(live)).toEqual(bytes);
+    expect((await stat(live)).ino).toBe((await stat(kept)).ino);
+    expect((await call('DELETE', '/api/v1/sim/snapshots/linked')).statusCode).toBe(204);
+    expect(await readFile(live)).toEqual(bytes);
   });
 
   it('keeps answering writes while a snapshot is saved or restored, without waiting for a lock timeout', async () => {

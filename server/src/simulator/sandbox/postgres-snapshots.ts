@@ -18,16 +18,25 @@ export const snapshotSchemaOf = (name: string): string =>
 type Tx = Pick<PortalPrisma, '$executeRawUnsafe' | '$queryRawUnsafe'>;
 
 /**
+ * Tables the database's triggers fill from other tables' rows (the pending exports per user, from the
+ * download jobs): not copied, emptied with the world and filled again as its rows come back.
+ */
+const KEPT_BY_TRIGGERS = ['PendingExports'];
+
+/**
  * The world's tables in the current schema, parents before children (foreign keys): all but the
- * migrations' bookkeeping, the team's call list (what developers did, not the world's data) and the
- * built-in identity provider's records (sign-ins in flight and the team's cookie keys).
+ * migrations' bookkeeping, the team's call list (what developers did, not the world's data), the
+ * built-in identity provider's records (sign-ins in flight and the team's cookie keys) and the tables
+ * kept by triggers.
  */
 async function tablesInInsertOrder(tx: Tx): Promise<string[]> {
   const tables = (
     await tx.$queryRawUnsafe<{ name: string }[]>(
       `SELECT tablename AS name FROM pg_tables
         WHERE schemaname = current_schema() AND tablename NOT IN ('_prisma_migrations', 'SimCall', 'ProviderRecord')
+          AND NOT tablename = ANY($1::text[])
         ORDER BY tablename`,
+      KEPT_BY_TRIGGERS,
     )
   ).map((row) => row.name);
   const references = await tx.$queryRawUnsafe<{ child: string; parent: string }[]>(
@@ -90,7 +99,9 @@ export async function restorePostgresSnapshot(prisma: PortalPrisma, name: string
     );
     if (saved.size === 0) return false;
     const tables = await tablesInInsertOrder(tx);
-    await tx.$executeRawUnsafe(`TRUNCATE ${tables.map(quoteIdentifier).join(', ')}`);
+    await tx.$executeRawUnsafe(
+      `TRUNCATE ${[...tables, ...KEPT_BY_TRIGGERS].map(quoteIdentifier).join(', ')}`,
+    );
     for (const table of tables) {
       if (!saved.has(table)) continue;
       await tx.$executeRawUnsafe(

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, utimes } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { multipartBody } from '@portal/test-support/multipart';
 import { describe, expect, it } from 'vitest';
@@ -70,6 +70,29 @@ describe('sandbox isolation', () => {
     expect(alphaFiles.length).toBe(betaFiles.length + 1);
     expect(sharedFiles.length).toBe(betaFiles.length);
   });
+
+  // On SQLite a sandbox is a copy of its scenario's template folder (team mode's come from postgres-sandboxes.ts).
+  it.skipIf(testEngine() === 'postgresql')(
+    "links the scenario's stored documents instead of copying them: one file per document, removed from one sandbox only",
+    async () => {
+      const documents = async (sandbox: string) => {
+        const folder = path.join(worldsDir(), sandbox, 'agent-files');
+        const names = (await readdir(folder)).sort();
+        return Promise.all(
+          names.map(async (name) => ({ name, ino: (await stat(path.join(folder, name))).ino })),
+        );
+      };
+      await call('GET', '/api/v1/users/me', inSandbox('gamma'));
+      await call('GET', '/api/v1/users/me', inSandbox('delta'));
+      const gamma = await documents('gamma');
+      expect(gamma.length).toBeGreaterThan(0);
+      expect(await documents('delta')).toEqual(gamma);
+      const [first] = gamma;
+      if (!first) throw new Error('the demo has documents');
+      await rm(path.join(worldsDir(), 'gamma', 'agent-files', first.name));
+      expect(await documents('delta')).toEqual(gamma);
+    },
+  );
 
   it('refuses a malformed X-Sandbox with 400 in the envelope', async () => {
     const response = await t.call('GET', '/api/v1/products', {

@@ -1,4 +1,4 @@
-import { cp, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isPostgres } from '../../db/engine.ts';
 import { copyDatabase } from '../../db/sqlite-worker.ts';
@@ -7,7 +7,7 @@ import { memoAnswer } from '../../lib/frozen-answers.ts';
 import { oneAtATime } from '../../lib/one-at-a-time.ts';
 import { dropPostgresSnapshot, restorePostgresSnapshot, savePostgresSnapshot } from './postgres-snapshots.ts';
 import type { SimulatedWorld as World } from './world.ts';
-import { DATABASE_FILE, STATE_FOLDERS } from './world-files.ts';
+import { DATABASE_FILE, linkTree, STATE_FOLDERS } from './world-files.ts';
 
 export const SNAPSHOT_LIMIT = 20;
 
@@ -71,8 +71,8 @@ async function readSnapshots(world: World): Promise<SnapshotView[]> {
 
 /**
  * Saves the world's database through SQLite's online backup (a consistent copy while other calls
- * keep reading and writing; on PostgreSQL a schema of copied tables, postgres-snapshots.ts) and copies
- * its stored files next to it.
+ * keep reading and writing; on PostgreSQL a schema of copied tables, postgres-snapshots.ts) and links
+ * its stored files next to it (world-files.ts#linkTree), in a staging folder renamed into place.
  */
 export function createSnapshot(world: World, name: string): Promise<SnapshotView> {
   return oneAtATime(world.dataDir, () => saveSnapshot(world, name).finally(() => forgetList(world)));
@@ -94,7 +94,7 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
     await copyDatabase(databasePath(world), path.join(staging, DATABASE_FILE));
   }
   for (const sub of STATE_FOLDERS) {
-    await cp(path.join(world.dataDir, sub), path.join(staging, sub), { recursive: true }).catch(
+    await linkTree(path.join(world.dataDir, sub), path.join(staging, sub)).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       },
@@ -107,8 +107,7 @@ async function saveSnapshot(world: World, name: string): Promise<SnapshotView> {
   const meta: SnapshotView = { name, createdAt: new Date().toISOString(), sizeBytes };
   await writeFile(path.join(staging, META_FILE), JSON.stringify(meta));
   await rm(folder, { recursive: true, force: true });
-  await cp(staging, folder, { recursive: true });
-  await rm(staging, { recursive: true, force: true });
+  await rename(staging, folder);
   return meta;
 }
 
@@ -131,7 +130,7 @@ async function putBack(world: World, name: string): Promise<void> {
   }
   for (const sub of STATE_FOLDERS) {
     await rm(path.join(world.dataDir, sub), { recursive: true, force: true });
-    await cp(path.join(folder, sub), path.join(world.dataDir, sub), { recursive: true }).catch(
+    await linkTree(path.join(folder, sub), path.join(world.dataDir, sub)).catch(
       (error: NodeJS.ErrnoException) => {
         if (error.code !== 'ENOENT') throw error;
       },

@@ -1,4 +1,4 @@
-import { cp, mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createPrisma } from '../../db/client.ts';
 import { applyMigrations } from '../../db/migrate.ts';
@@ -7,7 +7,7 @@ import { createPromiseCache } from '../../lib/promise-cache.ts';
 import { agentFilesDir } from '../../services/agent-files.ts';
 import { loadScenario } from '../scenarios/load.ts';
 import { SCENARIOS } from '../scenarios/registry.ts';
-import { DATABASE_FILE } from './world-files.ts';
+import { copyWorldFolder, DATABASE_FILE } from './world-files.ts';
 
 /**
  * Prepared copies of each scenario, so a sandbox is a file copy (milliseconds) rather than a
@@ -39,10 +39,10 @@ export function createTemplates(root: string, clock: Clock) {
     async folder(scenario: string): Promise<string> {
       return ready(scenario, () => build(scenario));
     },
-    /** Copies the template into `target` (which must not exist yet). */
+    /** Copies the template into `target` (which must not exist yet; its stored files are linked). */
     async copyTo(scenario: string, target: string): Promise<void> {
       const source = await this.folder(scenario);
-      await cp(source, target, { recursive: true, errorOnExist: true, force: false });
+      await copyWorldFolder(source, target);
       await mkdir(agentFilesDir(target), { recursive: true });
     },
   };
