@@ -166,14 +166,14 @@ async function creationSteps(logFile: string, from: number) {
   return counted;
 }
 
+/** The sandbox part's `SANDBOX_MAX`: every sandbox it makes stays alive. */
+const sandboxMax = () => Number(argument('--alive') ?? 200) + Number(argument('--creations') ?? 100) + 10;
+
 /**
  * Sandbox creation on PostgreSQL with `--alive` (200) sandboxes alive: `POST /api/v1/sim/sandboxes` one
  * after another on one instance (test mode, its template prepared at start as in development), the
  * first `--alive` to fill the team, then `--creations` (100) more, whose p50 and p99 are the figures.
  */
-/** The sandbox part's `SANDBOX_MAX`: every sandbox it makes stays alive. */
-const sandboxMax = () => Number(argument('--alive') ?? 200) + Number(argument('--creations') ?? 100) + 10;
-
 async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolean> {
   const alive = Number(argument('--alive') ?? 200);
   const creations = Number(argument('--creations') ?? 100);
