@@ -166,6 +166,9 @@ async function creationSteps(logFile: string, from: number) {
   return counted;
 }
 
+/** The sandbox part's `SANDBOX_MAX`: every sandbox it makes stays alive. */
+const sandboxMax = () => Number(argument('--alive') ?? 200) + Number(argument('--creations') ?? 100) + 10;
+
 /**
  * Sandbox creation on PostgreSQL with `--alive` (200) sandboxes alive: `POST /api/v1/sim/sandboxes` one
  * after another on one instance (test mode, its template prepared at start as in development), the
@@ -180,7 +183,7 @@ async function sandboxCreation(databaseUrl: string, dir: string): Promise<boolea
       // Its log is printed when a creation or removal fails.
       LOG_LEVEL: 'info',
       SANDBOX_PREPARE: 'true',
-      SANDBOX_MAX: String(alive + creations + 10),
+      SANDBOX_MAX: String(sandboxMax()),
       DATABASE_URL: databaseUrl,
       DATA_DIR: join(dir, 'sandboxes'),
     },
@@ -267,8 +270,14 @@ async function main(): Promise<void> {
   const cluster = await startPostgres({
     // Inside BENCH_PORTS when set, like the servers.
     port: await freePort(),
-    // Each sandbox an instance serves holds a listening connection and up to a small pool.
-    settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on', max_connections: '1000' },
+    // Each sandbox an instance serves holds a listening connection and up to a small pool: sized as
+    // docs/deployment.md says (4 per sandbox the sandbox part's SANDBOX_MAX allows, and the instance's own).
+    settings: {
+      fsync: 'on',
+      synchronous_commit: 'on',
+      full_page_writes: 'on',
+      max_connections: String(Math.max(1000, 4 * sandboxMax() + 200)),
+    },
   });
   const stops: Started[] = [];
   const inspectors: Array<Inspector | undefined> = [];
