@@ -23,7 +23,7 @@
 //
 // Usage: node --import tsx scripts/bench-api.ts [--runs 3] [--seconds 3] [--mix-seconds 5]
 //   [--fresh 500] [--connections 50] [--only listProducts,createInvitation,mixed,startup]
-//   [--cpu-prof DIR] [--skip prism]
+//   [--warm-seconds 2] [--cpu-prof DIR] [--skip prism]
 // --cpu-prof DIR: the server's CPU profile of the first timed run of each operation (and of the mixed
 // workload), DIR/<operationId>.cpuprofile; summarise one with scripts/bench/profile-summary.ts, or open
 // it in Chrome DevTools or speedscope for the flame graph.
@@ -53,7 +53,9 @@ const root = resolve(fileURLToPath(import.meta.url), '../..');
 const runs = runsArgument();
 const seconds = Number(argument('--seconds') ?? 3);
 const mixSeconds = Number(argument('--mix-seconds') ?? 5);
-const warmSeconds = Number(argument('--warm-seconds') ?? 1);
+// Long enough for V8 to finish compiling the operation's code: `perf` of a 10 s run put two thirds of
+// V8's worker threads (29 % of the server's CPU) in TurboFan, and none 18 s in (docs/benchmarks.md, session 20).
+const warmSeconds = Number(argument('--warm-seconds') ?? 2);
 const freshCount = Number(argument('--fresh') ?? 500);
 const connections = Number(argument('--connections') ?? 50);
 const only = argument('--only')?.split(',').filter(Boolean);
