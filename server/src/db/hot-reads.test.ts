@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
@@ -10,7 +13,16 @@ import { databasePath, rememberedSqliteSql } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
 import { lookAgain } from './read-freshness.ts';
 import { writeRows } from './row-writes.ts';
-import { CHANGES_TABLE, ensureSqliteChangeTriggers, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
+import {
+  CHANGES_TABLE,
+  changeTriggerName,
+  ensureSqliteChangeTriggers,
+  newChangeTokens,
+  ROW_CHANGES_KEPT,
+  ROW_CHANGES_TABLE,
+  tablesRead,
+  WATCHED_TABLES,
+} from './sqlite-changes.ts';
 
 // Hot reads are remembered while SQLite's data_version is unchanged (decision 0030): every write,
 // from this process or another, must be visible to the very next read. On PostgreSQL the same holds
@@ -498,6 +510,161 @@ describe.runIf(testEngine() === 'sqlite')(
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
       touch('Invitation', 'status');
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).not.toBe(invitations);
+    });
+
+    // Decision 0168: a page that shows only some users' rows is kept through changes of other users' rows.
+    describe("a list of one user's rows (decision 0168)", () => {
+      const elsewhere = (run: (db: Database.Database) => void) => {
+        const other = new Database(databasePath(t.databaseUrl));
+        try {
+          run(other);
+        } finally {
+          other.close();
+        }
+        lookAgain();
+      };
+      let made = 0;
+      const invite = (db: Database.Database, ownerId: string, agentId: string | null = null) => {
+        made += 1;
+        const id = `scoped-${made}`;
+        db.prepare(
+          `INSERT INTO Invitation (id, ownerId, agentId, code, status, createdAt, statusChangedAt, expiresAt)
+           VALUES (?, ?, ?, ?, 'CREATED', ?, ?, ?)`,
+        ).run(
+          id,
+          ownerId,
+          agentId,
+          `SCOPED${made}`,
+          '2030-01-01T00:00:00.000+00:00',
+          '2030-01-01T00:00:00.000+00:00',
+          '2031-01-01T00:00:00.000+00:00',
+        );
+        return id;
+      };
+      const ids = async () => {
+        const [owner, second] = await Promise.all(
+          ['owner@example.com', 'second@example.com'].map((email) =>
+            t.prisma.user.findUniqueOrThrow({ where: { email } }),
+          ),
+        );
+        return { owner: (owner as { id: string }).id, second: (second as { id: string }).id };
+      };
+      const statuses = ['CREATED', 'CLAIMED', 'ACCEPTED', 'DECLINED', 'PAUSED_BY_ADMIN'];
+      const pageOf = (ownerId: string, claimed: boolean) =>
+        t.app.portal.reads.lists.ownerInvitations.page({ ownerId, claimed, statuses }, { limit: 200 });
+
+      it("keeps an owner's pages through another owner's new invitation, and drops them on one of its own", async () => {
+        const { owner, second } = await ids();
+        const unclaimed = await pageOf(owner, false);
+        const claimed = await pageOf(owner, true);
+        expect(await pageOf(owner, false)).toBe(unclaimed);
+        // Another owner's invitation and its product, by another connection: neither page can show them.
+        elsewhere((db) => {
+          const id = invite(db, second);
+          db.prepare(
+            'INSERT INTO InvitationProduct (invitationId, productId) SELECT ?, id FROM Product WHERE ownerId = ? LIMIT 1',
+          ).run(id, second);
+        });
+        expect(await pageOf(owner, false)).toBe(unclaimed);
+        expect(await pageOf(owner, true)).toBe(claimed);
+        // The owner's own unclaimed invitation: the unclaimed page shows it, the claimed page cannot.
+        let mine = '';
+        elsewhere((db) => {
+          mine = invite(db, owner);
+        });
+        const after = await pageOf(owner, false);
+        expect(after).not.toBe(unclaimed);
+        expect(after.map((row) => row.id)).toContain(mine);
+        expect(await pageOf(owner, true)).toBe(claimed);
+        // Claimed by a company: it leaves the unclaimed page and joins the claimed one.
+        elsewhere((db) => {
+          db.prepare(
+            "UPDATE Invitation SET agentId = (SELECT id FROM User WHERE email = 'fleet@example.com'), status = 'CLAIMED' WHERE id = ?",
+          ).run(mine);
+        });
+        expect((await pageOf(owner, false)).map((row) => row.id)).not.toContain(mine);
+        expect((await pageOf(owner, true)).map((row) => row.id)).toContain(mine);
+      });
+
+      it('drops what it kept when a load skipped the row log, or an older copy of the file is put back', async () => {
+        const { owner, second } = await ids();
+        const before = await pageOf(owner, false);
+        // A load without the triggers (bulk-insert.ts) moves the table's token only.
+        let loaded = '';
+        elsewhere((db) => {
+          const trigger = db
+            .prepare('SELECT sql FROM sqlite_master WHERE name = ?')
+            .pluck()
+            .get(changeTriggerName('Invitation', 'INSERT')) as string;
+          db.exec(`DROP TRIGGER "${changeTriggerName('Invitation', 'INSERT')}"`);
+          loaded = invite(db, owner);
+          db.exec(trigger);
+          db.exec(newChangeTokens('Invitation'));
+        });
+        const afterLoad = await pageOf(owner, false);
+        expect(afterLoad).not.toBe(before);
+        expect(afterLoad.map((row) => row.id)).toContain(loaded);
+        // A copy of the file now (SQLite's backup), a new invitation, then the copy put back.
+        const copy = join(mkdtempSync(join(tmpdir(), 'scoped-')), 'copy.db');
+        const live = new Database(databasePath(t.databaseUrl));
+        try {
+          await live.backup(copy);
+        } finally {
+          live.close();
+        }
+        let gone = '';
+        elsewhere((db) => {
+          gone = invite(db, owner);
+        });
+        expect((await pageOf(owner, false)).map((row) => row.id)).toContain(gone);
+        const back = new Database(copy);
+        try {
+          await back.backup(databasePath(t.databaseUrl));
+        } finally {
+          back.close();
+        }
+        // Before any read, the file put back goes on: its log reaches the numbers of the log followed.
+        elsewhere((db) => {
+          invite(db, second);
+          invite(db, second);
+        });
+        expect((await pageOf(owner, false)).map((row) => row.id)).not.toContain(gone);
+      });
+
+      it("keeps the admin's applications with their documents through another person's document, and drops them on one of theirs", async () => {
+        const reads = t.app.portal.reads;
+        const page = await reads.lists.applications.page({}, { limit: 50 });
+        expect(page.length).toBeGreaterThan(0);
+        expect(await reads.lists.applications.page({}, { limit: 50 })).toBe(page);
+        const document = (db: Database.Database, id: string, userId: string) =>
+          db
+            .prepare(
+              `INSERT INTO AgentFile (id, userId, section, filename, storedName, size, contentType, createdAt, submitted)
+               VALUES (?, ?, 'REGISTRATION', 'a.pdf', ?, 1, 'application/pdf', '2030-01-01T00:00:00.000+00:00', 1)`,
+            )
+            .run(id, userId, id);
+        const { owner } = await ids();
+        elsewhere((db) => document(db, 'not-on-the-page', owner));
+        expect(await reads.lists.applications.page({}, { limit: 50 })).toBe(page);
+        elsewhere((db) => document(db, 'on-the-page', (page[0] as { userId: string }).userId));
+        const after = await reads.lists.applications.page({}, { limit: 50 });
+        expect(after).not.toBe(page);
+        expect(JSON.stringify(after)).toContain('on-the-page');
+      });
+
+      it('keeps the row log to its last images', () => {
+        elsewhere((db) => {
+          const insert = db.prepare(
+            "INSERT INTO AgentFile (id, userId, section, filename, storedName, size, contentType, createdAt) SELECT ?, id, 'REGISTRATION', 'a.pdf', ?, 1, 'application/pdf', '2030-01-01T00:00:00.000+00:00' FROM User WHERE email = 'fleet@example.com'",
+          );
+          db.transaction(() => {
+            for (let at = 0; at < ROW_CHANGES_KEPT + 2_000; at += 1) insert.run(`log-${at}`, `log-${at}`);
+          })();
+          db.exec("DELETE FROM AgentFile WHERE id LIKE 'log-%'");
+          const kept = db.prepare(`SELECT count(*) FROM "${ROW_CHANGES_TABLE}"`).pluck().get() as number;
+          expect(kept).toBeLessThanOrEqual(ROW_CHANGES_KEPT + 1_000);
+        });
+      });
     });
 
     // Decision 0136: SQLite is asked whether another connection committed once per request arrival or

@@ -8,7 +8,7 @@
 // until a table they read changes: SQLite's `PRAGMA data_version` changes when any other connection
 // (Prisma in this process, or another process) commits, and then the change tokens kept by triggers on
 // each table say which tables changed (db/sqlite-changes.ts), so every committed write is visible to the
-// next read. Decisions 0030, 0105 and 0130.
+// next read. Decisions 0030, 0105 and 0130; a list of one user's rows follows only those rows (0168).
 import Database from 'better-sqlite3';
 import type { MaybePromise } from '../lib/maybe-promise.ts';
 import {
@@ -18,9 +18,15 @@ import {
   connectedStatements as connectedUserStatements,
   createConnectedUserReads,
 } from './connected-users.ts';
-import { createListReads, type ListReads, statementKey } from './list-reads.ts';
+import { ANY_AGENT, createListReads, type ListReads, type RowScope, statementKey } from './list-reads.ts';
 import { lookGeneration } from './read-freshness.ts';
-import { changeTokensReader, tablesRead, WATCHED_TABLES } from './sqlite-changes.ts';
+import {
+  changeTokensReader,
+  LOGGED_TABLES,
+  rowChangesReader,
+  tablesRead,
+  WATCHED_TABLES,
+} from './sqlite-changes.ts';
 import { prepareRead } from './sqlite-statements.ts';
 import { type CommitWatch, watchWalIndex } from './wal-index-watch.ts';
 
@@ -184,13 +190,43 @@ const rememberedListRows: MemoLimit = {
   weight: (rows) => 1 + (Array.isArray(rows) ? rows.length : 0),
 };
 
+/**
+ * A changed row of a logged table (db/sqlite-changes.ts' row log) as a remembered read's rows are
+ * matched against: the table (WATCHED_TABLES' order) and the users the row belongs to. `user` null: the
+ * whole table may have changed (the log could not say which rows).
+ */
+interface RowImage {
+  at: number;
+  user: string | null;
+  agent: string | null;
+}
+
 /** What the hot-reads connection knows of the watched tables' changes. */
 interface TableChanges {
   /** Moves on whenever some watched table's token was seen to move. */
   epoch: number;
   /** Per watched table (WATCHED_TABLES' order), how many times its token was seen to move. */
   counts: number[];
+  /** The logged tables' changed rows seen so far, from the `imagesFrom`th on (older ones let go). */
+  images: RowImage[];
+  imagesFrom: number;
+  /** `PRAGMA data_version` at the last look: a read made while it still holds saw that state. */
+  version: unknown;
 }
+
+function inScope(scope: RowScope, image: RowImage): boolean {
+  if (image.user === null) return true;
+  if (scope.user !== undefined && image.user !== scope.user) return false;
+  if (scope.users !== undefined && !scope.users.includes(image.user)) return false;
+  if (scope.agent === undefined) return true;
+  if (scope.agent === ANY_AGENT) return image.agent !== null;
+  return image.agent === scope.agent;
+}
+
+const LOGGED = new Set(Object.keys(LOGGED_TABLES).map((table) => WATCHED_TABLES.indexOf(table)));
+const LOGGED_MASK = [...LOGGED].reduce((mask, at) => mask | (1 << at), 0);
+/** More images than this waiting for the lists' memory: it drops what it scoped instead of reading them. */
+const IMAGES_KEPT = 20_000;
 
 /**
  * Looks whether watched tables changed. The WAL index's header says whether any connection may have
@@ -204,8 +240,16 @@ interface TableChanges {
 function createTableChanges(db: Database.Database, watch: CommitWatch): () => TableChanges {
   const dataVersion = db.prepare('PRAGMA data_version').pluck();
   const readTokens = changeTokensReader(db);
+  const readRows = rowChangesReader(db);
   const index = new Map(WATCHED_TABLES.map((table, at) => [table, at]));
-  const state: TableChanges = { epoch: 0, counts: WATCHED_TABLES.map(() => 0) };
+  const state: TableChanges = {
+    epoch: 0,
+    counts: WATCHED_TABLES.map(() => 0),
+    images: [],
+    imagesFrom: 0,
+    version: undefined,
+  };
+  const whole = (at: number) => state.images.push({ at, user: null, agent: null });
   const tokens: (string | undefined)[] = WATCHED_TABLES.map(() => undefined);
   let version: unknown;
   let lookedAt = -1;
@@ -219,23 +263,43 @@ function createTableChanges(db: Database.Database, watch: CommitWatch): () => Ta
     const now = dataVersion.get();
     if (now === version) return state;
     version = now;
+    state.version = now;
     const read = readTokens();
     const seen = new Set<number>();
+    const moved: number[] = [];
     for (const [table, token] of read ?? []) {
       const at = index.get(table);
       if (at === undefined) continue;
       seen.add(at);
       if (tokens[at] === token) continue;
       tokens[at] = token;
-      state.counts[at] = (state.counts[at] as number) + 1;
-      state.epoch += 1;
+      moved.push(at);
     }
     // A table without a token row (none at all: no change table) may have changed with any commit.
     for (let at = 0; at < tokens.length; at += 1) {
       if (seen.has(at)) continue;
       tokens[at] = undefined;
-      state.counts[at] = (state.counts[at] as number) + 1;
-      state.epoch += 1;
+      moved.push(at);
+    }
+    for (const at of moved) state.counts[at] = (state.counts[at] as number) + 1;
+    if (moved.length > 0) state.epoch += 1;
+    // Which rows of the logged tables changed; a logged table that moved without a logged row (a load
+    // that skipped its triggers, a log that cannot be followed) may have changed anywhere.
+    const loggedMoved = moved.filter((at) => LOGGED.has(at));
+    if (loggedMoved.length > 0) {
+      const rows = readRows();
+      const described = new Set<number>();
+      for (const [table, user, agent] of rows ?? []) {
+        const at = index.get(table);
+        if (at === undefined || !LOGGED.has(at)) continue;
+        described.add(at);
+        state.images.push({ at, user, agent });
+      }
+      for (const at of loggedMoved) if (!described.has(at)) whole(at);
+      if (state.images.length > IMAGES_KEPT) {
+        state.imagesFrom += state.images.length;
+        state.images = [];
+      }
     }
     return state;
   };
@@ -261,48 +325,114 @@ function tableMask(db: Database.Database, sql: string, params: readonly unknown[
 /**
  * Reads remembered until a table they read changes: the memory is kept per set of tables (a mask), and a
  * change of a table drops only the sets that hold it. A read of a table no token follows is not kept.
+ * A read with a scope (decision 0168) is kept per set of tables and scope, and a change of a logged table
+ * drops it only when a changed row is in its scope: another owner's new invitation keeps this owner's
+ * pages. Such a read is kept only if nothing committed since the look it follows (`committedSince`), so
+ * what it holds is the state the row log was followed to.
  */
-function createRowMemo(changes: () => TableChanges, limit: MemoLimit) {
+function createRowMemo(
+  changes: () => TableChanges,
+  committedSince: (version: unknown) => boolean,
+  limit: MemoLimit,
+) {
   let epoch = -1;
   const seen = WATCHED_TABLES.map(() => 0);
+  let imagesSeen = 0;
   let used = 0;
-  const byTables = new Map<number, { rows: Map<string, unknown>; used: number }>();
+  interface Group {
+    /** The tables whose token drops it. */
+    mask: number;
+    /** The logged tables whose changed rows in `scope` drop it. */
+    logged: number;
+    scope?: RowScope;
+    rows: Map<string, unknown>;
+    used: number;
+  }
+  const groups = new Map<string, Group>();
+  /** The scoped groups by their scope's users ('' for none). */
+  const byUser = new Map<string, Set<string>>();
+  const usersOf = (scope: RowScope) => (scope.user !== undefined ? [scope.user] : (scope.users ?? ['']));
   const clear = () => {
-    byTables.clear();
+    groups.clear();
+    byUser.clear();
     used = 0;
   };
-  return <T>(key: string, mask: TableMask, read: () => T): T => {
+  const drop = (name: string, group: Group) => {
+    used -= group.used;
+    groups.delete(name);
+    if (group.scope) for (const user of usersOf(group.scope)) byUser.get(user)?.delete(name);
+  };
+  const dropScoped = (image: RowImage) => {
+    const bit = 1 << image.at;
+    const look = (names: Set<string> | undefined) => {
+      for (const name of names ?? []) {
+        const group = groups.get(name) as Group;
+        if (group.logged & bit && inScope(group.scope as RowScope, image)) drop(name, group);
+      }
+    };
+    if (image.user === null) for (const names of byUser.values()) look(names);
+    else {
+      look(byUser.get(image.user));
+      look(byUser.get(''));
+    }
+  };
+  const catchUp = (state: TableChanges) => {
+    epoch = state.epoch;
+    let changed = 0;
+    for (let at = 0; at < seen.length; at += 1) {
+      const count = state.counts[at] as number;
+      if (count === seen[at]) continue;
+      seen[at] = count;
+      changed |= 1 << at;
+    }
+    if (changed !== 0) {
+      for (const [name, group] of groups) if ((group.mask & changed) !== 0) drop(name, group);
+    }
+    const end = state.imagesFrom + state.images.length;
+    if (imagesSeen < state.imagesFrom) {
+      for (const [name, group] of groups) if (group.scope) drop(name, group);
+    } else if (byUser.size > 0) {
+      for (let at = imagesSeen - state.imagesFrom; at < state.images.length; at += 1)
+        dropScoped(state.images[at] as RowImage);
+    }
+    imagesSeen = end;
+  };
+  return <T>(key: string, mask: TableMask, read: () => T, scope?: RowScope): T => {
     if (mask === undefined) return read();
     const state = changes();
-    if (state.epoch !== epoch) {
-      epoch = state.epoch;
-      let changed = 0;
-      for (let at = 0; at < seen.length; at += 1) {
-        const count = state.counts[at] as number;
-        if (count === seen[at]) continue;
-        seen[at] = count;
-        changed |= 1 << at;
-      }
-      for (const [tables, kept] of byTables) {
-        if ((tables & changed) === 0) continue;
-        used -= kept.used;
-        byTables.delete(tables);
-      }
-    }
-    let kept = byTables.get(mask);
-    if (kept?.rows.has(key)) return kept.rows.get(key) as T;
+    if (state.epoch !== epoch) catchUp(state);
+    const scoped = scope !== undefined && (mask & LOGGED_MASK) !== 0;
+    const name = scoped
+      ? `${mask}\u0001${scope.user ?? scope.users?.join('\u0003') ?? ''}\u0001${scope.agent ?? '\u0002'}`
+      : String(mask);
+    let group = groups.get(name);
+    if (group?.rows.has(key)) return group.rows.get(key) as T;
+    const version = state.version;
     const row = read();
+    if (scoped && committedSince(version)) return row;
     const weight = limit.weight?.(row) ?? 1;
     if (used + weight > limit.max) {
       clear();
-      kept = undefined;
+      group = undefined;
     }
-    if (!kept) {
-      kept = { rows: new Map(), used: 0 };
-      byTables.set(mask, kept);
+    if (!group) {
+      group = scoped
+        ? { mask: mask & ~LOGGED_MASK, logged: mask & LOGGED_MASK, scope, rows: new Map(), used: 0 }
+        : { mask, logged: 0, rows: new Map(), used: 0 };
+      groups.set(name, group);
+      if (scoped) {
+        for (const user of usersOf(scope)) {
+          let names = byUser.get(user);
+          if (!names) {
+            names = new Set();
+            byUser.set(user, names);
+          }
+          names.add(name);
+        }
+      }
     }
-    kept.rows.set(key, row);
-    kept.used += weight;
+    group.rows.set(key, row);
+    group.used += weight;
     used += weight;
     return row;
   };
@@ -328,6 +458,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     db.pragma('busy_timeout = 5000');
     const watch = watchWalIndex(db.name, String(db.pragma('journal_mode', { simple: true })));
     const changes = createTableChanges(db, watch);
+    const dataVersion = db.prepare('PRAGMA data_version').pluck();
+    const committedSince = (version: unknown) => dataVersion.get() !== version;
     state = {
       db,
       watch,
@@ -339,8 +471,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         currentUser: tableMask(db, sql.currentUser, ['']),
         ownProducts: tableMask(db, sql.ownProducts, ['']),
       },
-      remembered: createRowMemo(changes, rememberedRows),
-      rememberedList: createRowMemo(changes, rememberedListRows),
+      remembered: createRowMemo(changes, committedSince, rememberedRows),
+      rememberedList: createRowMemo(changes, committedSince, rememberedListRows),
     };
     return state;
   };
@@ -354,8 +486,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
   };
   // The lists' pages and totals (and a company's connected users): remembered by statement and
   // parameters until a table they read changes (decision 0130), each frozen since later requests share it.
-  const list = <T>(key: string, mask: TableMask, read: () => T[]): T[] =>
-    open().rememberedList(key, mask, () => freeze(read().map((row) => freeze(row as T & object))));
+  const list = <T>(key: string, mask: TableMask, read: () => T[], scope?: RowScope): T[] =>
+    open().rememberedList(key, mask, () => freeze(read().map((row) => freeze(row as T & object))), scope);
   const connectedStatements = createConnectedUserReads(() => open().db);
   // A connected-users statement's text follows from its shape (page or count, how many search words, a
   // cursor or not): its tables are looked up by shape, without building the SQL text per request.
@@ -374,11 +506,15 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         `connected:page:${JSON.stringify(query)}`,
         connectedMask(query, 'page'),
         () => connectedStatements.page(query) as ConnectedRow[],
+        { agent: query.agentId },
       ),
     count: (query) =>
-      list(`connected:count:${JSON.stringify(query)}`, connectedMask(query, 'count'), () => [
-        { total: connectedStatements.count(query) as number },
-      ])[0]?.total ?? 0,
+      list(
+        `connected:count:${JSON.stringify(query)}`,
+        connectedMask(query, 'count'),
+        () => [{ total: connectedStatements.count(query) as number }],
+        { agent: query.agentId },
+      )[0]?.total ?? 0,
   };
   // One prepared statement per SQL text (a list's shape: search words, cursor), prepared once.
   const listStatements = new Map<string, Database.Statement>();
@@ -390,8 +526,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     }
     return prepared.all(...statement.params) as T[];
   };
-  const remembered = <T>(statement: { sql: string; params: unknown[]; key?: string }) =>
-    list<T>(statementKey(statement), maskOf(statement), () => run<T>(statement));
+  const remembered = <T>(statement: { sql: string; params: unknown[]; key?: string; scope?: RowScope }) =>
+    list<T>(statementKey(statement), maskOf(statement), () => run<T>(statement), statement.scope);
   const lists = createListReads('sqlite', run, remembered, remembered);
   return {
     connected,

@@ -19,11 +19,29 @@ export type Dialect = 'sqlite' | 'postgresql';
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const lowerAscii = (text: string) => text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
 
+/**
+ * Which rows of the logged tables (db/sqlite-changes.ts: invitations and their products, download jobs,
+ * documents) a statement can show: only a change of such a row can change its answer, so a remembered
+ * answer is kept through changes of other users' rows (decision 0168). It must hold for every logged table
+ * the statement reads; a statement without one is dropped by any change of a table it reads.
+ */
+export interface RowScope {
+  /** The rows' user: an invitation's owner, a download job's or a document's user. */
+  user?: string;
+  /** Or one of these users (a page of applications' documents). */
+  users?: readonly string[];
+  /** An invitation's company: this one, none (`null`) or any (`ANY_AGENT`). */
+  agent?: string | null | typeof ANY_AGENT;
+}
+export const ANY_AGENT = '\u0000any';
+
 /** One statement's text and parameters, built left to right in one dialect. */
 export class Statement {
   readonly params: unknown[] = [];
   readonly dialect: Dialect;
   sql = '';
+  /** The rows it can show (RowScope); not part of its key: the same text and parameters read the same rows. */
+  scope?: RowScope;
   #key: string | undefined;
   constructor(dialect: Dialect) {
     this.dialect = dialect;
@@ -371,6 +389,8 @@ interface PagedList<Q> {
   oldestFirst?: boolean;
   /** What the total counts from, when the columns need joins that the filter does not. */
   countFrom?: string;
+  /** The rows of the logged tables the filter keeps (RowScope), when it keeps only some users'. */
+  scope?(query: Q): RowScope;
 }
 
 /** The statements of a paged list: one page after a position, and the total. */
@@ -390,11 +410,13 @@ function paged<Q>(list: PagedList<Q>): PagedStatements<Q> {
       const start = list.oldestFirst ? s.later(at, id, page.after) : s.before(at, id, page.after);
       s.sql = `SELECT ${columns} ${list.from} ${where}${start}
       ORDER BY ${at} ${direction}, ${id} ${direction}${s.limit(page.limit)}`;
+      s.scope = list.scope?.(query);
       return s;
     },
     count(dialect, query) {
       const s = new Statement(dialect);
       s.sql = `SELECT ${s.count()} AS total ${list.countFrom ?? list.from} ${list.where(s, query)}`;
+      s.scope = list.scope?.(query);
       return s;
     },
   };
@@ -414,6 +436,8 @@ export const listStatements = {
     from: SHARINGS_FROM,
     where: sharingsWhere,
     order: ['i."createdAt"', 'i.id'],
+    // Claimed invitations (and their products) only.
+    scope: () => ({ agent: ANY_AGENT }),
   }),
   ownerInvitations: paged<OwnerInvitationQuery>({
     columns: (s) => `i.id, i."agentId", i.code, i.status, ${s.text('i."createdAt"')} AS "createdAt",
@@ -422,6 +446,7 @@ export const listStatements = {
     from: OWNER_FROM,
     where: ownerWhere,
     order: ['i."createdAt"', 'i.id'],
+    scope: (query) => ({ user: query.ownerId, agent: query.claimed ? ANY_AGENT : null }),
   }),
   events: paged<EventQuery>({
     columns: (s) => `e.id, e.type, e."actorRole", ${s.text('e.at')} AS at,
@@ -451,6 +476,7 @@ export const listStatements = {
     const s = new Statement(dialect);
     s.sql = `SELECT f.id, f."userId", f.section, f.filename, f.size, f."contentType" FROM "AgentFile" f
       WHERE f.submitted AND ${s.oneOf('f."userId"', userIds)} ORDER BY f.section, f."createdAt", f.id`;
+    s.scope = { users: userIds };
     return s;
   },
   agentStatus(dialect: Dialect, userId: string): Statement {
@@ -509,11 +535,13 @@ export const listStatements = {
     from: 'FROM "DownloadJob" j',
     where: downloadJobsWhere,
     order: ['j."createdAt"', 'j.id'],
+    scope: (query) => ({ user: query.userId }),
   }),
   downloadJob(dialect: Dialect, userId: string, jobId: string): Statement {
     const s = new Statement(dialect);
     s.sql = `SELECT ${downloadJobColumns(s)} FROM "DownloadJob" j
       WHERE j.id = ${s.param(jobId)} AND j."userId" = ${s.param(userId)}`;
+    s.scope = { user: userId };
     return s;
   },
   downloadJobByToken(dialect: Dialect, token: string): Statement {
@@ -525,6 +553,7 @@ export const listStatements = {
     const s = new Statement(dialect);
     s.sql = `SELECT ${AGENT_FILE_COLUMNS} FROM "AgentFile" f WHERE f."userId" = ${s.param(userId)}
       ORDER BY f."createdAt", f.id`;
+    s.scope = { user: userId };
     return s;
   },
   agentFile(dialect: Dialect, id: string): Statement {

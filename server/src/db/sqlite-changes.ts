@@ -17,8 +17,29 @@ const OLD_CHANGES_TABLES = ['_portal_changes'];
 /** Every table whose changes move a token of its own: only reads of these tables are remembered. */
 export const WATCHED_TABLES: readonly string[] = [...new Set([...REMEMBERED_TABLES, ...LIST_TABLES])];
 
+/**
+ * The row log (decision 0168): for the tables below, each changed row's image (the row before and after
+ * it changed) is logged with the users it belongs to, so a remembered read that can only show rows of
+ * some users (a page of one owner's invitations) is dropped only by a change of their rows, not by every
+ * change of the table. `user` and `agent` are SQL over the image `R`: an invitation's owner and company
+ * (an invitation's product: its invitation's), a download job's or a document's user.
+ */
+export const ROW_CHANGES_TABLE = '_portal_row_changes';
+export const LOGGED_TABLES: Readonly<Record<string, { user: string; agent: string }>> = {
+  Invitation: { user: 'R."ownerId"', agent: 'R."agentId"' },
+  InvitationProduct: {
+    user: '(SELECT "ownerId" FROM "Invitation" WHERE id = R."invitationId")',
+    agent: '(SELECT "agentId" FROM "Invitation" WHERE id = R."invitationId")',
+  },
+  DownloadJob: { user: 'R."userId"', agent: 'NULL' },
+  AgentFile: { user: 'R."userId"', agent: 'NULL' },
+};
+/** How many logged images are kept: a reader that fell further behind drops what it remembered. */
+export const ROW_CHANGES_KEPT = 10_000;
+const PRUNE_TRIGGER = 'portal_row_changes_prune_1';
+
 // The version in the names changes whenever the triggers' bodies do, so a start replaces older ones.
-const TRIGGER_PREFIX = 'portal_changed_4_';
+const TRIGGER_PREFIX = 'portal_changed_5_';
 const OLD_TRIGGERS = 'portal_changed_%';
 const OPERATIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 
@@ -29,10 +50,31 @@ export const newChangeTokens = (table: string) =>
 export const changeTriggerName = (table: string, operation: (typeof OPERATIONS)[number]) =>
   `${TRIGGER_PREFIX}${table}_${operation.toLowerCase()}`;
 
-/** The statements that create the table, its rows and the triggers; each is idempotent. */
+/** The row log's inserts for one change of a logged table: the old image, the new one, or both. */
+function rowLogStatements(table: string, operation: (typeof OPERATIONS)[number]): string {
+  const owners = LOGGED_TABLES[table];
+  if (!owners) return '';
+  const images = operation === 'INSERT' ? ['NEW'] : operation === 'DELETE' ? ['OLD'] : ['OLD', 'NEW'];
+  return images
+    .map((image) => {
+      const user = owners.user.replaceAll('R.', `${image}.`);
+      const agent = owners.agent.replaceAll('R.', `${image}.`);
+      return ` INSERT INTO "${ROW_CHANGES_TABLE}" (name, user, agent, token) VALUES ('${table}', ${user}, ${agent}, randomblob(8));`;
+    })
+    .join('');
+}
+
+/** The statements that create the tables, their rows and the triggers; each is idempotent. */
 export function changeTriggerStatements(): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS "${CHANGES_TABLE}" (name TEXT PRIMARY KEY, token BLOB NOT NULL) WITHOUT ROWID`,
+    `CREATE TABLE IF NOT EXISTS "${ROW_CHANGES_TABLE}" (seq INTEGER PRIMARY KEY, name TEXT NOT NULL, user TEXT, agent TEXT, token BLOB NOT NULL)`,
+    // Every thousandth image drops the images older than the last ROW_CHANGES_KEPT.
+    // Never empty: a reader stops at a row and finds it again (rowChangesReader).
+    `INSERT INTO "${ROW_CHANGES_TABLE}" (name, token) SELECT '*', randomblob(8) WHERE NOT EXISTS (SELECT 1 FROM "${ROW_CHANGES_TABLE}")`,
+    `CREATE TRIGGER IF NOT EXISTS "${PRUNE_TRIGGER}" AFTER INSERT ON "${ROW_CHANGES_TABLE}"
+      WHEN NEW.seq % 1000 = 0
+      BEGIN DELETE FROM "${ROW_CHANGES_TABLE}" WHERE seq <= NEW.seq - ${ROW_CHANGES_KEPT}; END`,
     ...WATCHED_TABLES.map(
       (table) => `INSERT OR IGNORE INTO "${CHANGES_TABLE}" (name, token) VALUES ('${table}', randomblob(8))`,
     ),
@@ -40,7 +82,7 @@ export function changeTriggerStatements(): string[] {
       OPERATIONS.map(
         (operation) => `CREATE TRIGGER IF NOT EXISTS "${changeTriggerName(table, operation)}"
           AFTER ${operation} ON "${table}"
-          BEGIN ${newChangeTokens(table)}; END`,
+          BEGIN ${newChangeTokens(table)};${rowLogStatements(table, operation)} END`,
       ),
     ),
   ];
@@ -66,7 +108,13 @@ export function ensureSqliteChangeTriggers(path: string): void {
           .pluck()
           .all() as string[]
       ).sort();
-    if (present().join() === expected.join()) return;
+    const logged = db
+      .prepare(
+        `SELECT count(*) FROM sqlite_master WHERE name IN ('${ROW_CHANGES_TABLE}', '${PRUNE_TRIGGER}')`,
+      )
+      .pluck()
+      .get();
+    if (present().join() === expected.join() && logged === 2) return;
     db.transaction(() => {
       for (const name of present()) db.exec(`DROP TRIGGER "${name}"`);
       for (const table of OLD_CHANGES_TABLES) db.exec(`DROP TABLE IF EXISTS "${table}"`);
@@ -127,4 +175,54 @@ export function tablesRead(
     tables.add(table);
   }
   return [...tables];
+}
+
+/**
+ * Follows the row log through `db`: each call answers the logged images (table, user, company) since the
+ * last call, or undefined when it cannot say (no log in the file; the first call; the row it stopped at is
+ * gone or not the same row: pruned, or a snapshot or another file put back in place), after which it
+ * follows on from the log's end. Each image row carries a random token, so a log put back with the same
+ * numbers is told apart from the one followed.
+ */
+export function rowChangesReader(
+  db: Database.Database,
+): () => [table: string, user: string | null, agent: string | null][] | undefined {
+  let since: Database.Statement<[number], [number, string, string | null, string | null, string]>;
+  let last: Database.Statement<[], [number, string]>;
+  try {
+    since = db
+      .prepare(
+        `SELECT seq, name, user, agent, hex(token) FROM "${ROW_CHANGES_TABLE}" WHERE seq >= ? ORDER BY seq`,
+      )
+      .raw() as typeof since;
+    last = db
+      .prepare(`SELECT seq, hex(token) FROM "${ROW_CHANGES_TABLE}" ORDER BY seq DESC LIMIT 1`)
+      .raw() as typeof last;
+  } catch {
+    return () => undefined;
+  }
+  let at: { seq: number; token: string } | undefined;
+  const restart = () => {
+    const end = last.get();
+    at = end ? { seq: end[0], token: end[1] } : undefined;
+    return undefined;
+  };
+  return () => {
+    try {
+      if (!at) return restart();
+      const rows = since.all(at.seq);
+      const first = rows[0];
+      if (!first || first[0] !== at.seq || first[4] !== at.token) return restart();
+      const end = rows[rows.length - 1] as (typeof rows)[number];
+      at = { seq: end[0], token: end[4] };
+      const images: [string, string | null, string | null][] = [];
+      for (let index = 1; index < rows.length; index += 1) {
+        const row = rows[index] as (typeof rows)[number];
+        images.push([row[1], row[2], row[3]]);
+      }
+      return images;
+    } catch {
+      return restart();
+    }
+  };
 }
