@@ -214,6 +214,17 @@ interface TableChanges {
   version: unknown;
 }
 
+/** A scope as text, made once per scope object (a kept statement keeps its scope). */
+const scopeTexts = new WeakMap<RowScope, string>();
+function scopeText(scope: RowScope): string {
+  let text = scopeTexts.get(scope);
+  if (text === undefined) {
+    text = `${scope.user ?? scope.users?.join('\u0003') ?? ''}\u0001${scope.agent ?? '\u0002'}`;
+    scopeTexts.set(scope, text);
+  }
+  return text;
+}
+
 function inScope(scope: RowScope, image: RowImage): boolean {
   if (image.user === null) return true;
   if (scope.user !== undefined && image.user !== scope.user) return false;
@@ -345,32 +356,46 @@ function createRowMemo(
     /** The logged tables whose changed rows in `scope` drop it. */
     logged: number;
     scope?: RowScope;
+    /** Its scope as text (scopeText): its place among the scoped groups. */
+    text?: string;
     rows: Map<string, unknown>;
     used: number;
   }
-  const groups = new Map<string, Group>();
+  /** Unscoped groups by the tables they read; scoped ones by scope, then tables. */
+  const plain = new Map<number, Group>();
+  const scopedGroups = new Map<string, Map<number, Group>>();
   /** The scoped groups by their scope's users ('' for none). */
-  const byUser = new Map<string, Set<string>>();
+  const byUser = new Map<string, Set<Group>>();
   const usersOf = (scope: RowScope) => (scope.user !== undefined ? [scope.user] : (scope.users ?? ['']));
   const clear = () => {
-    groups.clear();
+    plain.clear();
+    scopedGroups.clear();
     byUser.clear();
     used = 0;
   };
-  const drop = (name: string, group: Group) => {
+  const drop = (group: Group) => {
     used -= group.used;
-    groups.delete(name);
-    if (group.scope) for (const user of usersOf(group.scope)) byUser.get(user)?.delete(name);
+    if (!group.scope) {
+      plain.delete(group.mask);
+      return;
+    }
+    const byMask = scopedGroups.get(group.text as string);
+    byMask?.delete(group.mask | group.logged);
+    if (byMask?.size === 0) scopedGroups.delete(group.text as string);
+    for (const user of usersOf(group.scope)) byUser.get(user)?.delete(group);
+  };
+  const everyGroup = function* () {
+    yield* plain.values();
+    for (const byMask of scopedGroups.values()) yield* byMask.values();
   };
   const dropScoped = (image: RowImage) => {
     const bit = 1 << image.at;
-    const look = (names: Set<string> | undefined) => {
-      for (const name of names ?? []) {
-        const group = groups.get(name) as Group;
-        if (group.logged & bit && inScope(group.scope as RowScope, image)) drop(name, group);
+    const look = (groups: Set<Group> | undefined) => {
+      for (const group of groups ?? []) {
+        if (group.logged & bit && inScope(group.scope as RowScope, image)) drop(group);
       }
     };
-    if (image.user === null) for (const names of byUser.values()) look(names);
+    if (image.user === null) for (const groups of byUser.values()) look(groups);
     else {
       look(byUser.get(image.user));
       look(byUser.get(''));
@@ -386,11 +411,11 @@ function createRowMemo(
       changed |= 1 << at;
     }
     if (changed !== 0) {
-      for (const [name, group] of groups) if ((group.mask & changed) !== 0) drop(name, group);
+      for (const group of [...everyGroup()]) if ((group.mask & changed) !== 0) drop(group);
     }
     const end = state.imagesFrom + state.images.length;
     if (imagesSeen < state.imagesFrom) {
-      for (const [name, group] of groups) if (group.scope) drop(name, group);
+      for (const group of [...everyGroup()]) if (group.scope) drop(group);
     } else if (byUser.size > 0) {
       for (let at = imagesSeen - state.imagesFrom; at < state.images.length; at += 1)
         dropScoped(state.images[at] as RowImage);
@@ -402,10 +427,8 @@ function createRowMemo(
     const state = changes();
     if (state.epoch !== epoch) catchUp(state);
     const scoped = scope !== undefined && (mask & LOGGED_MASK) !== 0;
-    const name = scoped
-      ? `${mask}\u0001${scope.user ?? scope.users?.join('\u0003') ?? ''}\u0001${scope.agent ?? '\u0002'}`
-      : String(mask);
-    let group = groups.get(name);
+    const text = scoped ? scopeText(scope) : undefined;
+    let group = text === undefined ? plain.get(mask) : scopedGroups.get(text)?.get(mask);
     if (group?.rows.has(key)) return group.rows.get(key) as T;
     const version = state.version;
     const row = read();
@@ -416,18 +439,32 @@ function createRowMemo(
       group = undefined;
     }
     if (!group) {
-      group = scoped
-        ? { mask: mask & ~LOGGED_MASK, logged: mask & LOGGED_MASK, scope, rows: new Map(), used: 0 }
-        : { mask, logged: 0, rows: new Map(), used: 0 };
-      groups.set(name, group);
-      if (scoped) {
-        for (const user of usersOf(scope)) {
-          let names = byUser.get(user);
-          if (!names) {
-            names = new Set();
-            byUser.set(user, names);
+      if (text === undefined) {
+        group = { mask, logged: 0, rows: new Map(), used: 0 };
+        plain.set(mask, group);
+      } else {
+        const kept = scope as RowScope;
+        group = {
+          mask: mask & ~LOGGED_MASK,
+          logged: mask & LOGGED_MASK,
+          scope: kept,
+          text,
+          rows: new Map(),
+          used: 0,
+        };
+        let byMask = scopedGroups.get(text);
+        if (!byMask) {
+          byMask = new Map();
+          scopedGroups.set(text, byMask);
+        }
+        byMask.set(mask, group);
+        for (const user of usersOf(kept)) {
+          let groups = byUser.get(user);
+          if (!groups) {
+            groups = new Set();
+            byUser.set(user, groups);
           }
-          names.add(name);
+          groups.add(group);
         }
       }
     }
@@ -499,6 +536,16 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     shapeMasks.set(shape, mask);
     return mask;
   };
+  const companyScopes = new Map<string, RowScope>();
+  const companyScope = (agentId: string) => {
+    let scope = companyScopes.get(agentId);
+    if (!scope) {
+      if (companyScopes.size >= 10_000) companyScopes.clear();
+      scope = { agent: agentId };
+      companyScopes.set(agentId, scope);
+    }
+    return scope;
+  };
   const connected: ConnectedUserReads = {
     ...connectedStatements,
     page: (query) =>
@@ -506,14 +553,14 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         `connected:page:${JSON.stringify(query)}`,
         connectedMask(query, 'page'),
         () => connectedStatements.page(query) as ConnectedRow[],
-        { agent: query.agentId },
+        companyScope(query.agentId),
       ),
     count: (query) =>
       list(
         `connected:count:${JSON.stringify(query)}`,
         connectedMask(query, 'count'),
         () => [{ total: connectedStatements.count(query) as number }],
-        { agent: query.agentId },
+        companyScope(query.agentId),
       )[0]?.total ?? 0,
   };
   // One prepared statement per SQL text (a list's shape: search words, cursor), prepared once.
@@ -554,6 +601,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       listStatements.clear();
       masks.clear();
       shapeMasks.clear();
+      companyScopes.clear();
       state?.watch.close();
       state?.db.close();
       state = undefined;
