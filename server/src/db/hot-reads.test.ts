@@ -631,6 +631,32 @@ describe.runIf(testEngine() === 'sqlite')(
         expect((await pageOf(owner, false)).map((row) => row.id)).not.toContain(gone);
       });
 
+      it("keeps a company's connected users and the admin's sharings through an owner's new code, and drops them when a company claims one", async () => {
+        const { owner } = await ids();
+        const reads = t.app.portal.reads;
+        const fleet = (await t.prisma.user.findUniqueOrThrow({ where: { email: 'fleet@example.com' } })).id;
+        const query = { agentId: fleet, statuses, limit: 50 };
+        const connected = await reads.connected.page(query);
+        const sharings = await reads.lists.sharings.page({}, { limit: 50 });
+        expect(connected.length).toBeGreaterThan(0);
+        expect(await reads.connected.page(query)).toBe(connected);
+        let code = '';
+        elsewhere((db) => {
+          code = invite(db, owner);
+        });
+        expect(await reads.connected.page(query)).toBe(connected);
+        expect(await reads.lists.sharings.page({}, { limit: 50 })).toBe(sharings);
+        elsewhere((db) => {
+          db.prepare("UPDATE Invitation SET agentId = ?, status = 'CLAIMED', claimedAt = ? WHERE id = ?").run(
+            fleet,
+            '2030-01-02T00:00:00.000+00:00',
+            code,
+          );
+        });
+        expect((await reads.connected.page(query)).map((row) => row.invitationId)).toContain(code);
+        expect((await reads.lists.sharings.page({}, { limit: 50 })).map((row) => row.id)).toContain(code);
+      });
+
       it("keeps the admin's applications with their documents through another person's document, and drops them on one of theirs", async () => {
         const reads = t.app.portal.reads;
         const page = await reads.lists.applications.page({}, { limit: 50 });
