@@ -350,10 +350,12 @@ describe('remembered hot reads', () => {
   });
 
   it.runIf(testEngine() === 'sqlite')(
-    'on SQLite, without the change token (its table and triggers gone), drop everything on every commit',
+    'on SQLite, without the change token (its table, the row log and triggers gone), drop everything on every commit',
     async () => {
       const { id } = await owner();
       const reads = t.app.portal.reads;
+      const query = { ownerId: id, claimed: false, statuses: ['CREATED'] };
+      const page = await reads.lists.ownerInvitations.page(query, { limit: 500 });
       const other = new Database(databasePath(t.databaseUrl));
       try {
         const triggers = other
@@ -363,6 +365,7 @@ describe('remembered hot reads', () => {
         expect(triggers.length).toBeGreaterThan(0);
         for (const name of triggers) other.exec(`DROP TRIGGER "${name}"`);
         other.exec(`DROP TABLE "${CHANGES_TABLE}"`);
+        other.exec(`DROP TABLE "${ROW_CHANGES_TABLE}"`);
       } finally {
         other.close();
       }
@@ -373,6 +376,9 @@ describe('remembered hot reads', () => {
       ]);
       expect(created.statusCode).toBe(201);
       expect(await reads.ownProducts(id)).not.toBe(remembered);
+      const after = await reads.lists.ownerInvitations.page(query, { limit: 500 });
+      expect(after).not.toBe(page);
+      expect(after).toHaveLength(page.length + 1);
     },
   );
 

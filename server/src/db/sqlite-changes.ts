@@ -203,8 +203,13 @@ export function rowChangesReader(
   }
   let at: { seq: number; token: string } | undefined;
   const restart = () => {
-    const end = last.get();
-    at = end ? { seq: end[0], token: end[1] } : undefined;
+    try {
+      const end = last.get();
+      at = end ? { seq: end[0], token: end[1] } : undefined;
+    } catch {
+      // No log in the file now (an older copy put back): nothing to follow until one is made.
+      at = undefined;
+    }
     return undefined;
   };
   return () => {
