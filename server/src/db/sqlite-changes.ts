@@ -35,7 +35,7 @@ export const LOGGED_TABLES: Readonly<Record<string, { user: string; agent: strin
   AgentFile: { user: 'R."userId"', agent: 'NULL' },
 };
 /** How many logged images are kept: a reader that fell further behind drops what it remembered. */
-export const ROW_CHANGES_KEPT = 2_000;
+export const ROW_CHANGES_KEPT = 500;
 const PRUNE_TRIGGER = 'portal_row_changes_prune_1';
 
 // The version in the names changes whenever the triggers' bodies do, so a start replaces older ones.
@@ -69,11 +69,11 @@ export function changeTriggerStatements(): string[] {
   return [
     `CREATE TABLE IF NOT EXISTS "${CHANGES_TABLE}" (name TEXT PRIMARY KEY, token BLOB NOT NULL) WITHOUT ROWID`,
     `CREATE TABLE IF NOT EXISTS "${ROW_CHANGES_TABLE}" (seq INTEGER PRIMARY KEY, name TEXT NOT NULL, user TEXT, agent TEXT, token BLOB NOT NULL)`,
-    // Every 500th image drops the images older than the last ROW_CHANGES_KEPT (a snapshot copies the log too).
+    // Every 100th image drops the images older than the last ROW_CHANGES_KEPT (a snapshot copies the log too).
     // Never empty: a reader stops at a row and finds it again (rowChangesReader).
     `INSERT INTO "${ROW_CHANGES_TABLE}" (name, token) SELECT '*', randomblob(8) WHERE NOT EXISTS (SELECT 1 FROM "${ROW_CHANGES_TABLE}")`,
     `CREATE TRIGGER IF NOT EXISTS "${PRUNE_TRIGGER}" AFTER INSERT ON "${ROW_CHANGES_TABLE}"
-      WHEN NEW.seq % 500 = 0
+      WHEN NEW.seq % 100 = 0
       BEGIN DELETE FROM "${ROW_CHANGES_TABLE}" WHERE seq <= NEW.seq - ${ROW_CHANGES_KEPT}; END`,
     ...WATCHED_TABLES.map(
       (table) => `INSERT OR IGNORE INTO "${CHANGES_TABLE}" (name, token) VALUES ('${table}', randomblob(8))`,
