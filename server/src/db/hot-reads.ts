@@ -236,7 +236,7 @@ function inScope(scope: RowScope, image: RowImage): boolean {
 
 const LOGGED = new Set(Object.keys(LOGGED_TABLES).map((table) => WATCHED_TABLES.indexOf(table)));
 const LOGGED_MASK = [...LOGGED].reduce((mask, at) => mask | (1 << at), 0);
-/** More images than this waiting for the lists' memory: it drops what it scoped instead of reading them. */
+/** More images than this not read by the lists' memory (no list read meanwhile): let go, and it drops what it scoped. */
 const IMAGES_KEPT = 20_000;
 
 /**
@@ -345,6 +345,8 @@ function createRowMemo(
   changes: () => TableChanges,
   committedSince: (version: unknown) => boolean,
   limit: MemoLimit,
+  /** Whether it keeps scoped reads: then it is the one reader of the images, and lets them go once read. */
+  followsRows = false,
 ) {
   let epoch = -1;
   const seen = WATCHED_TABLES.map(() => 0);
@@ -413,20 +415,22 @@ function createRowMemo(
     if (changed !== 0) {
       for (const group of [...everyGroup()]) if ((group.mask & changed) !== 0) drop(group);
     }
-    const end = state.imagesFrom + state.images.length;
+    if (!followsRows) return;
     if (imagesSeen < state.imagesFrom) {
       for (const group of [...everyGroup()]) if (group.scope) drop(group);
     } else if (byUser.size > 0) {
       for (let at = imagesSeen - state.imagesFrom; at < state.images.length; at += 1)
         dropScoped(state.images[at] as RowImage);
     }
-    imagesSeen = end;
+    state.imagesFrom += state.images.length;
+    state.images.length = 0;
+    imagesSeen = state.imagesFrom;
   };
   return <T>(key: string, mask: TableMask, read: () => T, scope?: RowScope): T => {
     if (mask === undefined) return read();
     const state = changes();
     if (state.epoch !== epoch) catchUp(state);
-    const scoped = scope !== undefined && (mask & LOGGED_MASK) !== 0;
+    const scoped = followsRows && scope !== undefined && (mask & LOGGED_MASK) !== 0;
     const text = scoped ? scopeText(scope) : undefined;
     let group = text === undefined ? plain.get(mask) : scopedGroups.get(text)?.get(mask);
     if (group?.rows.has(key)) return group.rows.get(key) as T;
@@ -509,7 +513,7 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
         ownProducts: tableMask(db, sql.ownProducts, ['']),
       },
       remembered: createRowMemo(changes, committedSince, rememberedRows),
-      rememberedList: createRowMemo(changes, committedSince, rememberedListRows),
+      rememberedList: createRowMemo(changes, committedSince, rememberedListRows, true),
     };
     return state;
   };
