@@ -47,6 +47,15 @@ const OPERATIONS = ['INSERT', 'UPDATE', 'DELETE'] as const;
 export const newChangeTokens = (table: string) =>
   `UPDATE "${CHANGES_TABLE}" SET token = randomblob(8) WHERE name = '${table}'`;
 
+/**
+ * Logs that any row of `table` may have changed (after a load without its row trigger), or undefined for a
+ * table without a row log: every scoped read of it is dropped.
+ */
+export const wholeTableChange = (table: string): string | undefined =>
+  LOGGED_TABLES[table]
+    ? `INSERT INTO "${ROW_CHANGES_TABLE}" (name, user, agent, token) VALUES ('${table}', NULL, NULL, randomblob(8))`
+    : undefined;
+
 export const changeTriggerName = (table: string, operation: (typeof OPERATIONS)[number]) =>
   `${TRIGGER_PREFIX}${table}_${operation.toLowerCase()}`;
 

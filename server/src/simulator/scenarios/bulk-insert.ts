@@ -10,7 +10,7 @@
 // transaction, so a failed load leaves them as they were). On SQLite a load of many rows runs without the
 // table's change trigger and moves the table's change token once at the end, in the same transaction.
 import { type Db, engineOfClient } from '../../db/client.ts';
-import { changeTriggerName, newChangeTokens } from '../../db/sqlite-changes.ts';
+import { changeTriggerName, newChangeTokens, wholeTableChange } from '../../db/sqlite-changes.ts';
 import { type Cell, sqliteCell } from '../../db/sqlite-write-lane.ts';
 
 export type Row = Readonly<Record<string, Cell>>;
@@ -98,5 +98,7 @@ export async function insertRows(db: Db, table: string, rows: readonly Row[]): P
   if (trigger) {
     await db.$executeRawUnsafe(trigger);
     await db.$executeRawUnsafe(newChangeTokens(table));
+    const whole = wholeTableChange(table);
+    if (whole) await db.$executeRawUnsafe(whole);
   }
 }
