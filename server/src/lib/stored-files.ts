@@ -15,6 +15,7 @@ const KEPT_FILE_BYTES = 1 << 20;
 const KEPT_TOTAL_BYTES = 32 << 20;
 
 interface Kept {
+  /** The file's identity when read (none for bytes that never change under their key: `keepFixedBytes`). */
   ino: number;
   size: number;
   mtimeMs: number;
@@ -34,6 +35,24 @@ function keep(path: string, entry: Kept): void {
     kept.delete(oldest);
     keptBytes -= bytes.length;
   }
+}
+
+/**
+ * Bytes that never change under their key, kept beside the files (same budget, least recently sent dropped
+ * first): a document kept in its database row, under its generated name (services/agent-files.ts). The
+ * caller checks that the key still stands for a live row before answering from here.
+ */
+export function keepFixedBytes(key: string, bytes: Buffer): void {
+  keep(key, { ino: -1, size: bytes.length, mtimeMs: -1, bytes });
+}
+
+/** The bytes kept under `key` by `keepFixedBytes`, if still kept. */
+export function keptFixedBytes(key: string): Buffer | undefined {
+  const known = kept.get(key);
+  if (!known || known.ino !== -1) return undefined;
+  kept.delete(key);
+  kept.set(key, known);
+  return known.bytes;
 }
 
 export interface StoredFile {

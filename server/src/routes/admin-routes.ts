@@ -2,7 +2,6 @@ import { create as contentDisposition } from 'content-disposition';
 import { notFound } from '../lib/app-error.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
-import { openStoredFile } from '../lib/stored-files.ts';
 import {
   applicationsSource,
   changeSharing,
@@ -10,7 +9,7 @@ import {
   findApplicationFile,
   sharingsSource,
 } from '../services/admin.ts';
-import { storedFilePath } from '../services/agent-files.ts';
+import { openAgentDocument } from '../services/agent-files.ts';
 
 /** Admin: company applications and their documents, and control over sharings. */
 export function adminRoutes() {
@@ -40,7 +39,7 @@ export function adminRoutes() {
       async handler({ world, params, reply }) {
         const file = await findApplicationFile(world, params.id);
         if (!file) throw fileNotFound();
-        const stored = await openStoredFile(storedFilePath(world, file.storedName));
+        const stored = await openAgentDocument(world, file);
         if (!stored) throw fileNotFound();
         // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
         return reply
