@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { checkedWrite, laneCount } from '../db/row-writes.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import { onFirstUse } from '../lib/first-use.ts';
-import { whenReady } from '../lib/maybe-promise.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { keepFixedBytes, keptFixedBytes, openStoredFile, type StoredFile } from '../lib/stored-files.ts';
 import type { World } from '../world.ts';
 
@@ -343,21 +343,22 @@ export async function deleteAgentFile(
  * row are kept in memory (lib/stored-files.ts) and answered again while the row is there; a file is looked
  * at on every call. Null when the row or the file is gone.
  */
-export async function openAgentDocument(
+export function openAgentDocument(
   { prisma, config }: Pick<World, 'prisma' | 'config'>,
   file: { id: string; storedName: string },
-): Promise<StoredFile | null> {
+): MaybePromise<StoredFile | null> {
   const key = `agent-file-row:${file.storedName}`;
   const known = keptFixedBytes(key);
   if (known) return { size: known.length, body: known };
-  const stored = await openStoredFile(storedFilePath({ config }, file.storedName));
-  if (stored) return stored;
-  const row = await prisma.agentFile.findUnique({
-    where: { id: file.id },
-    select: { storedName: true, content: true },
+  return whenReady(openStoredFile(storedFilePath({ config }, file.storedName)), async (stored) => {
+    if (stored) return stored;
+    const row = await prisma.agentFile.findUnique({
+      where: { id: file.id },
+      select: { storedName: true, content: true },
+    });
+    if (!row?.content || row.storedName !== file.storedName) return null;
+    const bytes = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    keepFixedBytes(key, bytes);
+    return { size: bytes.length, body: bytes };
   });
-  if (!row?.content || row.storedName !== file.storedName) return null;
-  const bytes = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
-  keepFixedBytes(key, bytes);
-  return { size: bytes.length, body: bytes };
 }
