@@ -10,7 +10,7 @@ import {
   startProductDownload,
   startProductsDownload,
 } from '../services/downloads.ts';
-import { createExportStorage, type ExportStorage } from '../services/export-storage.ts';
+import { exportStorageOf } from '../services/export-storage.ts';
 import { toApiDownloadJob } from '../services/job-snapshot.ts';
 import type { World } from '../world.ts';
 
@@ -38,16 +38,8 @@ function exportDisposition(job: { id: string; createdAt: string }): string {
 
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes() {
-  // The export folder belongs to the request's world (the app's or a sandbox): made once per world.
-  const storages = new WeakMap<World['config'], ExportStorage>();
-  const storage = (world: World) => {
-    let found = storages.get(world.config);
-    if (!found) {
-      found = createExportStorage(world);
-      storages.set(world.config, found);
-    }
-    return found;
-  };
+  // The export folder belongs to the request's world (the app's or a sandbox).
+  const storage = (world: World) => exportStorageOf(world);
 
   return [
     defineRoute({
