@@ -16,13 +16,14 @@ import { Prisma } from '../generated/prisma/client.ts';
 import { lookAgain } from './read-freshness.ts';
 
 /** A value as a row holds it: SQLite gets dates and booleans as Prisma's adapter writes them. */
-export type Cell = string | number | boolean | Date | null;
+/** A column's value; a Uint8Array is a BLOB (BYTEA). */
+export type Cell = string | number | boolean | Date | Uint8Array | null;
 export type Row = Readonly<Record<string, Cell | undefined>>;
 
 /** The text Prisma's SQLite adapter stores for a DateTime, so raw and Prisma rows compare alike. */
 const sqliteDate = (date: Date) => date.toISOString().replace('Z', '+00:00');
 
-export function sqliteCell(value: Cell | undefined): string | number | null {
+export function sqliteCell(value: Cell | undefined): string | number | Uint8Array | null {
   if (value === undefined || value === null) return null;
   if (value instanceof Date) return sqliteDate(value);
   if (typeof value === 'boolean') return value ? 1 : 0;

@@ -3,7 +3,7 @@ import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTempDir } from '../../test/temp-dir.ts';
-import { openStoredFile } from './stored-files.ts';
+import { keepFixedBytes, keptFixedBytes, openStoredFile, type StoredFile } from './stored-files.ts';
 
 // A stored file's bytes may be kept between downloads, but never outlive the file: each download looks
 // at the file first.
@@ -17,6 +17,33 @@ describe('openStoredFile', () => {
     expect(first).toEqual({ size: 5, body: Buffer.from('first') });
     const again = await openStoredFile(file);
     expect(again?.body).toBe(first?.body);
+  });
+
+  it('answers a kept file at once, without a promise; a file not yet read, or replaced, through one', async () => {
+    const file = path.join(dir(), 'at-once.zip');
+    await writeFile(file, 'first');
+    const read = openStoredFile(file);
+    expect(read).toBeInstanceOf(Promise);
+    await read;
+    const kept = openStoredFile(file);
+    expect(kept).not.toBeInstanceOf(Promise);
+    expect((kept as StoredFile).body.toString()).toBe('first');
+    const next = path.join(dir(), 'at-once.tmp');
+    await writeFile(next, 'other');
+    await rename(next, file);
+    const replaced = openStoredFile(file);
+    expect(replaced).toBeInstanceOf(Promise);
+    expect((await replaced)?.body.toString()).toBe('other');
+    await rm(file);
+    expect(openStoredFile(file)).toBeNull();
+  });
+
+  it('keeps bytes that never change under their key apart from the files', () => {
+    const bytes = Buffer.from('row bytes');
+    keepFixedBytes('agent-file-row:k1', bytes);
+    expect(keptFixedBytes('agent-file-row:k1')).toBe(bytes);
+    expect(keptFixedBytes('agent-file-row:k2')).toBeUndefined();
+    expect(openStoredFile('agent-file-row:k1')).toBeNull();
   });
 
   it('never answers a removed file from memory', async () => {

@@ -5,9 +5,11 @@
 // so a small one is read at once and its bytes kept while the file is the same one: every download
 // still looks at the file (a stat), so a file removed or replaced (expiry, reset, restore) is never
 // answered from memory. That look is one system call made at once (a few µs): on the thread pool it cost
-// a round trip and a promise, some 40 µs of CPU per download at 50 connections.
+// a round trip and a promise, some 40 µs of CPU per download at 50 connections. A file kept (or too large
+// to keep) is answered at once, without a promise (decision 0150): only a first read takes one.
 import { createReadStream, type ReadStream, type Stats, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import type { MaybePromise } from './maybe-promise.ts';
 
 /** Files up to this size are read at once and kept; larger ones are streamed. */
 const KEPT_FILE_BYTES = 1 << 20;
@@ -15,6 +17,7 @@ const KEPT_FILE_BYTES = 1 << 20;
 const KEPT_TOTAL_BYTES = 32 << 20;
 
 interface Kept {
+  /** The file's identity when read (none for bytes that never change under their key: `keepFixedBytes`). */
   ino: number;
   size: number;
   mtimeMs: number;
@@ -36,6 +39,24 @@ function keep(path: string, entry: Kept): void {
   }
 }
 
+/**
+ * Bytes that never change under their key, kept beside the files (same budget, least recently sent dropped
+ * first): a document kept in its database row, under its generated name (services/agent-files.ts). The
+ * caller checks that the key still stands for a live row before answering from here.
+ */
+export function keepFixedBytes(key: string, bytes: Buffer): void {
+  keep(key, { ino: -1, size: bytes.length, mtimeMs: -1, bytes });
+}
+
+/** The bytes kept under `key` by `keepFixedBytes`, if still kept. */
+export function keptFixedBytes(key: string): Buffer | undefined {
+  const known = kept.get(key);
+  if (!known || known.ino !== -1) return undefined;
+  kept.delete(key);
+  kept.set(key, known);
+  return known.bytes;
+}
+
 export interface StoredFile {
   size: number;
   /** The bytes (a small file) or a stream of them (a large one). */
@@ -52,8 +73,8 @@ export function storedFileInfo(path: string): Stats | null {
   }
 }
 
-/** The file at `path` as stored, or null when it is gone (or not a file). */
-export async function openStoredFile(path: string): Promise<StoredFile | null> {
+/** The file at `path` as stored, or null when it is gone (or not a file): at once unless it must be read. */
+export function openStoredFile(path: string): MaybePromise<StoredFile | null> {
   const info = storedFileInfo(path);
   if (!info) return null;
   if (info.size > KEPT_FILE_BYTES) return { size: info.size, body: createReadStream(path) };
@@ -63,10 +84,13 @@ export async function openStoredFile(path: string): Promise<StoredFile | null> {
     kept.set(path, known);
     return { size: known.size, body: known.bytes };
   }
-  const bytes = await readFile(path).catch(() => null);
-  if (!bytes) return null;
-  // Kept only when read as stated (a file replaced between the two is read again next time).
-  if (bytes.length === info.size)
-    keep(path, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, bytes });
-  return { size: bytes.length, body: bytes };
+  return readFile(path).then(
+    (bytes) => {
+      // Kept only when read as stated (a file replaced between the two is read again next time).
+      if (bytes.length === info.size)
+        keep(path, { ino: info.ino, size: info.size, mtimeMs: info.mtimeMs, bytes });
+      return { size: bytes.length, body: bytes };
+    },
+    () => null,
+  );
 }

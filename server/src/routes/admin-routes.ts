@@ -1,8 +1,8 @@
 import { create as contentDisposition } from 'content-disposition';
 import { notFound } from '../lib/app-error.ts';
+import { whenReady } from '../lib/maybe-promise.ts';
 import { answerList, readPage } from '../lib/paging.ts';
 import { callerOf, defineRoute, type RouteContext } from '../lib/route.ts';
-import { openStoredFile } from '../lib/stored-files.ts';
 import {
   applicationsSource,
   changeSharing,
@@ -10,7 +10,7 @@ import {
   findApplicationFile,
   sharingsSource,
 } from '../services/admin.ts';
-import { storedFilePath } from '../services/agent-files.ts';
+import { openAgentDocument } from '../services/agent-files.ts';
 
 /** Admin: company applications and their documents, and control over sharings. */
 export function adminRoutes() {
@@ -37,20 +37,22 @@ export function adminRoutes() {
     defineRoute({
       operationId: 'downloadApplicationFile',
       roles: admin,
-      async handler({ world, params, reply }) {
-        const file = await findApplicationFile(world, params.id);
-        if (!file) throw fileNotFound();
-        const stored = await openStoredFile(storedFilePath(world, file.storedName));
-        if (!stored) throw fileNotFound();
-        // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', contentDisposition(file.filename))
-          .header('content-length', String(stored.size))
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'no-store')
-          .send(stored.body);
-      },
+      // Sent in the same turn when the row is read at once and the bytes are kept (decision 0150).
+      handler: ({ world, params, reply }) =>
+        whenReady(findApplicationFile(world, params.id), (file) => {
+          if (!file) throw fileNotFound();
+          return whenReady(openAgentDocument(world, file), (stored) => {
+            if (!stored) throw fileNotFound();
+            // Uploaded content is never rendered by the browser: a download, of the type checked at upload.
+            return reply
+              .header('content-type', file.contentType)
+              .header('content-disposition', contentDisposition(file.filename))
+              .header('content-length', String(stored.size))
+              .header('x-content-type-options', 'nosniff')
+              .header('cache-control', 'no-store')
+              .send(stored.body);
+          });
+        }),
     }),
     defineRoute({ operationId: 'approveAgentApplication', roles: admin, handler: decide('active') }),
     defineRoute({ operationId: 'rejectAgentApplication', roles: admin, handler: decide('rejected') }),

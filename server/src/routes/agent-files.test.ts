@@ -4,6 +4,7 @@ import path from 'node:path';
 import { type FilePart, multipartBody } from '@portal/test-support/multipart';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { as, codeOf, expectError, useTestApp } from '../../test/app.ts';
+import { KEPT_IN_ROW_BYTES } from '../services/agent-files.ts';
 import { makePdf, makePng } from '../simulator/scenarios/demo-files.ts';
 
 // Registration documents: uploads checked by content and size, stored safely, listed and deleted.
@@ -49,14 +50,49 @@ describe('uploadAgentFiles', () => {
     expect(
       rows.every((row) => !row.storedName.includes('extract') && !row.storedName.includes('stamp')),
     ).toBe(true);
-    expect(await readFile(path.join(filesDir(), rows[0]?.storedName ?? ''))).toEqual(pdf);
+    expect(rows.map((row) => Buffer.from(row.content ?? []))).toEqual([pdf, png]);
     const list = await t.call('GET', '/api/v1/agents/files', company);
     expect(list.json()).toEqual(answer.map((file) => ({ ...file, section: 'REGISTRATION' })));
+  });
+
+  it('keeps a small document in its row and a larger one as a file; both download with their bytes until deleted', async () => {
+    const large = Buffer.concat([pdf, randomBytes(KEPT_IN_ROW_BYTES)]);
+    const sent = await upload('REGISTRATION', [
+      { name: 'small.pdf', content: pdf },
+      { name: 'large.pdf', content: large },
+    ]);
+    expect(sent.statusCode).toBe(201);
+    const [small, big] = sent.json() as { id: string }[];
+    const rowOf = (id = '') => t.prisma.agentFile.findUniqueOrThrow({ where: { id } });
+    const smallRow = await rowOf(small?.id);
+    const bigRow = await rowOf(big?.id);
+    // The small one made no file; the large one is its file, its row without bytes.
+    expect(Buffer.from(smallRow.content ?? [])).toEqual(pdf);
+    expect(await filesOnDisk()).not.toContain(smallRow.storedName);
+    expect(bigRow.content).toBeNull();
+    expect((await readFile(path.join(filesDir(), bigRow.storedName))).equals(large)).toBe(true);
+    const review = (id = '') => t.call('GET', `/api/v1/admin/files/${id}`, 'admin@example.com');
+    for (const [id, bytes] of [
+      [small?.id, pdf],
+      [small?.id, pdf], // again: from memory
+      [big?.id, large],
+    ] as const) {
+      const answer = await review(id);
+      expect(answer.statusCode).toBe(200);
+      expect(answer.headers['content-length']).toBe(String(bytes.length));
+      expect(answer.rawPayload.equals(bytes)).toBe(true);
+    }
+    for (const file of [small, big]) {
+      expect((await t.call('DELETE', `/api/v1/agents/file/${file?.id}`, company)).statusCode).toBe(204);
+      expectError(await review(file?.id), 404, 'FILE_NOT_FOUND');
+    }
+    expect(await filesOnDisk()).not.toContain(bigRow.storedName);
   });
 
   it('makes the documents folder again when it is gone, for small and large files alike', async () => {
     await rm(filesDir(), { recursive: true, force: true });
     expect((await upload('REGISTRATION', [{ name: 'small.pdf', content: pdf }])).statusCode).toBe(201);
+    expect(await filesOnDisk()).toEqual([]);
     await rm(filesDir(), { recursive: true, force: true });
     const large = Buffer.concat([pdf, randomBytes(400 * 1024)]);
     expect((await upload('CERTIFICATE', [{ name: 'large.pdf', content: large }])).statusCode).toBe(201);
@@ -139,7 +175,7 @@ describe('uploadAgentFiles', () => {
     expect(response.json()[0].filename).toBe('passwd.pdf');
     const row = await t.prisma.agentFile.findFirstOrThrow({ where: { userId: 'user-newco' } });
     expect(row.storedName).toMatch(/^[0-9a-f-]{36}$/);
-    expect(await readFile(path.join(filesDir(), row.storedName))).toEqual(pdf);
+    expect(Buffer.from(row.content ?? [])).toEqual(pdf);
     const mixed = await upload('CERTIFICATE', [
       { name: 'good.pdf', content: pdf },
       { name: 'bad.png', content: Buffer.from('<html>') },

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { as, codeOf, type HttpResponse, useTestApp } from '../../test/app.ts';
 import { expectInContract } from '../../test/in-contract.ts';
 import { holdLock } from '../db/locks.ts';
-import { MAX_FILES_PER_SECTION } from '../services/agent-files.ts';
+import { KEPT_IN_ROW_BYTES, MAX_FILES_PER_SECTION } from '../services/agent-files.ts';
 import { makePdf } from '../simulator/scenarios/demo-files.ts';
 
 // Writes that check before they write (a limit, a state) hold when the same call arrives several
@@ -49,7 +49,9 @@ describe('the same write several times at once', () => {
     const filesDir = path.join(t.config.dataDir, 'agent-files');
     const before = await readdir(filesDir);
     const uploads = Array.from({ length: 2 * MAX_FILES_PER_SECTION }, async (_, i) => {
-      const body = await multipartBody([{ name: `extract-${i}.pdf`, content: makePdf([`Extract ${i}`]) }]);
+      // Larger than a row keeps (decision 0164): each is a file, and a refused one's must go again.
+      const content = Buffer.concat([makePdf([`Extract ${i}`]), Buffer.alloc(KEPT_IN_ROW_BYTES)]);
+      const body = await multipartBody([{ name: `extract-${i}.pdf`, content }]);
       return t.call(
         'POST',
         '/api/v1/agents/files/upload/section/REGISTRATION',

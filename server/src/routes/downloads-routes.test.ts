@@ -9,7 +9,10 @@ import {
   signedOut,
   useTestApp,
 } from '../../test/app.ts';
+import { testEngine } from '../../test/engine.ts';
 import { createDownloadJob } from '../services/download-jobs.ts';
+import { openExport } from '../services/downloads.ts';
+import { createExportStorage } from '../services/export-storage.ts';
 
 // Download jobs of the owner's products, their links and the export download, over HTTP.
 const t = useTestApp();
@@ -186,6 +189,18 @@ describe('getDownloadLink and downloadExport', () => {
     });
     expect(download.headers['cache-control']).toBe('no-store');
     expect(Number(download.headers['content-length'])).toBe(download.rawPayload.length);
+    // Downloaded once, the export is answered at once on SQLite: no promise (decision 0150).
+    const owner = await t.prisma.user.findUniqueOrThrow({ where: { email: OWNER } });
+    const opened = openExport(
+      { reads: t.reads, clock: t.clock } as never,
+      createExportStorage(t),
+      owner.id,
+      link.split('/').pop() ?? '',
+    );
+    if (testEngine() === 'sqlite') expect(opened).not.toBeInstanceOf(Promise);
+    const { file } = await opened;
+    expect(file.size).toBe(download.rawPayload.length);
+    if (!Buffer.isBuffer(file.body)) file.body.destroy();
 
     const entries = await readZip(download.rawPayload);
     expect([...entries.keys()]).toEqual(

@@ -1,4 +1,5 @@
 import { create as contentDisposition } from 'content-disposition';
+import { whenReady } from '../lib/maybe-promise.ts';
 import { answerList } from '../lib/paging.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
@@ -9,7 +10,7 @@ import {
   startProductDownload,
   startProductsDownload,
 } from '../services/downloads.ts';
-import { createExportStorage } from '../services/export-storage.ts';
+import { exportStorageOf } from '../services/export-storage.ts';
 import { toApiDownloadJob } from '../services/job-snapshot.ts';
 import type { World } from '../world.ts';
 
@@ -19,10 +20,26 @@ function exportFileName(createdAt: Date, jobId: string): string {
   return `data-export-${createdAt.toISOString().slice(0, 10)}-${safeId}.zip`;
 }
 
+/**
+ * The Content-Disposition of a job's export: made once per job while it is among the last few hundred
+ * downloaded (parsing and formatting the date and encoding the header showed in a download's profile).
+ */
+const dispositions = new Map<string, string>();
+function exportDisposition(job: { id: string; createdAt: string }): string {
+  const key = `${job.id} ${job.createdAt}`;
+  let value = dispositions.get(key);
+  if (value === undefined) {
+    value = contentDisposition(exportFileName(new Date(job.createdAt), job.id));
+    if (dispositions.size >= 512) dispositions.clear();
+    dispositions.set(key, value);
+  }
+  return value;
+}
+
 /** Download jobs of the caller's own products, their links and the export download itself. */
 export function downloadsRoutes() {
   // The export folder belongs to the request's world (the app's or a sandbox).
-  const storage = (world: World) => createExportStorage(world);
+  const storage = (world: World) => exportStorageOf(world);
 
   return [
     defineRoute({
@@ -60,15 +77,16 @@ export function downloadsRoutes() {
     }),
     defineRoute({
       operationId: 'downloadExport',
-      async handler({ world, user, params, reply }) {
-        const { job, file } = await openExport(world, storage(world), callerOf(user).id, params.token);
-        return reply
-          .header('content-type', 'application/zip')
-          .header('content-disposition', contentDisposition(exportFileName(new Date(job.createdAt), job.id)))
-          .header('content-length', String(file.size))
-          .header('cache-control', 'no-store')
-          .send(file.body);
-      },
+      // Sent in the same turn when the job is read at once and its file is kept (decision 0150).
+      handler: ({ world, user, params, reply }) =>
+        whenReady(openExport(world, storage(world), callerOf(user).id, params.token), ({ job, file }) =>
+          reply
+            .header('content-type', 'application/zip')
+            .header('content-disposition', exportDisposition(job))
+            .header('content-length', String(file.size))
+            .header('cache-control', 'no-store')
+            .send(file.body),
+        ),
     }),
   ];
 }

@@ -152,6 +152,6 @@ export async function changeSharing(world: Deps, adminId: string, id: string, ev
 }
 
 /** A registration document by id (admins see every company's). */
-export async function findApplicationFile({ reads }: Pick<World, 'reads'>, id: string) {
+export function findApplicationFile({ reads }: Pick<World, 'reads'>, id: string) {
   return reads.lists.agentFile(id);
 }

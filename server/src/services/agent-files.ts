@@ -6,20 +6,28 @@ import type { Config } from '../config.ts';
 import { checkedWrite, laneCount } from '../db/row-writes.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import { onFirstUse } from '../lib/first-use.ts';
-import { whenReady } from '../lib/maybe-promise.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
+import { keepFixedBytes, keptFixedBytes, openStoredFile, type StoredFile } from '../lib/stored-files.ts';
 import type { World } from '../world.ts';
 
 export const FILE_SECTIONS = ['REGISTRATION', 'CERTIFICATE', 'SME_CONFIRMATION', 'REPRESENTATIVE'] as const;
 export type FileSection = (typeof FILE_SECTIONS)[number];
 export const MAX_FILES_PER_SECTION = 3;
 export const MAX_FILE_BYTES = 5 * 1024 * 1024;
+/**
+ * Documents up to this size are kept in their database row (`AgentFile.content`), larger ones as a file of
+ * their own (decision 0164): creating a file cost the kernel more than the rest of an upload.
+ */
+export const KEPT_IN_ROW_BYTES = 256 * 1024;
 const MAX_NAME_LENGTH = 200;
 
 /** Allowed document types, recognised by their content (magic bytes), never by name or declared type. */
 const ALLOWED: Readonly<Record<string, string>> = { 'application/pdf': 'pdf', 'image/png': 'png' };
 
-/** Uploaded documents live here, flat, under generated names; this folder is never served statically. */
-/** Where a world's uploaded documents live: `{dataDir}/agent-files`. */
+/**
+ * Where a world's uploaded documents too large for their row (and the demo worlds' seeded ones) live, flat,
+ * under generated names: `{dataDir}/agent-files`; this folder is never served statically.
+ */
 export const agentFilesDir = (dataDir: string) => path.join(dataDir, 'agent-files');
 export const agentFilesDirectory = ({ config }: { config: Pick<Config, 'dataDir'> }) =>
   agentFilesDir(config.dataDir);
@@ -222,8 +230,9 @@ async function storeDocument(world: { config: Pick<Config, 'dataDir'> }, storedN
 
 /**
  * Stores a section's new documents: all or nothing. Each file is checked by content, the section's
- * total stays at most 3, and files are written under generated names before their rows are committed
- * (and removed again if the commit fails).
+ * total stays at most 3. A document up to KEPT_IN_ROW_BYTES is written with its row; a larger one is
+ * written as a file under its generated name before the rows are committed (and removed again if the
+ * commit fails).
  */
 export async function storeAgentFiles(
   { prisma, config, clock }: Pick<World, 'prisma' | 'config' | 'clock'>,
@@ -246,13 +255,15 @@ export async function storeAgentFiles(
     size: file.buffer.length,
     contentType: file.contentType,
     submitted: false,
+    // A buffer the multipart reader made (Buffer.concat): on an ArrayBuffer, never a shared one.
+    content: file.buffer.length <= KEPT_IN_ROW_BYTES ? (file.buffer as Uint8Array<ArrayBuffer>) : null,
   }));
+  const files = rows.flatMap((row, index) => {
+    const buffer = checked[index]?.buffer;
+    return row.content === null && buffer ? [{ storedName: row.storedName, buffer }] : [];
+  });
   try {
-    await Promise.all(
-      rows.map((row, index) =>
-        storeDocument({ config }, row.storedName, checked[index]?.buffer ?? Buffer.alloc(0)),
-      ),
-    );
+    await Promise.all(files.map((file) => storeDocument({ config }, file.storedName, file.buffer)));
     await checkedWrite(prisma, `registration:${userId}`, {
       onLane(writer) {
         if (writer.get(PROFILE_OF_USER, userId)) throw registrationLocked();
@@ -269,7 +280,7 @@ export async function storeAgentFiles(
       },
     });
   } catch (error) {
-    await Promise.all(rows.map((row) => rm(storedFilePath({ config }, row.storedName), { force: true })));
+    await Promise.all(files.map((file) => rm(storedFilePath({ config }, file.storedName), { force: true })));
     throw error;
   }
   return rows.map((row) => ({ id: row.id, filename: row.filename }));
@@ -293,20 +304,25 @@ export async function deleteAgentFile(
   id: string,
 ) {
   const missing = () => notFound('FILE_NOT_FOUND', 'This file could not be found.');
-  const storedName = await checkedWrite(prisma, `registration:${userId}`, {
+  // Whether the document is a file of its own (its bytes not in the row): known on the lane, assumed elsewhere.
+  const { storedName, onDisk } = await checkedWrite(prisma, `registration:${userId}`, {
     onLane(writer) {
-      const found = writer.get<{ storedName: string; submitted: number | bigint }>(
-        'SELECT "storedName", submitted FROM "AgentFile" WHERE id = ? AND "userId" = ?',
+      const found = writer.get<{ storedName: string; submitted: number | bigint; inRow: number | bigint }>(
+        `SELECT "storedName", submitted, content IS NOT NULL AS "inRow" FROM "AgentFile"
+          WHERE id = ? AND "userId" = ?`,
         id,
         userId,
       );
       if (!found) throw missing();
       if (Number(found.submitted) !== 0 || writer.get(PROFILE_OF_USER, userId)) throw registrationLocked();
       writer.remove('AgentFile', { id });
-      return found.storedName;
+      return { storedName: found.storedName, onDisk: Number(found.inRow) === 0 };
     },
     async onPrisma(tx) {
-      const found = await tx.agentFile.findFirst({ where: { id, userId } });
+      const found = await tx.agentFile.findFirst({
+        where: { id, userId },
+        select: { id: true, storedName: true, submitted: true },
+      });
       if (!found) throw missing();
       if (
         found.submitted ||
@@ -315,8 +331,34 @@ export async function deleteAgentFile(
         throw registrationLocked();
       }
       await tx.agentFile.delete({ where: { id: found.id } });
-      return found.storedName;
+      return { storedName: found.storedName, onDisk: true };
     },
   });
-  await rm(storedFilePath({ config }, storedName), { force: true });
+  if (onDisk) await rm(storedFilePath({ config }, storedName), { force: true });
+}
+
+/**
+ * The bytes of a document whose row the caller has just read (`file`): kept in its row, or the file of
+ * its generated name. A document's bytes never change under its generated name, so those read from a
+ * row are kept in memory (lib/stored-files.ts) and answered again while the row is there; a file is looked
+ * at on every call. Null when the row or the file is gone.
+ */
+export function openAgentDocument(
+  { prisma, config }: Pick<World, 'prisma' | 'config'>,
+  file: { id: string; storedName: string },
+): MaybePromise<StoredFile | null> {
+  const key = `agent-file-row:${file.storedName}`;
+  const known = keptFixedBytes(key);
+  if (known) return { size: known.length, body: known };
+  return whenReady(openStoredFile(storedFilePath({ config }, file.storedName)), async (stored) => {
+    if (stored) return stored;
+    const row = await prisma.agentFile.findUnique({
+      where: { id: file.id },
+      select: { storedName: true, content: true },
+    });
+    if (!row?.content || row.storedName !== file.storedName) return null;
+    const bytes = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    keepFixedBytes(key, bytes);
+    return { size: bytes.length, body: bytes };
+  });
 }

@@ -4,6 +4,7 @@ import type { DownloadJobRow } from '../db/list-reads.ts';
 import { isRowNotFound, writeRows } from '../db/row-writes.ts';
 import type { DownloadJob } from '../generated/prisma/client.ts';
 import { AppError, conflict, notFound } from '../lib/app-error.ts';
+import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import {
   type ListSource,
   type PageQuery,
@@ -33,19 +34,20 @@ const jobNotFound = () => notFound('JOB_NOT_FOUND', 'This download could not be 
 const exportExpired = () =>
   new AppError(410, 'EXPORT_EXPIRED', 'This export has expired. Please start a new download.');
 
-/** A company's export stays available only while the user still shares the data with it. */
-async function assertStillShared(
+/** A company's export stays available only while the user still shares the data with it (at once on SQLite). */
+function assertStillShared(
   { reads }: Pick<Deps, 'reads'>,
   job: Pick<DownloadJobRow, 'type' | 'relatedId' | 'userId'>,
-): Promise<void> {
+): MaybePromise<void> {
   if (job.type !== 'INVITE' || !job.relatedId) return;
-  const invitation = await reads.lists.parties(job.relatedId);
-  if (invitation?.status === 'PAUSED_BY_ADMIN') {
-    throw conflict('SHARING_SUSPENDED', 'An administrator has paused this data sharing.');
-  }
-  if (invitation?.status !== 'ACCEPTED' || invitation.agentId !== job.userId) {
-    throw conflict('INVALID_INVITATION_STATE', 'This user no longer shares data with you.');
-  }
+  return whenReady(reads.lists.parties(job.relatedId), (invitation) => {
+    if (invitation?.status === 'PAUSED_BY_ADMIN') {
+      throw conflict('SHARING_SUSPENDED', 'An administrator has paused this data sharing.');
+    }
+    if (invitation?.status !== 'ACCEPTED' || invitation.agentId !== job.userId) {
+      throw conflict('INVALID_INVITATION_STATE', 'This user no longer shares data with you.');
+    }
+  });
 }
 
 const downloadJobItems = new WeakMap<readonly DownloadJobRow[], ApiDownloadJob[]>();
@@ -144,21 +146,28 @@ export async function createDownloadLink(
   return `/api/v1/exports/${token}`;
 }
 
-/** The export behind a download link of the caller: the job and its stored file (lib/stored-files.ts). */
-export async function openExport(
+/**
+ * The export behind a download link of the caller: the job and its stored file (lib/stored-files.ts). At
+ * once when the reads are (SQLite) and the file is kept: no promise (decision 0150).
+ */
+export function openExport(
   world: Deps,
   storage: ExportStorage,
   userId: string,
   token: string,
-): Promise<{ job: DownloadJobRow; file: StoredFile }> {
-  const job = await world.reads.lists.downloadJobByToken(token);
-  // Someone else's token answers exactly like an unknown one.
-  if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
-    throw notFound('NOT_FOUND', 'This download link is not valid.');
-  }
-  if (!job.tokenExpiresAt || new Date(job.tokenExpiresAt) <= world.clock.now()) throw exportExpired();
-  await assertStillShared(world, job);
-  const file = job.filePath ? await openStoredFile(storage.resolve(job.filePath)) : null;
-  if (!file) throw exportExpired();
-  return { job, file };
+): MaybePromise<{ job: DownloadJobRow; file: StoredFile }> {
+  return whenReady(world.reads.lists.downloadJobByToken(token), (job) => {
+    // Someone else's token answers exactly like an unknown one.
+    if (!job || job.userId !== userId || job.status !== 'COMPLETED') {
+      throw notFound('NOT_FOUND', 'This download link is not valid.');
+    }
+    if (!job.tokenExpiresAt || Date.parse(job.tokenExpiresAt) <= world.clock.now().getTime())
+      throw exportExpired();
+    return whenReady(assertStillShared(world, job), () =>
+      whenReady(job.filePath ? openStoredFile(storage.resolve(job.filePath)) : null, (file) => {
+        if (!file) throw exportExpired();
+        return { job, file };
+      }),
+    );
+  });
 }

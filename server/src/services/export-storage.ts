@@ -53,3 +53,15 @@ export function createExportStorage({ config }: { config: Pick<Config, 'dataDir'
 }
 
 export type ExportStorage = ReturnType<typeof createExportStorage>;
+
+const storages = new WeakMap<Pick<Config, 'dataDir'>, ExportStorage>();
+
+/** The export storage of a world, made once per world (its config) rather than once per download. */
+export function exportStorageOf(world: { config: Pick<Config, 'dataDir'> }): ExportStorage {
+  let found = storages.get(world.config);
+  if (!found) {
+    found = createExportStorage(world);
+    storages.set(world.config, found);
+  }
+  return found;
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, useTestApp } from '../../../test/app.ts';
 import { createSession } from '../../auth/sessions.ts';
 import { createManualClock } from '../../lib/clock.ts';
+import { KEPT_IN_ROW_BYTES } from '../../services/agent-files.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
 import { restoreClockSpeed } from '../simulation.ts';
 
@@ -128,7 +129,12 @@ describe('resetSimulation', () => {
     await inject('POST', '/api/v1/invitations', [{ productId: 'prod-veh-1', includeSensitiveData: false }]);
     await inject('PUT', '/api/v1/invitations/inv-owner-accepted/revoke');
     await inject('POST', '/api/v1/sim/faults', { operationId: 'listProducts', status: 500 });
-    const body = await multipartBody([{ name: 'a.pdf', content: makePdf(['x']) }]);
+    // One document kept in its row, one large enough to be a file of its own (decision 0164).
+    const large = Buffer.concat([makePdf(['y']), Buffer.alloc(KEPT_IN_ROW_BYTES)]);
+    const body = await multipartBody([
+      { name: 'a.pdf', content: makePdf(['x']) },
+      { name: 'b.pdf', content: large },
+    ]);
     const upload = await t.call(
       'POST',
       '/api/v1/agents/files/upload/section/REGISTRATION',

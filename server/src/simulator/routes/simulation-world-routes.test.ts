@@ -120,6 +120,35 @@ describe('snapshots', () => {
     expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
   });
 
+  it('keeps a document held in its row with the snapshot: deleted from the world, back with its bytes on restore', async () => {
+    const company = as('newco@example.com');
+    const pdf = makePdf(['Kept in the snapshot']);
+    const filesDir = path.join(t.config.dataDir, 'agent-files');
+    const filesBefore = (await readdir(filesDir)).sort();
+    const body = await multipartBody([{ name: 'kept.pdf', content: pdf }]);
+    const sent = await t.http({
+      method: 'POST',
+      url: '/api/v1/agents/files/upload/section/REGISTRATION',
+      headers: { ...company, ...body.headers },
+      payload: body.payload,
+    });
+    expect(sent.statusCode).toBe(201);
+    const [file] = sent.json() as { id: string }[];
+    expect((await call('POST', '/api/v1/sim/snapshots', { name: 'row kept' })).statusCode).toBe(201);
+    expect((await call('DELETE', `/api/v1/agents/file/${file?.id}`, undefined, company)).statusCode).toBe(
+      204,
+    );
+    const review = () => call('GET', `/api/v1/admin/files/${file?.id}`, undefined, as('admin@example.com'));
+    expect((await review()).statusCode).toBe(404);
+    expect((await call('POST', '/api/v1/sim/snapshots/row%20kept/restore')).statusCode).toBe(204);
+    const restored = await review();
+    expect(restored.statusCode).toBe(200);
+    expect(restored.rawPayload.equals(pdf)).toBe(true);
+    // No file was made for it at any step.
+    expect((await readdir(filesDir)).sort()).toEqual(filesBefore);
+    expect((await call('DELETE', '/api/v1/sim/snapshots/row%20kept')).statusCode).toBe(204);
+  });
+
   it('links the stored files instead of copying them: removed from the world, kept in the snapshot, back on restore', async () => {
     const filesDir = path.join(t.config.dataDir, 'agent-files');
     const [name] = await readdir(filesDir);

@@ -10,6 +10,7 @@ import { testEngine } from '../../../test/engine.ts';
 import { sandboxDatabasesOf, spareDatabasesOf } from '../../../test/sandbox-databases.ts';
 import { quoteIdentifier } from '../../db/engine.ts';
 import { LISTENER_NAME } from '../../db/team-signal.ts';
+import { KEPT_IN_ROW_BYTES } from '../../services/agent-files.ts';
 import { makePdf } from '../scenarios/demo-files.ts';
 import { sandboxDatabaseName } from './postgres-sandboxes.ts';
 import { sandboxesRoot } from './sandboxes.ts';
@@ -26,8 +27,10 @@ const sharingState = async (headers: Record<string, string>) => {
   return (response.json() as { id: string; status: string }[]).find((s) => s.id === 'inv-second-accepted')
     ?.status;
 };
+// Larger than a row keeps (KEPT_IN_ROW_BYTES): a file of its own.
 const uploadDocument = async (headers: Record<string, string>) => {
-  const body = await multipartBody([{ name: 'a.pdf', content: makePdf(['Sandbox document']) }]);
+  const content = Buffer.concat([makePdf(['Sandbox document']), Buffer.alloc(KEPT_IN_ROW_BYTES)]);
+  const body = await multipartBody([{ name: 'a.pdf', content }]);
   return t.call(
     'POST',
     '/api/v1/agents/files/upload/section/REGISTRATION',

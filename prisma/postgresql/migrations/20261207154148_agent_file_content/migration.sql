@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "AgentFile" ADD COLUMN     "content" BYTEA;
