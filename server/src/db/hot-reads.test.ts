@@ -7,12 +7,12 @@ import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
+import { DEFERRED_INDEX_ROWS, insertRows } from '../simulator/scenarios/bulk-insert.ts';
 import { connectedStatements } from './connected-users.ts';
 import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
 import { databasePath, rememberedSqliteSql } from './hot-reads.ts';
 import { listStatements } from './list-reads.ts';
 import { lookAgain } from './read-freshness.ts';
-import { DEFERRED_INDEX_ROWS, insertRows } from '../simulator/scenarios/bulk-insert.ts';
 import { writeRows } from './row-writes.ts';
 import {
   CHANGES_TABLE,
