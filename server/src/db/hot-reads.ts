@@ -262,7 +262,6 @@ function createTableChanges(db: Database.Database, watch: CommitWatch): () => Ta
   };
   const whole = (at: number) => state.images.push({ at, user: null, agent: null });
   const tokens: (string | undefined)[] = WATCHED_TABLES.map(() => undefined);
-  let version: unknown;
   let lookedAt = -1;
   return () => {
     const generation = lookGeneration();
@@ -272,8 +271,7 @@ function createTableChanges(db: Database.Database, watch: CommitWatch): () => Ta
     // leaves the index different from the bytes kept, so the next look asks SQLite again.
     if (!watch.mayHaveCommitted()) return state;
     const now = dataVersion.get();
-    if (now === version) return state;
-    version = now;
+    if (now === state.version) return state;
     state.version = now;
     const read = readTokens();
     const seen = new Set<number>();
