@@ -33,12 +33,39 @@ const tarball = (name: string) => {
 };
 const version = () => (JSON.parse(readFileSync('package.json', 'utf8')) as { version: string }).version;
 
+/** What the integrator installs by name beside the tarballs: never pinned by `lockedVersions`. */
+const integratorTools = ['vitest', '@playwright/test', 'msw', 'openapi-fetch'];
+
+/**
+ * The registry's packages at the versions this repository's lockfile holds, for every name it holds
+ * at one version only. An integrator's project has its own lockfile; without one, each run would take
+ * whatever the registry published that morning, and a registry caught between two publishes (one
+ * package released, the one it requires not yet) fails the suite for nothing in these packages.
+ */
+function lockedVersions(): Record<string, string> {
+  const lock = JSON.parse(readFileSync('package-lock.json', 'utf8')) as {
+    packages: Record<string, { version?: string; link?: boolean }>;
+  };
+  const versions = new Map<string, Set<string>>();
+  for (const [path, entry] of Object.entries(lock.packages)) {
+    const at = path.lastIndexOf('node_modules/');
+    if (at < 0 || entry.link || !entry.version) continue;
+    const name = path.slice(at + 'node_modules/'.length);
+    versions.set(name, (versions.get(name) ?? new Set()).add(entry.version));
+  }
+  return Object.fromEntries(
+    [...versions]
+      .filter(([name, seen]) => seen.size === 1 && !integratorTools.includes(name))
+      .map(([name, seen]) => [name, [...seen][0] as string]),
+  );
+}
+
 /** An empty npm project with these packages installed from their tarballs and the registry. */
 async function emptyProject(dir: string, specs: string[]): Promise<void> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(
     join(dir, 'package.json'),
-    JSON.stringify({ name: 'integrator', private: true, type: 'module' }),
+    JSON.stringify({ name: 'integrator', private: true, type: 'module', overrides: lockedVersions() }),
   );
   await run('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', ...specs], {
     cwd: dir,
