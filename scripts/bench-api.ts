@@ -344,7 +344,7 @@ async function main(): Promise<void> {
       rows.push(row);
       const last = row.portal[row.portal.length - 1];
       console.log(
-        `${operation.operationId}: portal ${fmt(median(row.portal.map((l) => l.requestsPerSecond)))} req/s, p99 ${fmt(median(row.portal.map((l) => l.p99Ms)))} ms, ${fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest)))} µs CPU/request, ${fmt(median(row.portal.map((l) => l.total)))} requests` +
+        `${operation.operationId}: portal ${fmt(median(row.portal.map((l) => l.requestsPerSecond)))} req/s, p99 ${fmt(median(row.portal.map((l) => l.p99Ms)))} ms, ${fmt(median(row.portal.map((l) => l.cpuMicrosPerRequest)))} µs CPU/request, ${fmt(median(row.portal.map((l) => l.total)))} requests, load generator ${fmt(median(row.portal.map((l) => l.loadMicrosPerRequest)))} µs/request` +
           (prism ? `, Prism ${fmt(median(row.prism.map((l) => l.requestsPerSecond)))} req/s` : '') +
           (last && last.failures > 0 ? ` (${last.failures} unexpected answers)` : ''),
       );
@@ -631,6 +631,12 @@ function report(
           ['mixed workload, sandbox', 'req/s', mixed.sandbox, (l) => l.requestsPerSecond],
           ['mixed workload, sandbox p99 latency', 'ms', mixed.sandbox, (l) => l.p99Ms],
           ['mixed workload, server CPU per request', 'µs', mixed.shared, (l) => l.cpuMicrosPerRequest],
+          [
+            'mixed workload, load generator CPU per request',
+            'µs',
+            mixed.shared,
+            (l) => l.loadMicrosPerRequest,
+          ],
         ] satisfies [string, string, Load[], (load: Load) => number][]
       ).map(([figure, unit, loads, pick]) => ({ figure, unit, values: loads.map(pick) })),
       {

@@ -3,7 +3,29 @@
 // server process spent per answered request, read from Linux's /proc.
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
+import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+
+/**
+ * autocannon decodes every answer's body into a string, whether or not anything reads it: about
+ * 200 µs per 19 kB export zip on these machines, more than the server spends answering it, on the
+ * same two cores. The load generator keeps a body only for a request that reads it (its list entry's
+ * `readsBody`; decision 0169), so a large answer measures the server, not the decoding.
+ */
+interface PendingAnswer {
+  req?: { readsBody?: boolean };
+  body: string;
+}
+const answerQueue = createRequire(import.meta.url)('autocannon/lib/pipelinedRequestsQueue.js') as {
+  prototype: { addBody(data: Buffer): void; peek(): PendingAnswer | undefined };
+};
+if (typeof answerQueue.prototype.addBody !== 'function' || typeof answerQueue.prototype.peek !== 'function') {
+  throw new Error('autocannon no longer keeps answers in PipelinedRequestsQueue: see decision 0169');
+}
+answerQueue.prototype.addBody = function addBody(this: { peek(): PendingAnswer | undefined }, data: Buffer) {
+  const pending = this.peek();
+  if (pending?.req?.readsBody) pending.body += data;
+};
 
 /** One request as autocannon sends it. */
 export interface LoadRequest {
@@ -24,6 +46,8 @@ export interface Load {
   statuses: Record<string, number>;
   /** CPU time the server process spent per answered request (NaN without /proc or a pid). */
   cpuMicrosPerRequest: number;
+  /** CPU time this process (the load generator) spent per answered request. */
+  loadMicrosPerRequest: number;
 }
 
 export interface LoadOptions {
@@ -56,6 +80,8 @@ export interface SessionScript {
     answer: { status: number; body: string; headers: Record<string, string> },
     context: Record<string, unknown>,
   ): void;
+  /** Whether `answered` reads the body of step `step`'s answer (default: every step); else it gets ''. */
+  readsBody?(step: number): boolean;
 }
 
 /**
@@ -101,6 +127,7 @@ function autocannonRequests(requests: LoadOptions['requests']): {
     const list = Array.from({ length: requests.length }, (_, step) => ({
       setupRequest: (_request: autocannon.Request, context: Record<string, unknown>) =>
         ({ ...requests.next(step, context) }) as autocannon.Request,
+      readsBody: requests.answered !== undefined && (requests.readsBody?.(step) ?? true),
       onResponse: (status: number, body: string, context: Record<string, unknown>, headers?: object) =>
         requests.answered?.(
           step,
@@ -130,6 +157,7 @@ export async function load(options: LoadOptions): Promise<Load> {
   const { list, amount } = autocannonRequests(options.requests);
   await settle(options.pid);
   const before = cpuMicros(options.pid);
+  const ownBefore = process.cpuUsage();
   const started = performance.now();
   // When the last answer came: autocannon ends a run of a fixed number of requests on its next
   // one-second tick, so the time until it resolves would cap such a run at `amount` req/s.
@@ -151,6 +179,7 @@ export async function load(options: LoadOptions): Promise<Load> {
     });
   });
   const elapsed = (lastAnswer - started) / 1000;
+  const own = process.cpuUsage(ownBefore);
   const statuses: Record<string, number> = {};
   for (const [status, stat] of Object.entries(result.statusCodeStats ?? {}))
     statuses[status] = stat?.count ?? 0;
@@ -165,6 +194,7 @@ export async function load(options: LoadOptions): Promise<Load> {
     failures: unexpected + result.errors + result.timeouts,
     statuses,
     cpuMicrosPerRequest: (cpuMicros(options.pid) - before) / Math.max(1, answered),
+    loadMicrosPerRequest: (own.user + own.system) / Math.max(1, answered),
   };
 }
 
@@ -191,6 +221,7 @@ async function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> 
   let errors = 0;
   await settle(options.pid);
   const before = cpuMicros(options.pid);
+  const ownBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + options.seconds * 1000;
   const one = () =>
@@ -217,6 +248,7 @@ async function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> 
     }),
   );
   const elapsed = (performance.now() - started) / 1000;
+  const own = process.cpuUsage(ownBefore);
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const unexpected = unexpectedAnswers(statuses, options.expected);
@@ -228,5 +260,6 @@ async function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> 
     failures: unexpected + errors,
     statuses,
     cpuMicrosPerRequest: (cpuMicros(options.pid) - before) / Math.max(1, latencies.length),
+    loadMicrosPerRequest: (own.user + own.system) / Math.max(1, latencies.length),
   };
 }

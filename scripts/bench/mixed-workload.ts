@@ -190,6 +190,8 @@ function call(
 
 /** Where a list call's answer names its next page (owner step 5, company step 3, admin step 2). */
 const pagedStep: Record<Role, number> = { owner: 5, company: 3, admin: 2, registering: -1 };
+/** The registering company's upload: the only answer whose body the visit reads (the file's id). */
+const UPLOAD_STEP = 4;
 
 /** The mixed workload as autocannon replays it, against `origin` (the portal or Prism). */
 export function mixedScript(
@@ -233,12 +235,13 @@ export function mixedScript(
         const next = /<([^>]+)>;\s*rel="?next"?/.exec(link)?.[1];
         if (next) state.next = next.startsWith('http') ? new URL(next).pathname + new URL(next).search : next;
       }
-      if (slot.role === 'registering' && step === 4 && status === 201) {
+      if (slot.role === 'registering' && step === UPLOAD_STEP && status === 201) {
         // The uploaded file, deleted two calls later.
         const uploaded = JSON.parse(body) as { id: string } | Array<{ id: string }>;
         state.fileId = Array.isArray(uploaded) ? uploaded[0]?.id : uploaded.id;
       }
       if (step === VISIT_LENGTH - 1) free[slot.role].push(slot);
     },
+    readsBody: (step) => step === UPLOAD_STEP,
   };
 }
