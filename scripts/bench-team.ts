@@ -5,6 +5,7 @@
 // - two instances vs one on PostgreSQL: server CPU per request (target ≤ 1.1×), the same load split over
 //   two processes on one database; beside it the same split over two SQLite servers, each on a file of its
 //   own (nothing shared, no barrier): what splitting a load over two processes costs on this machine alone;
+//   each side's CPU µs per request and requests per second are printed beside the ratio;
 // - `large-fleet` loaded into PostgreSQL with `npm run db:seed` (target ≤ 30 s);
 // - sandbox creation on PostgreSQL with 200 alive (p50 ≤ 150 ms, p99 ≤ 400 ms), and the server RSS each
 //   sandbox it made added (its handle: a Prisma client, a pool, the world).
@@ -342,6 +343,12 @@ async function main(): Promise<void> {
     if (!products) throw new Error('listProducts is missing from the representative reads');
     const perRequest: number[] = [];
     const splitOnSqlite: number[] = [];
+    // What the ratio is made of: each side's CPU per request and requests per second (they move together
+    // with the machine's load far more than the ratio does; docs/benchmarks.md, session 22).
+    const oneMicros: number[] = [];
+    const twoMicros: number[] = [];
+    const oneRps: number[] = [];
+    const twoRps: number[] = [];
     if (parts.has('instances')) {
       // Both warmed alike (compiled code, prepared statements, the contract's schemas), as in service.
       for (const portal of [first, second, sqlite, ...(sqliteTwin ? [sqliteTwin] : [])])
@@ -361,6 +368,10 @@ async function main(): Promise<void> {
           : [half(first)(), half(second)()],
       );
       perRequest.push((a.cpu + b.cpu) / (a.requests + b.requests) / (alone.cpu / alone.requests));
+      oneMicros.push(alone.cpu / alone.requests);
+      twoMicros.push((a.cpu + b.cpu) / (a.requests + b.requests));
+      oneRps.push(alone.requests / seconds);
+      twoRps.push((a.requests + b.requests) / seconds);
       if (sqliteTwin) {
         // The same measure on two SQLite servers that share nothing, right after (same machine load).
         const single = await load(sqlite, products, seconds);
@@ -381,6 +392,10 @@ async function main(): Promise<void> {
             target: '≤ 1.1',
             meets: (m) => m <= 1.1,
           },
+          { figure: 'server CPU per request, one instance', unit: 'µs', values: oneMicros },
+          { figure: 'server CPU per request, two instances', unit: 'µs', values: twoMicros },
+          { figure: 'requests per second, one instance', unit: '/s', values: oneRps },
+          { figure: 'requests per second, two instances together', unit: '/s', values: twoRps },
           // No target: the split's own cost (two processes sharing nothing), to read the row above by.
           {
             figure: 'reference: two SQLite servers vs one, nothing shared',
