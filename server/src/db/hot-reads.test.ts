@@ -517,6 +517,51 @@ describe.runIf(testEngine() === 'sqlite')(
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).not.toBe(invitations);
     });
 
+    // Decision 0173: what is made of a row (a list's item, checked and serialised) is made once per row.
+    it('give back the same row objects for the rows a change left as they were, and new ones for the rows it changed', async () => {
+      const { id } = await owner();
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        for (const n of [1, 2]) {
+          other
+            .prepare(
+              `INSERT INTO Invitation (id, ownerId, code, status, createdAt, statusChangedAt, expiresAt)
+               VALUES (?, ?, ?, 'CREATED', ?, ?, ?)`,
+            )
+            .run(
+              `kept-row-${n}`,
+              id,
+              `KEPTROW${n}`,
+              '2030-01-01T00:00:00.000+00:00',
+              '2030-01-01T00:00:00.000+00:00',
+              '2031-01-01T00:00:00.000+00:00',
+            );
+        }
+        lookAgain();
+        const reads = t.app.portal.reads;
+        const query = { ownerId: id, claimed: false, statuses: ['CREATED'] };
+        const before = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+        expect(before.length).toBeGreaterThan(1);
+        const [changed, ...kept] = before as { id: string; expiresAt: string }[];
+        expect(
+          other
+            .prepare('UPDATE Invitation SET expiresAt = ? WHERE id = ?')
+            .run('2032-01-01T00:00:00.000+00:00', changed?.id).changes,
+        ).toBe(1);
+        lookAgain();
+        const after = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+        expect(after).not.toBe(before);
+        const again = new Map(after.map((row) => [row.id, row]));
+        for (const row of kept) expect(again.get(row.id)).toBe(row);
+        const changedAfter = again.get(changed?.id ?? '');
+        expect(changedAfter).not.toBe(changed);
+        expect(changedAfter?.expiresAt).toContain('2032-01-01');
+        expect(Object.isFrozen(changedAfter)).toBe(true);
+      } finally {
+        other.close();
+      }
+    });
+
     // Decision 0168: a page that shows only some users' rows is kept through changes of other users' rows.
     describe("a list of one user's rows (decision 0168)", () => {
       const elsewhere = (run: (db: Database.Database) => void) => {
