@@ -14,10 +14,11 @@ const checked = new WeakMap<object, { as: string; bytes: Buffer }>();
 /** The bytes of checked answers: JSON text, already valid for the operation and status that sends them. */
 const checkedBytesSet = new WeakSet<Buffer>();
 
-// Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones.
+// Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones; not into
+// a remembered answer (a list's item, decision 0173), frozen all the way down when it was made.
 // Answers are JSON trees (no cycles).
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === 'object' && !frozenAnswers.has(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }
