@@ -7,6 +7,9 @@ import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
+import { isFrozenAnswer } from '../lib/frozen-answers.ts';
+import { listAgentFiles } from '../services/agent-files.ts';
+import { loadPermissions } from '../services/invitation-views.ts';
 import { DEFERRED_INDEX_ROWS, insertRows } from '../simulator/scenarios/bulk-insert.ts';
 import { connectedStatements } from './connected-users.ts';
 import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
@@ -269,6 +272,36 @@ describe('remembered lists', () => {
       Number((await reads.permissions(invitation.id)).find((row) => row.id === shared?.id)?.enabled),
     ).toBe(0);
   });
+
+  // Decision 0173: answers made of remembered rows are made (and checked) once while the rows are unchanged.
+  it.runIf(testEngine() === 'sqlite')(
+    'make the permissions and documents answers once while their rows are unchanged, and again after a change',
+    async () => {
+      const world = { reads: t.app.portal.reads };
+      const invitation = await t.prisma.invitation.findFirstOrThrow({ where: { products: { some: {} } } });
+      const permissions = await loadPermissions(world, invitation.id, { forAgent: true });
+      expect(await loadPermissions(world, invitation.id, { forAgent: true })).toBe(permissions);
+      expect(isFrozenAnswer(permissions)).toBe(true);
+      // The owner's view (VINs not masked) is another answer.
+      expect(await loadPermissions(world, invitation.id, { forAgent: false })).not.toBe(permissions);
+      const fleet = await t.prisma.user.findUniqueOrThrow({ where: { email: 'fleet@example.com' } });
+      const files = await listAgentFiles(world, fleet.id);
+      expect(await listAgentFiles(world, fleet.id)).toBe(files);
+      expect(isFrozenAnswer(files)).toBe(true);
+      await writeElsewhere(
+        t.databaseUrl,
+        {
+          sqlite:
+            'UPDATE Product SET name = ? WHERE id IN (SELECT productId FROM InvitationProduct WHERE invitationId = ?)',
+          postgresql: '',
+        },
+        ['Renamed for the answer', invitation.id],
+      );
+      const after = await loadPermissions(world, invitation.id, { forAgent: true });
+      expect(after).not.toBe(permissions);
+      expect(JSON.stringify(after)).toContain('Renamed for the answer');
+    },
+  );
 
   it('show a delete by another connection on the very next read of the list it empties', async () => {
     const jobs = lists[5];
