@@ -7,6 +7,9 @@ import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
 import { testEngine } from '../../test/engine.ts';
+import { isFrozenAnswer } from '../lib/frozen-answers.ts';
+import { listAgentFiles } from '../services/agent-files.ts';
+import { loadPermissions } from '../services/invitation-views.ts';
 import { DEFERRED_INDEX_ROWS, insertRows } from '../simulator/scenarios/bulk-insert.ts';
 import { connectedStatements } from './connected-users.ts';
 import { LIST_TABLES, REMEMBERED_TABLES } from './data-changes.ts';
@@ -270,6 +273,36 @@ describe('remembered lists', () => {
     ).toBe(0);
   });
 
+  // Decision 0173: answers made of remembered rows are made (and checked) once while the rows are unchanged.
+  it.runIf(testEngine() === 'sqlite')(
+    'make the permissions and documents answers once while their rows are unchanged, and again after a change',
+    async () => {
+      const world = { reads: t.app.portal.reads };
+      const invitation = await t.prisma.invitation.findFirstOrThrow({ where: { products: { some: {} } } });
+      const permissions = await loadPermissions(world, invitation.id, { forAgent: true });
+      expect(await loadPermissions(world, invitation.id, { forAgent: true })).toBe(permissions);
+      expect(isFrozenAnswer(permissions)).toBe(true);
+      // The owner's view (VINs not masked) is another answer.
+      expect(await loadPermissions(world, invitation.id, { forAgent: false })).not.toBe(permissions);
+      const fleet = await t.prisma.user.findUniqueOrThrow({ where: { email: 'fleet@example.com' } });
+      const files = await listAgentFiles(world, fleet.id);
+      expect(await listAgentFiles(world, fleet.id)).toBe(files);
+      expect(isFrozenAnswer(files)).toBe(true);
+      await writeElsewhere(
+        t.databaseUrl,
+        {
+          sqlite:
+            'UPDATE Product SET name = ? WHERE id IN (SELECT productId FROM InvitationProduct WHERE invitationId = ?)',
+          postgresql: '',
+        },
+        ['Renamed for the answer', invitation.id],
+      );
+      const after = await loadPermissions(world, invitation.id, { forAgent: true });
+      expect(after).not.toBe(permissions);
+      expect(JSON.stringify(after)).toContain('Renamed for the answer');
+    },
+  );
+
   it('show a delete by another connection on the very next read of the list it empties', async () => {
     const jobs = lists[5];
     const before = await answer(jobs);
@@ -515,6 +548,51 @@ describe.runIf(testEngine() === 'sqlite')(
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).toBe(invitations);
       touch('Invitation', 'status');
       expect(await reads.lists.ownerInvitations.page(query, { limit: 20 })).not.toBe(invitations);
+    });
+
+    // Decision 0173: what is made of a row (a list's item, checked and serialised) is made once per row.
+    it('give back the same row objects for the rows a change left as they were, and new ones for the rows it changed', async () => {
+      const { id } = await owner();
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        for (const n of [1, 2]) {
+          other
+            .prepare(
+              `INSERT INTO Invitation (id, ownerId, code, status, createdAt, statusChangedAt, expiresAt)
+               VALUES (?, ?, ?, 'CREATED', ?, ?, ?)`,
+            )
+            .run(
+              `kept-row-${n}`,
+              id,
+              `KEPTROW${n}`,
+              '2030-01-01T00:00:00.000+00:00',
+              '2030-01-01T00:00:00.000+00:00',
+              '2031-01-01T00:00:00.000+00:00',
+            );
+        }
+        lookAgain();
+        const reads = t.app.portal.reads;
+        const query = { ownerId: id, claimed: false, statuses: ['CREATED'] };
+        const before = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+        expect(before.length).toBeGreaterThan(1);
+        const [changed, ...kept] = before as { id: string; expiresAt: string }[];
+        expect(
+          other
+            .prepare('UPDATE Invitation SET expiresAt = ? WHERE id = ?')
+            .run('2032-01-01T00:00:00.000+00:00', changed?.id).changes,
+        ).toBe(1);
+        lookAgain();
+        const after = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+        expect(after).not.toBe(before);
+        const again = new Map(after.map((row) => [row.id, row]));
+        for (const row of kept) expect(again.get(row.id)).toBe(row);
+        const changedAfter = again.get(changed?.id ?? '');
+        expect(changedAfter).not.toBe(changed);
+        expect(changedAfter?.expiresAt).toContain('2032-01-01');
+        expect(Object.isFrozen(changedAfter)).toBe(true);
+      } finally {
+        other.close();
+      }
     });
 
     // Decision 0168: a page that shows only some users' rows is kept through changes of other users' rows.

@@ -176,6 +176,9 @@ export function databasePath(databaseUrl: string): string {
   return databaseUrl.replace(/^file:/, '').replace(/\?.*$/, '');
 }
 
+/** Rows of the lists kept by their text, per database, for a list read again (decision 0173). */
+const ROWS_KEPT = 5_000;
+
 /** What a memory may hold between two changes of its tables: entries, or rows for the lists. */
 interface MemoLimit {
   max: number;
@@ -525,8 +528,20 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
   };
   // The lists' pages and totals (and a company's connected users): remembered by statement and
   // parameters until a table they read changes (decision 0130), each frozen since later requests share it.
+  // Each row is the one object kept for its columns and values (`rowsByText`): a list read again
+  // after a change gives back the very objects of its unchanged rows, so what is made of a row (a
+  // list's item, checked and serialised once: lib/paging.ts, decision 0173) is made once per row.
+  const rowsByText = new Map<string, object>();
+  const keptRow = <T>(row: T): T => {
+    const text = JSON.stringify(row);
+    const known = rowsByText.get(text);
+    if (known !== undefined) return known as T;
+    if (rowsByText.size >= ROWS_KEPT) rowsByText.clear();
+    rowsByText.set(text, freeze(row as T & object));
+    return row;
+  };
   const list = <T>(key: string, mask: TableMask, read: () => T[], scope?: RowScope): T[] =>
-    open().rememberedList(key, mask, () => freeze(read().map((row) => freeze(row as T & object))), scope);
+    open().rememberedList(key, mask, () => freeze(read().map(keptRow)), scope);
   const connectedStatements = createConnectedUserReads(() => open().db);
   // A connected-users statement's text follows from its shape (page or count, how many search words, a
   // cursor or not): its tables are looked up by shape, without building the SQL text per request.

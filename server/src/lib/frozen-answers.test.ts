@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   answerText,
   checkedBytes,
+  checkedListBytes,
+  frozenAnswer,
   isCheckedBytes,
   isFrozenAnswer,
   memoAnswer,
@@ -67,5 +69,57 @@ describe('remembered answers', () => {
     const own = [a, { name: 'own' }];
     expect(memoListOf(memo, slot, own)).toBe(own);
     expect(isFrozenAnswer(own)).toBe(false);
+  });
+});
+
+// Decision 0173: a list made of remembered items checks and serialises only the items it has not before.
+describe('lists of remembered items', () => {
+  const checker = () => {
+    const checked: unknown[] = [];
+    return {
+      checked,
+      checks: {
+        minItems: 0,
+        maxItems: 3,
+        check: (item: object) => {
+          checked.push(item);
+          return (item as { ok?: boolean }).ok !== false;
+        },
+        serialize: (item: object) => JSON.stringify(item),
+      },
+    };
+  };
+
+  it('check and serialise each item once per operation and status, and give the whole list as bytes', () => {
+    const { checked, checks } = checker();
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => frozenAnswer({ name }));
+    const first = checkedListBytes(frozenAnswer([a, b]), 'listX 200', checks);
+    expect(first?.toString()).toBe('[{"name":"a"},{"name":"b"}]');
+    expect(checked).toEqual([a, b]);
+    // The list read again after a change: only its new item is checked.
+    const list = frozenAnswer([c, a, b]);
+    const second = checkedListBytes(list, 'listX 200', checks);
+    expect(second?.toString()).toBe('[{"name":"c"},{"name":"a"},{"name":"b"}]');
+    expect(checked).toEqual([a, b, c]);
+    // Remembered as the list's checked bytes, as a whole answer is.
+    expect(checkedBytes(list, 'listX 200')).toBe(second);
+    expect(isCheckedBytes(second)).toBe(true);
+    // Another operation checks them again.
+    checkedListBytes(frozenAnswer([a]), 'listY 200', checks);
+    expect(checked).toEqual([a, b, c, a]);
+  });
+
+  it('leave to the whole check a list out of bounds, an item that fails, or items not remembered', () => {
+    const { checked, checks } = checker();
+    const a = frozenAnswer({ name: 'a' });
+    const bad = frozenAnswer({ name: 'bad', ok: false });
+    expect(checkedListBytes(frozenAnswer([a, a, a, a]), 'listX 200', checks)).toBeUndefined();
+    expect(checked).toEqual([]);
+    expect(checkedListBytes(frozenAnswer([a, bad]), 'listX 200', checks)).toBeUndefined();
+    // An item that failed is not remembered as checked: it fails again.
+    expect(checkedListBytes(frozenAnswer([bad]), 'listX 200', checks)).toBeUndefined();
+    expect(checked).toEqual([a, bad, bad]);
+    expect(checkedListBytes(frozenAnswer([a, { name: 'fresh' }]), 'listX 200', checks)).toBeUndefined();
+    expect(checkedListBytes([a], 'listX 200', checks)).toBeUndefined();
   });
 });

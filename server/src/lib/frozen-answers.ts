@@ -14,10 +14,11 @@ const checked = new WeakMap<object, { as: string; bytes: Buffer }>();
 /** The bytes of checked answers: JSON text, already valid for the operation and status that sends them. */
 const checkedBytesSet = new WeakSet<Buffer>();
 
-// Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones.
+// Descends into already frozen objects too: a shallow-frozen part may still hold mutable ones; not into
+// a remembered answer (a list's item, decision 0173), frozen all the way down when it was made.
 // Answers are JSON trees (no cycles).
 function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object') {
+  if (value !== null && typeof value === 'object' && !frozenAnswers.has(value)) {
     for (const inner of Object.values(value)) deepFreeze(inner);
     Object.freeze(value);
   }
@@ -36,6 +37,13 @@ export function memoAnswer<R extends object, A extends object>(
     frozenAnswers.add(answer);
     memo.set(rows, answer);
   }
+  return answer;
+}
+
+/** `answer` deep-frozen and known as a frozen answer: checked against the contract and serialised once. */
+export function frozenAnswer<A extends object>(answer: A): A {
+  deepFreeze(answer);
+  frozenAnswers.add(answer);
   return answer;
 }
 
@@ -77,6 +85,47 @@ export function rememberChecked(answer: unknown, operationStatus: string, text: 
   checkedBytesSet.add(bytes);
   checked.set(answer, { as: operationStatus, bytes });
   return bytes;
+}
+
+/** Item → the `operationId status` it passed the contract for as an item of that answer's list, and its JSON. */
+const checkedItems = new WeakMap<object, { as: string; text: string }>();
+
+/** How a list answer is checked item by item: its length, and one item checked and serialised. */
+export interface ItemChecks {
+  minItems: number;
+  maxItems: number;
+  /** Whether `item` is valid as an item of the list. */
+  check(item: object): boolean;
+  /** The item's JSON text, as the list's serialiser writes it inside the list. */
+  serialize(item: object): string;
+}
+
+/**
+ * A frozen list whose items are all frozen answers, checked and serialised item by item (decision 0173):
+ * an item already checked for this operation and status (the same row in the list read before a change,
+ * lib/paging.ts) is neither checked nor serialised again. Answers the list's JSON bytes, remembered as
+ * `rememberChecked` does, or undefined (another answer, a length out of bounds, an item that fails:
+ * then the list is checked as a whole, which reports the problem).
+ */
+export function checkedListBytes(
+  list: unknown,
+  operationStatus: string,
+  items: ItemChecks,
+): Buffer | undefined {
+  if (!Array.isArray(list) || !isFrozenAnswer(list)) return undefined;
+  if (list.length < items.minItems || list.length > items.maxItems) return undefined;
+  const texts: string[] = [];
+  for (const item of list as unknown[]) {
+    if (!isFrozenAnswer(item)) return undefined;
+    let known = checkedItems.get(item);
+    if (known?.as !== operationStatus) {
+      if (!items.check(item)) return undefined;
+      known = { as: operationStatus, text: items.serialize(item) };
+      checkedItems.set(item, known);
+    }
+    texts.push(known.text);
+  }
+  return rememberChecked(list, operationStatus, `[${texts.join(',')}]`) as Buffer;
 }
 
 /** Whether a payload is the bytes of a checked answer (JSON valid for the operation that sent them). */

@@ -6,7 +6,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type Db, engineOfClient, type PortalPrisma } from '../db/client.ts';
 import type { PagedRead } from '../db/list-reads.ts';
 import { badRequest } from './app-error.ts';
-import { memoAnswer } from './frozen-answers.ts';
+import { frozenAnswer, memoAnswer } from './frozen-answers.ts';
 import { type MaybePromise, whenReady } from './maybe-promise.ts';
 
 export const DEFAULT_PAGE_SIZE = 50;
@@ -212,8 +212,31 @@ export function answerList<Row, Item>(
  * shape, since the shape is part of what the read remembers), built once for remembered rows.
  */
 function itemsOf<Row, Item>(source: ListSource<Row, Item>, read: Row[], shown: Row[]): Item[] {
-  if (!source.items || !Object.isFrozen(read)) return shown.map(source.toItem);
-  return memoAnswer(source.items, read, () => shown.map(source.toItem));
+  const { items, toItem } = source;
+  if (!items || !Object.isFrozen(read)) return shown.map(toItem);
+  return memoAnswer(items, read, () => shown.map((row) => rowItem(items, toItem, row)));
+}
+
+/**
+ * Per list view (its `items`), the item of each remembered row: a read after a change gives back the
+ * same frozen row for each row that did not change (db/hot-reads.ts), hence the same item, which the
+ * contract checks and serialises once (lib/frozen-answers.ts#checkedListBytes, decision 0173).
+ */
+const rowItems = new WeakMap<object, WeakMap<object, object>>();
+
+function rowItem<Row, Item>(items: object, toItem: (row: Row) => Item, row: Row): Item {
+  if (typeof row !== 'object' || row === null || !Object.isFrozen(row)) return toItem(row);
+  let byRow = rowItems.get(items);
+  if (!byRow) {
+    byRow = new WeakMap();
+    rowItems.set(items, byRow);
+  }
+  let item = byRow.get(row) as Item | undefined;
+  if (item === undefined) {
+    item = toItem(row);
+    if (typeof item === 'object' && item !== null) byRow.set(row, frozenAnswer(item));
+  }
+  return item;
 }
 
 /** Maps rows to texts one by one, staying synchronous when the rows are (SQLite's statements). */
@@ -304,7 +327,8 @@ export function pageHeaders<T>(
   const next = () => {
     const shown = rows.slice(0, take);
     const last = shown[shown.length - 1] as T;
-    return { shown, link: nextLink(reply.request, encodeCursor(page.scope, positionOf(last)), take) };
+    const link = () => nextLink(reply.request, encodeCursor(page.scope, positionOf(last)), take);
+    return { shown, link: rememberedLink(last, reply.request.url, link) };
   };
   // Remembered rows (frozen, the same array while the database is unchanged) give the same page and
   // `Link` for the same address, which names the list, its filter, its page size and its cursor:
@@ -312,6 +336,29 @@ export function pageHeaders<T>(
   const { shown, link } = Object.isFrozen(rows) ? rememberedNext(rows, reply.request.url, next) : next();
   reply.header('link', link);
   return shown as T[];
+}
+
+/**
+ * Per remembered row (the same frozen object while it is unchanged, even in a list read again after a
+ * change: db/hot-reads.ts), by request address: the `Link` to the page after it. The address names the
+ * list, its filter and its page size, the row the cursor (decision 0173).
+ */
+const linksAfter = new WeakMap<object, Map<string, string>>();
+
+function rememberedLink(last: unknown, address: string, link: () => string): string {
+  if (typeof last !== 'object' || last === null || !Object.isFrozen(last)) return link();
+  let byAddress = linksAfter.get(last);
+  if (!byAddress) {
+    byAddress = new Map();
+    linksAfter.set(last, byAddress);
+  }
+  let known = byAddress.get(address);
+  if (known === undefined) {
+    if (byAddress.size >= ADDRESSES_PER_ROWS) byAddress.clear();
+    known = link();
+    byAddress.set(address, known);
+  }
+  return known;
 }
 
 /** Per remembered row list, by request address: the page shown and its `Link` (a few addresses each). */

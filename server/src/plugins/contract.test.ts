@@ -4,9 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createRequestCompilers } from '../lib/contract-validation.ts';
-import { memoAnswer } from '../lib/frozen-answers.ts';
+import { frozenAnswer, memoAnswer } from '../lib/frozen-answers.ts';
 import { defineRoute } from '../lib/route.ts';
-import { contractPlugin } from './contract.ts';
+import { contractPlugin, listItemChecks } from './contract.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { errorEnvelopePlugin } from './error-envelope.ts';
 
@@ -159,5 +159,74 @@ describe('response validation of remembered answers', () => {
     expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(first.json()).toEqual(answer);
     expect(again?.body).toBe(first.body);
+  });
+});
+
+// A list made of remembered items is checked and serialised item by item, each item once (decision 0173):
+// the answer must stay exactly what checking and serialising the whole list gives.
+describe('response validation of lists of remembered items', () => {
+  const job = (id: string) => ({
+    id,
+    relatedId: null,
+    type: 'PRODUCTS',
+    status: 'CREATED',
+    exportRequest: { vehicles: [{ id: 'v1' }], wallboxes: [] },
+    createdAt: '2026-12-07T10:00:00.000Z',
+    updatedAt: '2026-12-07T10:00:01.000Z',
+  });
+  const brokenJob = (id: string) => ({ ...job(id), status: 'LOST' });
+  async function serveJobs(answer: () => unknown, strictResponses = true) {
+    app = Fastify({ exposeHeadRoutes: false, logger: false });
+    await app.register(errorEnvelopePlugin);
+    await app.register(contractPlugin, {
+      document,
+      routes: [
+        defineRoute({
+          operationId: 'listDownloadJobs',
+          roles: ['user'],
+          handler: () => answer() as never,
+        }),
+      ],
+      authenticate: async () => owner,
+      validateResponses: true,
+      strictResponses,
+      compilers: createRequestCompilers(),
+    });
+    await app.ready();
+    return () => (app as FastifyInstance).inject({ method: 'GET', url: '/api/v1/products/download/jobs' });
+  }
+
+  it('answers the same JSON as the whole list checked and serialised, and refuses a new invalid item', async () => {
+    const [a, b, broken] = [frozenAnswer(job('a')), frozenAnswer(job('b')), frozenAnswer(brokenJob('c'))];
+    let answer: unknown = [job('a'), job('b')];
+    const call = await serveJobs(() => answer);
+    const fresh = await call();
+    expect(fresh.statusCode).toBe(200);
+    answer = frozenAnswer([a, b]);
+    const remembered = await call();
+    expect(remembered.statusCode).toBe(200);
+    expect(remembered.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(remembered.body).toBe(fresh.body);
+    // The same checked items with one that breaks the contract: refused, every time.
+    answer = frozenAnswer([a, broken, b]);
+    expect((await call()).statusCode).toBe(500);
+    expect((await call()).statusCode).toBe(500);
+    // More items than the contract allows (maxItems 50), each of them checked: refused.
+    answer = frozenAnswer(Array.from({ length: 51 }, () => a));
+    expect((await call()).statusCode).toBe(500);
+    answer = frozenAnswer([b]);
+    expect((await call()).body).toBe(JSON.stringify([job('b')]));
+  });
+
+  it('checks item by item only a plain list: an array of items, at most bounded in length', () => {
+    const list = { check: () => true, serialize: (value: unknown) => JSON.stringify(value) };
+    const items = { $ref: '#/components/schemas/DownloadJob' };
+    const plain = listItemChecks({ type: 'array', maxItems: 50, items, description: 'x' }, list);
+    expect(plain?.maxItems).toBe(50);
+    expect(plain?.serialize({ a: 1 })).toBe('{"a":1}');
+    expect(listItemChecks({ type: 'array', items, uniqueItems: true }, list)).toBeNull();
+    expect(listItemChecks({ type: 'array', items, minItems: 2 }, list)).toBeNull();
+    expect(listItemChecks({ type: 'object' }, list)).toBeNull();
+    expect(listItemChecks({ type: 'array', items }, { ...list, serialize: undefined })).toBeNull();
   });
 });

@@ -12,7 +12,13 @@ import type {
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
 import type { RequestCompilers } from '../lib/contract-validation.ts';
-import { checkedBytes, isFrozenAnswer, rememberChecked } from '../lib/frozen-answers.ts';
+import {
+  checkedBytes,
+  checkedListBytes,
+  type ItemChecks,
+  isFrozenAnswer,
+  rememberChecked,
+} from '../lib/frozen-answers.ts';
 import type { MaybePromise } from '../lib/maybe-promise.ts';
 import { declaredBody, requestBodyGuard } from '../lib/request-body.ts';
 import type { AnyRouteDefinition, AuthenticatedUser, OperationId } from '../lib/route.ts';
@@ -50,6 +56,43 @@ export interface ContractPluginOptions {
 }
 
 const jsonType = 'application/json; charset=utf-8';
+
+/** The keywords a plain list's schema may have: what it says of its items and its length, and notes. */
+const PLAIN_LIST_KEYWORDS = new Set([
+  'type',
+  'items',
+  'minItems',
+  'maxItems',
+  'description',
+  'title',
+  'example',
+  'examples',
+]);
+
+/**
+ * Item-by-item checks of a response schema that is a plain list (an array of `items`, at most its length
+ * bounded): a list is then valid exactly when its length is in bounds and each item is valid as the only
+ * item of a list (a one-item list passes the bounds when `minItems` ≤ 1), and its JSON is its items'
+ * JSON, each as the list's own serialiser writes a one-item list, joined by commas in brackets.
+ */
+export function listItemChecks(
+  schema: Record<string, unknown> | undefined,
+  list: { check(item: object): boolean; serialize: ((list: unknown) => string) | undefined },
+): ItemChecks | null {
+  if (schema?.type !== 'array' || typeof schema.items !== 'object' || !list.serialize) return null;
+  if (!Object.keys(schema).every((keyword) => PLAIN_LIST_KEYWORDS.has(keyword) || keyword.startsWith('x-')))
+    return null;
+  const minItems = typeof schema.minItems === 'number' ? schema.minItems : 0;
+  const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : Number.POSITIVE_INFINITY;
+  if (minItems > 1) return null;
+  const serialize = list.serialize;
+  return {
+    minItems,
+    maxItems,
+    check: list.check,
+    serialize: (item) => serialize([item]).slice(1, -1),
+  };
+}
 const roleNames = { user: 'data owners', agent: 'companies', admin: 'administrators' } as const;
 
 async function contract(app: FastifyInstance, options: ContractPluginOptions): Promise<void> {
@@ -104,6 +147,25 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
         }, done);
       } else callerThen(request, user, done);
     };
+    /**
+     * Per status, how a list answer is checked item by item (decision 0173), or null when its schema is
+     * not a plain list: an array whose only constraints are its items and its length.
+     */
+    const itemChecksByStatus = new Map<number, ItemChecks | null>();
+    const itemChecks = (reply: FastifyReply): ItemChecks | null => {
+      const status = reply.statusCode;
+      let checks = itemChecksByStatus.get(status);
+      if (checks === undefined) {
+        checks = listItemChecks(operation.responses[String(status)]?.content['application/json']?.schema, {
+          check: (item) => validateResponse?.(operationId, status, [item]) === null,
+          serialize: reply.getSerializationFunction(String(status), 'application/json') as
+            | ((list: unknown) => string)
+            | undefined,
+        });
+        itemChecksByStatus.set(status, checks);
+      }
+      return checks;
+    };
     /** Sends the route's answer: checked against the contract, a frozen one serialised once. */
     const respond = (request: FastifyRequest, reply: FastifyReply, answer: unknown): void => {
       if (answer === reply || reply.sent) return;
@@ -118,6 +180,13 @@ async function contract(app: FastifyInstance, options: ContractPluginOptions): P
         const known = checkedBytes(answer, operationStatus);
         if (known !== undefined) {
           reply.type(jsonType).send(known);
+          return;
+        }
+        // A list made of remembered items: only the items not checked before are (decision 0173).
+        const checks = Array.isArray(answer) ? itemChecks(reply) : null;
+        const listBytes = checks ? checkedListBytes(answer, operationStatus, checks) : undefined;
+        if (listBytes !== undefined) {
+          reply.type(jsonType).send(listBytes);
           return;
         }
         const problem = validateResponse(operationId, reply.statusCode, answer);

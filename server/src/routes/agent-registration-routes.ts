@@ -1,4 +1,5 @@
 import { badRequest } from '../lib/app-error.ts';
+import { frozenAnswer } from '../lib/frozen-answers.ts';
 import { whenReady } from '../lib/maybe-promise.ts';
 import { callerOf, defineRoute } from '../lib/route.ts';
 import {
@@ -10,7 +11,18 @@ import {
   receiveFiles,
   storeAgentFiles,
 } from '../services/agent-files.ts';
-import { agentStatus, submitRegistration } from '../services/agent-registration.ts';
+import { type AgentStatus, agentStatus, submitRegistration } from '../services/agent-registration.ts';
+
+/** One frozen answer per status: checked against the contract and serialised once (decision 0034). */
+const statusAnswers = new Map<string | null, { status: AgentStatus | null }>();
+function statusAnswer(status: AgentStatus | null) {
+  let answer = statusAnswers.get(status);
+  if (answer === undefined) {
+    answer = frozenAnswer({ status });
+    statusAnswers.set(status, answer);
+  }
+  return answer;
+}
 
 /** Company registration: status, documents (upload, list, delete) and submission. */
 export function agentRegistrationRoutes() {
@@ -20,7 +32,7 @@ export function agentRegistrationRoutes() {
       operationId: 'getAgentStatus',
       roles: agent,
       handler: ({ world, user, request }) =>
-        whenReady(agentStatus(world, callerOf(user).id, request.arrivedAt), (status) => ({ status })),
+        whenReady(agentStatus(world, callerOf(user).id, request.arrivedAt), statusAnswer),
     }),
     defineRoute({
       operationId: 'submitAgentRegistration',

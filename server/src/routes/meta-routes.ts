@@ -1,4 +1,5 @@
 import { type Config, isDevMode } from '../config.ts';
+import { frozenAnswer } from '../lib/frozen-answers.ts';
 import { notReady } from '../lib/lifecycle.ts';
 import { defineRoute, type RouteSetup } from '../lib/route.ts';
 import { checkDatabase } from '../services/meta.ts';
@@ -15,6 +16,7 @@ export function portalConfigOf(config: Config) {
 
 export function metaRoutes(setup: RouteSetup) {
   const { config, lifecycle } = setup;
+  let configAnswer: ReturnType<typeof portalConfigOf> | undefined;
   return [
     defineRoute({
       operationId: 'getHealth',
@@ -34,9 +36,8 @@ export function metaRoutes(setup: RouteSetup) {
     }),
     defineRoute({
       operationId: 'getPortalConfig',
-      handler() {
-        return portalConfigOf(config);
-      },
+      // The settings do not change while the server runs: one frozen answer, checked and serialised once.
+      handler: () => (configAnswer ??= frozenAnswer(portalConfigOf(config))),
     }),
   ];
 }

@@ -3,9 +3,11 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import type { Config } from '../config.ts';
+import type { AgentFileRow } from '../db/list-reads.ts';
 import { checkedWrite, laneCount } from '../db/row-writes.ts';
 import { AppError, badRequest, conflict, notFound } from '../lib/app-error.ts';
 import { onFirstUse } from '../lib/first-use.ts';
+import { memoAnswer } from '../lib/frozen-answers.ts';
 import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { keepFixedBytes, keptFixedBytes, openStoredFile, type StoredFile } from '../lib/stored-files.ts';
 import type { World } from '../world.ts';
@@ -288,14 +290,15 @@ export async function storeAgentFiles(
 
 /** The company's documents, oldest first (a prepared read, db/list-reads.ts). */
 export function listAgentFiles({ reads }: Pick<World, 'reads'>, userId: string) {
+  // Remembered rows (frozen, the same array until they change) give the same frozen answer.
   return whenReady(reads.lists.agentFiles(userId), (files) =>
-    files.map((file) => ({
-      id: file.id,
-      section: file.section as FileSection,
-      filename: file.filename,
-    })),
+    Object.isFrozen(files) ? memoAnswer(fileLists, files, agentFileViews) : agentFileViews(files),
   );
 }
+
+const agentFileViews = (files: readonly AgentFileRow[]) =>
+  files.map((file) => ({ id: file.id, section: file.section as FileSection, filename: file.filename }));
+const fileLists = new WeakMap<readonly AgentFileRow[], ReturnType<typeof agentFileViews>>();
 
 /** Deletes one of the caller's documents while the registration is still a draft. */
 export async function deleteAgentFile(

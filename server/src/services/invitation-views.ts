@@ -3,6 +3,7 @@ import { isoFromStored } from '../db/connected-users.ts';
 import type { OwnerInvitationRow, PermissionRow } from '../db/list-reads.ts';
 import { formatAccessCode } from '../domain/access-code.ts';
 import type { InvitationStatus } from '../domain/invitation-lifecycle.ts';
+import { memoAnswer } from '../lib/frozen-answers.ts';
 import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import type { World } from '../world.ts';
 import { toApiProduct } from './products.ts';
@@ -46,8 +47,17 @@ export function loadPermissions(
   invitationId: string,
   options: { forAgent: boolean },
 ): MaybePromise<Permissions> {
-  return whenReady(reads.lists.permissions(invitationId), (rows) => permissionsOf(rows, options));
+  const answers = options.forAgent ? companyPermissions : ownerPermissionAnswers;
+  return whenReady(reads.lists.permissions(invitationId), (rows) =>
+    // Remembered rows (frozen, the same array until they change) give the same frozen answer.
+    Object.isFrozen(rows)
+      ? memoAnswer(answers, rows, (read) => permissionsOf(read, options))
+      : permissionsOf(rows, options),
+  );
 }
+
+const companyPermissions = new WeakMap<readonly PermissionRow[], Permissions>();
+const ownerPermissionAnswers = new WeakMap<readonly PermissionRow[], Permissions>();
 
 function permissionsOf(rows: readonly PermissionRow[], options: { forAgent: boolean }): Permissions {
   const permissions: Permissions = { vehicles: [], wallboxes: [] };
