@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { createRequestCompilers } from '../lib/contract-validation.ts';
 import { frozenAnswer, memoAnswer } from '../lib/frozen-answers.ts';
-import { defineRoute } from '../lib/route.ts';
+import { defineRoute, type OperationId } from '../lib/route.ts';
 import { contractPlugin, listItemChecks } from './contract.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { errorEnvelopePlugin } from './error-envelope.ts';
@@ -23,20 +23,28 @@ afterEach(async () => {
   await app?.close();
 });
 
-async function serve(answer: unknown | (() => unknown), strictResponses: boolean, logged: string[] = []) {
-  app = Fastify({
+/** An app whose one route, `operationId`, answers `answer` (or what it gives per call); answers a GET of `url`. */
+async function serveOperation(
+  operationId: OperationId,
+  url: string,
+  answer: unknown | (() => unknown),
+  strictResponses: boolean,
+  logged: string[] = [],
+) {
+  const served = Fastify({
     exposeHeadRoutes: false,
     logger: {
       level: 'error',
       stream: { write: (line: string) => logged.push(line) },
     },
   });
-  await app.register(errorEnvelopePlugin);
-  await app.register(contractPlugin, {
+  app = served;
+  await served.register(errorEnvelopePlugin);
+  await served.register(contractPlugin, {
     document,
     routes: [
       defineRoute({
-        operationId: 'listProducts',
+        operationId,
         roles: ['user'],
         handler: async () => (typeof answer === 'function' ? answer() : answer) as never,
       }),
@@ -46,8 +54,12 @@ async function serve(answer: unknown | (() => unknown), strictResponses: boolean
     strictResponses,
     compilers: createRequestCompilers(),
   });
-  await app.ready();
-  return app.inject({ method: 'GET', url: '/api/v1/products' });
+  await served.ready();
+  return () => served.inject({ method: 'GET', url });
+}
+
+async function serve(answer: unknown | (() => unknown), strictResponses: boolean, logged: string[] = []) {
+  return (await serveOperation('listProducts', '/api/v1/products', answer, strictResponses, logged))();
 }
 
 describe("the routes' validators and serialisers", () => {
@@ -175,31 +187,15 @@ describe('response validation of lists of remembered items', () => {
     updatedAt: '2026-12-07T10:00:01.000Z',
   });
   const brokenJob = (id: string) => ({ ...job(id), status: 'LOST' });
-  async function serveJobs(answer: () => unknown, strictResponses = true) {
-    app = Fastify({ exposeHeadRoutes: false, logger: false });
-    await app.register(errorEnvelopePlugin);
-    await app.register(contractPlugin, {
-      document,
-      routes: [
-        defineRoute({
-          operationId: 'listDownloadJobs',
-          roles: ['user'],
-          handler: () => answer() as never,
-        }),
-      ],
-      authenticate: async () => owner,
-      validateResponses: true,
-      strictResponses,
-      compilers: createRequestCompilers(),
-    });
-    await app.ready();
-    return () => (app as FastifyInstance).inject({ method: 'GET', url: '/api/v1/products/download/jobs' });
-  }
-
   it('answers the same JSON as the whole list checked and serialised, and refuses a new invalid item', async () => {
     const [a, b, broken] = [frozenAnswer(job('a')), frozenAnswer(job('b')), frozenAnswer(brokenJob('c'))];
     let answer: unknown = [job('a'), job('b')];
-    const call = await serveJobs(() => answer);
+    const call = await serveOperation(
+      'listDownloadJobs',
+      '/api/v1/products/download/jobs',
+      () => answer,
+      true,
+    );
     const fresh = await call();
     expect(fresh.statusCode).toBe(200);
     answer = frozenAnswer([a, b]);
