@@ -1,10 +1,13 @@
-// One timed load against one server: autocannon with 50 connections (by default), for a duration or
-// for a fixed number of requests (writes that need a fresh object per request), plus the CPU the
-// server process spent per answered request, read from Linux's /proc.
+// One timed load against one server: autocannon with 50 connections (by default) for a duration, or
+// undici's pool for a fixed list of requests (writes that need a fresh object per request), plus the CPU
+// the server process spent per answered request, read from Linux's /proc. Either way only requests sent
+// once every connection is open and has answered are timed (decision 0177): a client keeps its
+// connections, so opening them is not part of a request's latency.
 import { readFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { type Dispatcher, Pool } from 'undici';
 
 /**
  * autocannon decodes every answer's body into a string, whether or not anything reads it: about
@@ -65,6 +68,12 @@ export interface LoadOptions {
   expected?: readonly number[];
   /** The server's process id, for its CPU time. */
   pid?: number;
+  /**
+   * For a list or HEAD requests: the request that opens each connection before anything is timed,
+   * answered and not counted. By default the contract's liveness call, which every server measured here
+   * answers cheaply (the portal, Prism's mock of it, the bare routes' 404).
+   */
+  opener?: LoadRequest;
 }
 
 /**
@@ -119,10 +128,7 @@ export async function settle(pid: number | undefined, limitMs = 10_000): Promise
 const isScript = (value: LoadOptions['requests']): value is SessionScript =>
   typeof (value as SessionScript).next === 'function';
 
-function autocannonRequests(requests: LoadOptions['requests']): {
-  list: autocannon.Request[];
-  amount?: number;
-} {
+function autocannonRequests(requests: LoadRequest | SessionScript): autocannon.Request[] {
   if (isScript(requests)) {
     const list = Array.from({ length: requests.length }, (_, step) => ({
       setupRequest: (_request: autocannon.Request, context: Record<string, unknown>) =>
@@ -135,67 +141,238 @@ function autocannonRequests(requests: LoadOptions['requests']): {
           context,
         ),
     }));
-    return { list: list as unknown as autocannon.Request[] };
+    return list as unknown as autocannon.Request[];
   }
-  if (Array.isArray(requests)) {
-    let next = 0;
-    const list = [
-      {
-        setupRequest: () => ({ ...(requests[next++ % requests.length] as LoadRequest) }),
-      },
-    ];
-    return { list: list as unknown as autocannon.Request[], amount: requests.length };
-  }
-  return { list: [requests as LoadRequest] as unknown as autocannon.Request[] };
+  return [requests] as unknown as autocannon.Request[];
 }
 
 export async function load(options: LoadOptions): Promise<Load> {
-  const single = options.requests as LoadRequest;
-  if (!isScript(options.requests) && !Array.isArray(options.requests) && single.method === 'HEAD') {
-    return loadHead(options, single);
-  }
-  const { list, amount } = autocannonRequests(options.requests);
+  const { requests } = options;
+  if (Array.isArray(requests)) return loadList(options, requests);
+  const single = requests as LoadRequest | SessionScript;
+  if (!isScript(single) && single.method === 'HEAD') return loadHead(options, single);
+  return loadFor(options, single);
+}
+
+/** How long the connections may take to open before the timed window starts anyway. */
+const OPENING_LIMIT_S = 10;
+
+/** The answers of a timed window: each one's latency and status, and the socket errors. */
+interface Tally {
+  latencies: number[];
+  statuses: Record<string, number>;
+  errors: number;
+}
+
+const newTally = (): Tally => ({ latencies: [], statuses: {}, errors: 0 });
+
+function count(tally: Tally, status: number, latencyMs: number): void {
+  tally.latencies.push(latencyMs);
+  tally.statuses[status] = (tally.statuses[status] ?? 0) + 1;
+}
+
+/** Where a timed window starts: the time, and the CPU both processes had spent until then. */
+interface WindowStart {
+  at: number;
+  serverMicros: number;
+  own: NodeJS.CpuUsage;
+}
+
+const windowStart = (pid: number | undefined): WindowStart => ({
+  at: performance.now(),
+  serverMicros: cpuMicros(pid),
+  own: process.cpuUsage(),
+});
+
+/** The figures of a window from `start` to `end` (taken at the last answer counted, or just after). */
+function windowLoad(options: LoadOptions, tally: Tally, start: WindowStart, end: WindowStart): Load {
+  const total = tally.latencies.length;
+  const latencies = tally.latencies.sort((a, b) => a - b);
+  const ownMicros = (usage: NodeJS.CpuUsage) => usage.user + usage.system;
+  return {
+    requestsPerSecond: total / Math.max(1e-3, (end.at - start.at) / 1000),
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    total,
+    failures: unexpectedAnswers(tally.statuses, options.expected) + tally.errors,
+    statuses: tally.statuses,
+    cpuMicrosPerRequest: (end.serverMicros - start.serverMicros) / Math.max(1, total),
+    loadMicrosPerRequest: (ownMicros(end.own) - ownMicros(start.own)) / Math.max(1, total),
+  };
+}
+
+/**
+ * One request, or a session script, repeated for `seconds` by autocannon. Its connections open as the
+ * run starts, and the first answer on a connection waits for that (and for the server to accept it
+ * among the others): the window starts once every connection has answered, and counts the requests
+ * sent from then on, for `seconds`.
+ */
+async function loadFor(options: LoadOptions, requests: LoadRequest | SessionScript): Promise<Load> {
+  const list = autocannonRequests(requests);
   await settle(options.pid);
-  const before = cpuMicros(options.pid);
-  const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  // When the last answer came: autocannon ends a run of a fixed number of requests on its next
-  // one-second tick, so the time until it resolves would cap such a run at `amount` req/s.
-  let lastAnswer = started;
+  const tally = newTally();
+  const answeredOnce = new Set<unknown>();
+  let start: WindowStart | undefined;
+  let end: WindowStart | undefined;
+  let opening: NodeJS.Timeout | undefined;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const run = autocannon(
       {
         url: options.origin,
-        connections: Math.min(options.connections, amount ?? Number.POSITIVE_INFINITY),
-        ...(amount === undefined ? { duration: options.seconds } : { amount }),
+        connections: options.connections,
+        // Stopped once the window is over; this only bounds a run whose window never starts.
+        duration: options.seconds + OPENING_LIMIT_S,
         requests: list,
         // A slow answer is measured, not dropped: autocannon's default is 10 s.
         timeout: 30,
       },
       (error, finished) => (error ? reject(error) : resolve(finished)),
     );
-    run.on('response', () => {
-      lastAnswer = performance.now();
+    const begin = () => {
+      if (start) return;
+      clearTimeout(opening);
+      start = windowStart(options.pid);
+    };
+    opening = setTimeout(begin, OPENING_LIMIT_S * 1000);
+    run.on('response', (client: unknown, status: number, _bytes: number, latencyMs: number) => {
+      if (end) return;
+      const now = performance.now();
+      if (!start) {
+        answeredOnce.add(client);
+        if (answeredOnce.size >= options.connections) begin();
+        return;
+      }
+      // autocannon stops on its next one-second tick: the window ends at its time, not then.
+      if (now - start.at >= options.seconds * 1000) {
+        end = windowStart(options.pid);
+        run.stop();
+        return;
+      }
+      // Sent before the window: its time includes the opening of the others.
+      if (now - latencyMs < start.at) return;
+      count(tally, status, latencyMs);
     });
   });
-  const elapsed = (lastAnswer - started) / 1000;
-  const own = process.cpuUsage(ownBefore);
-  const statuses: Record<string, number> = {};
-  for (const [status, stat] of Object.entries(result.statusCodeStats ?? {}))
-    statuses[status] = stat?.count ?? 0;
-  const answered = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const unexpected = unexpectedAnswers(statuses, options.expected);
+  clearTimeout(opening);
+  tally.errors += result.errors + result.timeouts;
+  const now = windowStart(options.pid);
+  return windowLoad(options, tally, start ?? now, end ?? now);
+}
+
+/**
+ * A list of requests sent once each (fresh objects), through undici's pool: see `loadPool`. autocannon
+ * could not: it opens its connections with the first requests, which then wait for the others' opening
+ * (a quarter of a list of 200 at 50 connections).
+ */
+function loadList(options: LoadOptions, list: readonly LoadRequest[]): Promise<Load> {
+  let next = 0;
+  return loadPool(options, Math.min(options.connections, list.length), () => {
+    next += 1;
+    return list[next - 1];
+  });
+}
+
+/**
+ * HEAD requests, which autocannon cannot time (it waits for the body the headers announce): repeated
+ * for `seconds` through undici's pool.
+ */
+function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> {
+  return loadPool(
+    options,
+    options.connections,
+    (start) => (performance.now() - start.at < options.seconds * 1000 ? head : undefined),
+    // undici closes a connection after each HEAD (against servers that send a body with one): Node's
+    // client keeps it.
+    nodeClient,
+  );
+}
+
+/** Sends one request on a kept-alive connection of at most `connections`, and reads its whole answer. */
+interface Client {
+  send(request: LoadRequest): Promise<number>;
+  close(): Promise<void>;
+}
+
+function undiciClient(origin: string, connections: number): Client {
+  const pool = new Pool(origin, {
+    connections,
+    pipelining: 1,
+    headersTimeout: 30_000,
+    bodyTimeout: 30_000,
+    keepAliveTimeout: 60_000,
+  });
   return {
-    // autocannon's own average counts whole seconds; a run of a fixed number of requests is shorter.
-    requestsPerSecond: amount === undefined ? result.requests.average : answered / elapsed,
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
-    total: answered,
-    failures: unexpected + result.errors + result.timeouts,
-    statuses,
-    cpuMicrosPerRequest: (cpuMicros(options.pid) - before) / Math.max(1, answered),
-    loadMicrosPerRequest: (own.user + own.system) / Math.max(1, answered),
+    async send(request) {
+      const answer = await pool.request({
+        method: request.method as Dispatcher.HttpMethod,
+        path: request.path,
+        headers: request.headers,
+        body: request.body,
+      });
+      await answer.body.dump();
+      return answer.statusCode;
+    },
+    close: () => pool.destroy(),
   };
+}
+
+function nodeClient(origin: string, connections: number): Client {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  return {
+    send: (request) =>
+      new Promise<number>((resolve, reject) => {
+        const call = httpRequest(
+          new URL(request.path, origin),
+          { method: request.method, headers: request.headers, agent },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.statusCode ?? 0));
+            response.on('error', reject);
+          },
+        );
+        call.on('error', reject);
+        call.end(request.body);
+      }),
+    close: async () => agent.destroy(),
+  };
+}
+
+/**
+ * A closed loop of `connections` kept-alive connections (undici's pool by default), each sending the next
+ * request `take` gives until it gives none. The connections are opened first, each with one `opener`
+ * answered and not counted; the window starts after.
+ */
+async function loadPool(
+  options: LoadOptions,
+  connections: number,
+  take: (start: WindowStart) => LoadRequest | undefined,
+  client: (origin: string, connections: number) => Client = undiciClient,
+): Promise<Load> {
+  const open = Math.max(1, connections);
+  const { send, close } = client(options.origin, open);
+  try {
+    await settle(options.pid);
+    const opener = options.opener ?? { method: 'GET', path: '/api/v1/health/live', headers: {} };
+    await Promise.all(Array.from({ length: open }, () => send(opener)));
+    const tally = newTally();
+    const start = windowStart(options.pid);
+    await Promise.all(
+      Array.from({ length: open }, async () => {
+        for (let request = take(start); request; request = take(start)) {
+          const sent = performance.now();
+          try {
+            const status = await send(request);
+            count(tally, status, performance.now() - sent);
+          } catch {
+            tally.errors += 1;
+          }
+        }
+      }),
+    );
+    return windowLoad(options, tally, start, windowStart(options.pid));
+  } finally {
+    await close();
+  }
 }
 
 /** How many answers have a status other than the expected ones (by default any 2xx or 3xx). */
@@ -208,58 +385,3 @@ function unexpectedAnswers(statuses: Record<string, number>, expected?: readonly
 
 const percentile = (sorted: readonly number[], share: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))] ?? Number.NaN;
-
-/**
- * HEAD requests, which autocannon cannot time (it waits for the body the headers announce): the same
- * closed loop of `connections` kept-alive connections, through Node's HTTP client.
- */
-async function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> {
-  const agent = new Agent({ keepAlive: true, maxSockets: options.connections });
-  const url = new URL(head.path, options.origin);
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let errors = 0;
-  await settle(options.pid);
-  const before = cpuMicros(options.pid);
-  const ownBefore = process.cpuUsage();
-  const started = performance.now();
-  const deadline = started + options.seconds * 1000;
-  const one = () =>
-    new Promise<void>((resolve) => {
-      const sent = performance.now();
-      const call = httpRequest(url, { method: 'HEAD', headers: head.headers, agent }, (response) => {
-        response.resume();
-        response.on('end', () => {
-          latencies.push(performance.now() - sent);
-          const status = String(response.statusCode);
-          statuses[status] = (statuses[status] ?? 0) + 1;
-          resolve();
-        });
-      });
-      call.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-      call.end();
-    });
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (performance.now() < deadline) await one();
-    }),
-  );
-  const elapsed = (performance.now() - started) / 1000;
-  const own = process.cpuUsage(ownBefore);
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const unexpected = unexpectedAnswers(statuses, options.expected);
-  return {
-    requestsPerSecond: latencies.length / elapsed,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
-    total: latencies.length,
-    failures: unexpected + errors,
-    statuses,
-    cpuMicrosPerRequest: (cpuMicros(options.pid) - before) / Math.max(1, latencies.length),
-    loadMicrosPerRequest: (own.user + own.system) / Math.max(1, latencies.length),
-  };
-}
