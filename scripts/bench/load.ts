@@ -274,7 +274,7 @@ function loadList(options: LoadOptions, list: readonly LoadRequest[]): Promise<L
 
 /**
  * HEAD requests, which autocannon cannot time (it waits for the body the headers announce): repeated
- * for `seconds` through undici's pool.
+ * for `seconds` through Node's client (`loadPool`).
  */
 function loadHead(options: LoadOptions, head: LoadRequest): Promise<Load> {
   return loadPool(
