@@ -231,6 +231,7 @@ async function main(): Promise<void> {
         status: response.status,
         contentType: response.headers.get('content-type') ?? 'application/octet-stream',
         body: body.toString('base64'),
+        contentLength: Number(response.headers.get('content-length') ?? body.length),
       });
     }
     let bareOrigin: string | undefined;

@@ -13,6 +13,11 @@ export interface RecordedAnswer {
   contentType: string;
   /** base64 */
   body: string;
+  /**
+   * The length the portal announced. A HEAD answer announces its GET's: without it Node's client cannot
+   * keep the connection, and every HEAD would be timed with a new connection.
+   */
+  contentLength: number;
 }
 
 const [port, answersFile] = process.argv.slice(2);
@@ -36,7 +41,8 @@ app.route({
     const answer = answers.get(`${request.method} ${request.url}`);
     if (!answer) return reply.code(404).send({ errors: [{ code: 'NOT_FOUND', message: request.url }] });
     reply.code(answer.status).type(answer.contentType);
-    return request.method === 'HEAD' ? reply.send() : answer.payload;
+    if (request.method !== 'HEAD') return answer.payload;
+    return reply.header('content-length', answer.contentLength).send();
   },
 });
 await app.listen({ host: '127.0.0.1', port: Number(port) });
