@@ -22,6 +22,11 @@ describe('modes', () => {
     expect(loadConfig({ PORTAL_MODE: 'demo' }).seedOnEmpty).toBe(true);
   });
 
+  it("copies two of team mode's spare sandbox databases side by side unless told otherwise (decision 0174)", () => {
+    expect(loadConfig({}).sandboxes.spareCopies).toBe(2);
+    expect(loadConfig({ SANDBOX_SPARE_COPIES: '6' }).sandboxes.spareCopies).toBe(6);
+  });
+
   it('trusts X-User-Id only in explicit test mode on a loopback address', () => {
     expect(allowsHeaderIdentity(loadConfig({ PORTAL_MODE: 'test' }))).toBe(true);
     expect(allowsHeaderIdentity(loadConfig({ PORTAL_MODE: 'test', HOST: '::1' }))).toBe(true);

@@ -173,8 +173,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       spares: int(env, 'SANDBOX_SPARES', 8),
       // …grown by a burst of creations up to this, shrunk back when idle (decision 0119).
       sparesMax: int(env, 'SANDBOX_SPARES_MAX', 32),
-      // …copied this many side by side at most when missing (decision 0133).
-      spareCopies: int(env, 'SANDBOX_SPARE_COPIES', 8),
+      // …copied this many side by side at most when missing (decisions 0133, 0174).
+      spareCopies: int(env, 'SANDBOX_SPARE_COPIES', 2),
     },
     proxy: loadProxyConfig(env, mode),
     timeouts: {

@@ -36,7 +36,7 @@ const SANDBOX_FILE = 'sandbox.json';
 /** Advisory locks of sandboxes ('SBX1', hash of the database name). */
 const SANDBOX_LOCK_CLASS = 0x53425831;
 /** Spare databases an instance copies side by side at most (when as many are missing), by default. */
-export const SPARE_COPIES = 8;
+export const SPARE_COPIES = 2;
 /** The window in which creations through an instance size its stock of spares (decision 0119). */
 export const SPARE_RATE_WINDOW_MS = 60_000;
 /** The team signal's message when an instance removed a sandbox. */
@@ -109,7 +109,7 @@ export function createPostgresSandboxStore(options: {
    * through this instance in the last minute), idle time shrinks it back to `spares` (decision 0119).
    */
   sparesMax?: number;
-  /** Copies side by side at most when spares are missing (`SPARE_COPIES` by default; decisions 0133, 0147). */
+  /** Copies side by side at most when spares are missing (`SPARE_COPIES` by default; decisions 0133, 0147, 0174). */
   copies?: number;
   /** A background refill failed (logged; the next creation copies the template itself). */
   onError?: (error: Error) => void;
