@@ -23,14 +23,13 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import autocannon from 'autocannon';
 import { startPostgres } from '../server/scripts/postgres-cluster.ts';
 import { createSession } from '../server/src/auth/sessions.ts';
 import { loadConfig } from '../server/src/config.ts';
 import { createPrisma } from '../server/src/db/client.ts';
 import { createWallClock } from '../server/src/lib/clock.ts';
 import { connectInspector, type Inspector } from './bench/inspector.ts';
-import { cpuMicros } from './bench/load.ts';
+import { load as timedLoad } from './bench/load.ts';
 import { freePort, type Started, serverStart, startProcess } from './bench/processes.ts';
 import { representativeReads } from './bench/reads.ts';
 import { argument, printTable, type Row, runsArgument } from './bench/stats.ts';
@@ -114,27 +113,30 @@ interface Load {
   cpu: number;
 }
 
+/** `operation` repeated on `portal` for `seconds`, timed as every load of the benchmarks (decision 0177). */
 async function load(
   portal: Portal,
   operation: (typeof operations)[number],
   seconds: number,
   clients = connections,
 ) {
-  const headers = { cookie: portal.cookies[operation.persona] ?? '' };
-  const before = cpuMicros(portal.server.child.pid);
-  const result = await autocannon({
-    url: portal.url + operation.path,
+  const measured = await timedLoad({
+    origin: portal.url,
     connections: clients,
-    duration: seconds,
-    headers,
+    seconds,
+    requests: {
+      method: 'GET',
+      path: operation.path,
+      headers: { cookie: portal.cookies[operation.persona] ?? '' },
+    },
+    pid: portal.server.child.pid,
   });
-  const failures = result.non2xx + result.errors + result.timeouts;
-  if (failures > 0) throw new Error(`${operation.id}: ${failures} failed requests`);
+  if (measured.failures > 0) throw new Error(`${operation.id}: ${measured.failures} failed requests`);
   return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    requests: result.requests.total,
-    cpu: cpuMicros(portal.server.child.pid) - before,
+    rps: measured.requestsPerSecond,
+    p99: measured.p99Ms,
+    requests: measured.total,
+    cpu: measured.cpuMicrosPerRequest * measured.total,
   } satisfies Load;
 }
 
