@@ -179,6 +179,18 @@ export function databasePath(databaseUrl: string): string {
 /** Rows of the lists kept by their text, per database, for a list read again (decision 0173). */
 const ROWS_KEPT = 5_000;
 
+/**
+ * Whether `row` has exactly the columns of `kept`, each with the same value (SQLite gives strings,
+ * numbers, bigints and nulls: compared by `===`; a blob never matches, and is kept by its text instead).
+ */
+function sameColumns(row: Record<string, unknown>, kept: object | undefined): boolean {
+  if (kept === undefined) return false;
+  const old = kept as Record<string, unknown>;
+  for (const column in row) if (row[column] !== old[column]) return false;
+  for (const column in old) if (!(column in row)) return false;
+  return true;
+}
+
 /** What a memory may hold between two changes of its tables: entries, or rows for the lists. */
 interface MemoLimit {
   max: number;
@@ -540,8 +552,37 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     rowsByText.set(text, freeze(row as T & object));
     return row;
   };
+  // The rows each list gave last, by its statement and parameters (`lastRows`, up to ROWS_KEPT rows): read
+  // again after a change, a row is looked for first where it was or one place off (a row added or gone
+  // before it) and, when every column holds the same value, is that kept object without making its text.
+  const lastRows = new Map<string, readonly object[]>();
+  let lastRowsHeld = 0;
+  const keptRowNear = <T>(row: T, last: readonly object[] | undefined, at: number): T => {
+    if (last !== undefined) {
+      const values = row as Record<string, unknown>;
+      if (sameColumns(values, last[at])) return last[at] as T;
+      if (sameColumns(values, last[at - 1])) return last[at - 1] as T;
+      if (sameColumns(values, last[at + 1])) return last[at + 1] as T;
+    }
+    return keptRow(row);
+  };
   const list = <T>(key: string, mask: TableMask, read: () => T[], scope?: RowScope): T[] =>
-    open().rememberedList(key, mask, () => freeze(read().map(keptRow)), scope);
+    open().rememberedList(
+      key,
+      mask,
+      () => {
+        const last = lastRows.get(key);
+        const rows = freeze(read().map((row, at) => keptRowNear(row, last, at)));
+        lastRowsHeld += rows.length - (last?.length ?? 0);
+        if (lastRowsHeld > ROWS_KEPT) {
+          lastRows.clear();
+          lastRowsHeld = rows.length;
+        }
+        lastRows.set(key, rows as unknown as readonly object[]);
+        return rows;
+      },
+      scope,
+    );
   const connectedStatements = createConnectedUserReads(() => open().db);
   // A connected-users statement's text follows from its shape (page or count, how many search words, a
   // cursor or not): its tables are looked up by shape, without building the SQL text per request.
@@ -614,6 +655,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       );
     },
     close() {
+      lastRows.clear();
+      lastRowsHeld = 0;
       connected.clear();
       listStatements.clear();
       masks.clear();
