@@ -595,8 +595,8 @@ describe.runIf(testEngine() === 'sqlite')(
       }
     });
 
-    // Decision 0171: read again, a list's unchanged rows are found where they were, without their text.
-    it('find the rows a change left as they were at their place in the list, without making their text', async () => {
+    // Decision 0171: read again, a list's unchanged rows are found among its last rows, without their text.
+    it("find the rows a change left as they were among the list's last rows, without making their text", async () => {
       const { id } = await owner();
       const other = new Database(databasePath(t.databaseUrl));
       try {
@@ -613,13 +613,22 @@ describe.runIf(testEngine() === 'sqlite')(
         const query = { ownerId: id, claimed: false, statuses: ['CREATED'] };
         const before = await reads.lists.ownerInvitations.page(query, { limit: 50 });
         expect(before.length).toBeGreaterThan(2);
-        // A change of the second row and a new row before all of them: every other row moves one place.
+        // A change of the second row and two new rows before all of them: every other row moves two places.
         const [first, changed] = before as { id: string; expiresAt: string }[];
         other
           .prepare('UPDATE Invitation SET expiresAt = ? WHERE id = ?')
           .run('2032-01-01T00:00:00.000+00:00', changed?.id);
-        const newest = '2030-02-01T00:00:00.000+00:00';
-        insert.run('near-row-new', id, 'NEARROWNEW', newest, newest, '2031-01-01T00:00:00.000+00:00');
+        for (const n of [1, 2]) {
+          const newest = `2030-02-0${n}T00:00:00.000+00:00`;
+          insert.run(
+            `near-row-new-${n}`,
+            id,
+            `NEARROWNEW${n}`,
+            newest,
+            newest,
+            '2031-01-01T00:00:00.000+00:00',
+          );
+        }
         lookAgain();
         // JSON.stringify as before, its arguments recorded.
         const stringify = vi.spyOn(JSON, 'stringify');
@@ -631,16 +640,16 @@ describe.runIf(testEngine() === 'sqlite')(
         } finally {
           stringify.mockRestore();
         }
-        expect(after[1]).toBe(first);
+        expect(after[2]).toBe(first);
         const again = new Map(after.map((row) => [row.id, row]));
         for (const row of before) if (row !== changed) expect(again.get(row.id)).toBe(row);
         expect(again.get(changed?.id ?? '')).not.toBe(changed);
-        // Only the changed row and the new one were made into text to be looked up.
+        // Only the changed row and the new ones were made into text to be looked up.
         const rowTexts = texts.filter(
           (value) => typeof value === 'object' && value !== null && 'expiresAt' in value,
         );
         expect(rowTexts.map((row) => (row as unknown as { id: string }).id).sort()).toEqual(
-          [changed?.id, 'near-row-new'].sort(),
+          [changed?.id, 'near-row-new-1', 'near-row-new-2'].sort(),
         );
       } finally {
         other.close();

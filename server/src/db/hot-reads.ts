@@ -191,6 +191,22 @@ function sameColumns(row: Record<string, unknown>, kept: object | undefined): bo
   return true;
 }
 
+/** The value of a row's first column (a list's rows begin with their id). */
+function firstValue(row: Record<string, unknown>): unknown {
+  for (const column in row) return row[column];
+  return undefined;
+}
+
+/** A list's rows by their first column's value (the last of equal values wins; they are compared anyway). */
+function firstColumnIndex(rows: readonly object[]): Map<unknown, object> {
+  const index = new Map<unknown, object>();
+  for (const row of rows) index.set(firstValue(row as Record<string, unknown>), row);
+  return index;
+}
+
+/** Rows of the lists read most lately kept as they were given, per database (decision 0171). */
+const LAST_ROWS_KEPT = 20_000;
+
 /** What a memory may hold between two changes of its tables: entries, or rows for the lists. */
 interface MemoLimit {
   max: number;
@@ -552,33 +568,40 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     rowsByText.set(text, freeze(row as T & object));
     return row;
   };
-  // The rows each list gave last, by its statement and parameters (`lastRows`, up to ROWS_KEPT rows): read
-  // again after a change, a row is looked for first where it was or one place off (a row added or gone
-  // before it) and, when every column holds the same value, is that kept object without making its text.
+  // The rows each list gave last, by its statement and parameters (`lastRows`, the lists read most lately
+  // up to LAST_ROWS_KEPT rows): read again after a change, a row is looked for where it was, then among
+  // the last rows by its first column (its id), and, when every column holds the same value, is that kept
+  // object without making its text (rows added or gone before it move it to another place).
   const lastRows = new Map<string, readonly object[]>();
   let lastRowsHeld = 0;
-  const keptRowNear = <T>(row: T, last: readonly object[] | undefined, at: number): T => {
-    if (last !== undefined) {
-      const values = row as Record<string, unknown>;
-      if (sameColumns(values, last[at])) return last[at] as T;
-      if (sameColumns(values, last[at - 1])) return last[at - 1] as T;
-      if (sameColumns(values, last[at + 1])) return last[at + 1] as T;
-    }
-    return keptRow(row);
-  };
   const list = <T>(key: string, mask: TableMask, read: () => T[], scope?: RowScope): T[] =>
     open().rememberedList(
       key,
       mask,
       () => {
         const last = lastRows.get(key);
-        const rows = freeze(read().map((row, at) => keptRowNear(row, last, at)));
-        lastRowsHeld += rows.length - (last?.length ?? 0);
-        if (lastRowsHeld > ROWS_KEPT) {
-          lastRows.clear();
-          lastRowsHeld = rows.length;
+        let byFirst: Map<unknown, object> | undefined;
+        const kept = (row: T, at: number): T => {
+          if (last === undefined) return keptRow(row);
+          const values = row as Record<string, unknown>;
+          if (sameColumns(values, last[at])) return last[at] as T;
+          byFirst ??= firstColumnIndex(last);
+          const found = byFirst.get(firstValue(values));
+          return sameColumns(values, found) ? (found as T) : keptRow(row);
+        };
+        const rows = freeze(read().map(kept));
+        if (last !== undefined) {
+          lastRows.delete(key);
+          lastRowsHeld -= last.length;
         }
         lastRows.set(key, rows as unknown as readonly object[]);
+        lastRowsHeld += rows.length;
+        // The lists read least lately go first.
+        for (const [oldest, rowsOf] of lastRows) {
+          if (lastRowsHeld <= LAST_ROWS_KEPT) break;
+          lastRows.delete(oldest);
+          lastRowsHeld -= rowsOf.length;
+        }
         return rows;
       },
       scope,
