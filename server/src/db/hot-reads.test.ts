@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/app.ts';
 import { createBrowser, signIn } from '../../test/auth/browser.ts';
 import { writeElsewhere } from '../../test/db.ts';
@@ -590,6 +590,67 @@ describe.runIf(testEngine() === 'sqlite')(
         expect(changedAfter).not.toBe(changed);
         expect(changedAfter?.expiresAt).toContain('2032-01-01');
         expect(Object.isFrozen(changedAfter)).toBe(true);
+      } finally {
+        other.close();
+      }
+    });
+
+    // Decision 0171: read again, a list's unchanged rows are found among its last rows, without their text.
+    it("find the rows a change left as they were among the list's last rows, without making their text", async () => {
+      const { id } = await owner();
+      const other = new Database(databasePath(t.databaseUrl));
+      try {
+        const insert = other.prepare(
+          `INSERT INTO Invitation (id, ownerId, code, status, createdAt, statusChangedAt, expiresAt)
+           VALUES (?, ?, ?, 'CREATED', ?, ?, ?)`,
+        );
+        for (const n of [1, 2, 3]) {
+          const at = `2030-01-0${n}T00:00:00.000+00:00`;
+          insert.run(`near-row-${n}`, id, `NEARROW${n}`, at, at, '2031-01-01T00:00:00.000+00:00');
+        }
+        lookAgain();
+        const reads = t.app.portal.reads;
+        const query = { ownerId: id, claimed: false, statuses: ['CREATED'] };
+        const before = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+        expect(before.length).toBeGreaterThan(2);
+        // A change of the second row and two new rows before all of them: every other row moves two places.
+        const [first, changed] = before as { id: string; expiresAt: string }[];
+        other
+          .prepare('UPDATE Invitation SET expiresAt = ? WHERE id = ?')
+          .run('2032-01-01T00:00:00.000+00:00', changed?.id);
+        for (const n of [1, 2]) {
+          const newest = `2030-02-0${n}T00:00:00.000+00:00`;
+          insert.run(
+            `near-row-new-${n}`,
+            id,
+            `NEARROWNEW${n}`,
+            newest,
+            newest,
+            '2031-01-01T00:00:00.000+00:00',
+          );
+        }
+        lookAgain();
+        // JSON.stringify as before, its arguments recorded.
+        const stringify = vi.spyOn(JSON, 'stringify');
+        let after: readonly { id: string }[];
+        let texts: unknown[];
+        try {
+          after = await reads.lists.ownerInvitations.page(query, { limit: 50 });
+          texts = stringify.mock.calls.map(([value]) => value);
+        } finally {
+          stringify.mockRestore();
+        }
+        expect(after[2]).toBe(first);
+        const again = new Map(after.map((row) => [row.id, row]));
+        for (const row of before) if (row !== changed) expect(again.get(row.id)).toBe(row);
+        expect(again.get(changed?.id ?? '')).not.toBe(changed);
+        // Only the changed row and the new ones were made into text to be looked up.
+        const rowTexts = texts.filter(
+          (value) => typeof value === 'object' && value !== null && 'expiresAt' in value,
+        );
+        expect(rowTexts.map((row) => (row as unknown as { id: string }).id).sort()).toEqual(
+          [changed?.id, 'near-row-new-1', 'near-row-new-2'].sort(),
+        );
       } finally {
         other.close();
       }

@@ -179,6 +179,34 @@ export function databasePath(databaseUrl: string): string {
 /** Rows of the lists kept by their text, per database, for a list read again (decision 0173). */
 const ROWS_KEPT = 5_000;
 
+/**
+ * Whether `row` has exactly the columns of `kept`, each with the same value (SQLite gives strings,
+ * numbers, bigints and nulls: compared by `===`; a blob never matches, and is kept by its text instead).
+ */
+function sameColumns(row: Record<string, unknown>, kept: object | undefined): boolean {
+  if (kept === undefined) return false;
+  const old = kept as Record<string, unknown>;
+  for (const column in row) if (row[column] !== old[column]) return false;
+  for (const column in old) if (!(column in row)) return false;
+  return true;
+}
+
+/** The value of a row's first column (a list's rows begin with their id). */
+function firstValue(row: Record<string, unknown>): unknown {
+  for (const column in row) return row[column];
+  return undefined;
+}
+
+/** A list's rows by their first column's value (the last of equal values wins; they are compared anyway). */
+function firstColumnIndex(rows: readonly object[]): Map<unknown, object> {
+  const index = new Map<unknown, object>();
+  for (const row of rows) index.set(firstValue(row as Record<string, unknown>), row);
+  return index;
+}
+
+/** Rows of the lists read most lately kept as they were given, per database (decision 0171). */
+const LAST_ROWS_KEPT = 20_000;
+
 /** What a memory may hold between two changes of its tables: entries, or rows for the lists. */
 interface MemoLimit {
   max: number;
@@ -540,8 +568,44 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
     rowsByText.set(text, freeze(row as T & object));
     return row;
   };
+  // The rows each list gave last, by its statement and parameters (`lastRows`, the lists read most lately
+  // up to LAST_ROWS_KEPT rows): read again after a change, a row is looked for where it was, then among
+  // the last rows by its first column (its id), and, when every column holds the same value, is that kept
+  // object without making its text (rows added or gone before it move it to another place).
+  const lastRows = new Map<string, readonly object[]>();
+  let lastRowsHeld = 0;
   const list = <T>(key: string, mask: TableMask, read: () => T[], scope?: RowScope): T[] =>
-    open().rememberedList(key, mask, () => freeze(read().map(keptRow)), scope);
+    open().rememberedList(
+      key,
+      mask,
+      () => {
+        const last = lastRows.get(key);
+        let byFirst: Map<unknown, object> | undefined;
+        const kept = (row: T, at: number): T => {
+          if (last === undefined) return keptRow(row);
+          const values = row as Record<string, unknown>;
+          if (sameColumns(values, last[at])) return last[at] as T;
+          byFirst ??= firstColumnIndex(last);
+          const found = byFirst.get(firstValue(values));
+          return sameColumns(values, found) ? (found as T) : keptRow(row);
+        };
+        const rows = freeze(read().map(kept));
+        if (last !== undefined) {
+          lastRows.delete(key);
+          lastRowsHeld -= last.length;
+        }
+        lastRows.set(key, rows as unknown as readonly object[]);
+        lastRowsHeld += rows.length;
+        // The lists read least lately go first.
+        for (const [oldest, rowsOf] of lastRows) {
+          if (lastRowsHeld <= LAST_ROWS_KEPT) break;
+          lastRows.delete(oldest);
+          lastRowsHeld -= rowsOf.length;
+        }
+        return rows;
+      },
+      scope,
+    );
   const connectedStatements = createConnectedUserReads(() => open().db);
   // A connected-users statement's text follows from its shape (page or count, how many search words, a
   // cursor or not): its tables are looked up by shape, without building the SQL text per request.
@@ -614,6 +678,8 @@ export function createHotReads(databaseUrl: string): SqliteHotReads {
       );
     },
     close() {
+      lastRows.clear();
+      lastRowsHeld = 0;
       connected.clear();
       listStatements.clear();
       masks.clear();

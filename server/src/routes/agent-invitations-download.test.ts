@@ -1,6 +1,8 @@
 import { readZipText } from '@portal/test-support/zip';
 import { describe, expect, it } from 'vitest';
 import { as, codeOf, createTestApp, expectError, runDownloadJobs, useTestApp } from '../../test/app.ts';
+import { testEngine } from '../../test/engine.ts';
+import { type LaneWriter, type WriteLane, writeLane } from '../db/sqlite-write-lane.ts';
 
 // A company's export of a connected user's data, and the limit on code redemption.
 const t = useTestApp({ env: { REDEEM_RATE_LIMIT_MAX: '1000' } });
@@ -101,6 +103,68 @@ describe('createInvitationDownload', () => {
     const response = await startDownload('inv-second-accepted');
     expect(response.json().exportRequest).toEqual({ vehicles: [{ id: 'prod-veh-4' }], wallboxes: [] });
   });
+
+  it("freezes each shared product's periods that began before the job, and only those", async () => {
+    // prod-wb-3 (shared by inv-second-accepted): a closed period, the open one, and one that begins later.
+    const now = t.clock.now();
+    const at = (hours: number) => new Date(now.getTime() + hours * 3_600_000);
+    await t.prisma.collectionPeriod.deleteMany({ where: { productId: 'prod-wb-3' } });
+    await t.prisma.collectionPeriod.createMany({
+      data: [
+        { id: 'period-wb3-closed', productId: 'prod-wb-3', enabledAt: at(-30), disabledAt: at(-20) },
+        { id: 'period-wb3-open', productId: 'prod-wb-3', enabledAt: at(-10), disabledAt: null },
+        { id: 'period-wb3-later', productId: 'prod-wb-3', enabledAt: at(5), disabledAt: null },
+      ],
+    });
+    const response = await startDownload('inv-second-accepted');
+    expect(response.statusCode).toBe(201);
+    const job = await t.prisma.downloadJob.findUniqueOrThrow({ where: { id: response.json().id } });
+    const snapshot = JSON.parse(job.exportRequest) as {
+      wallboxes: { id: string; periods: { from: string; to: string | null }[] }[];
+    };
+    expect(snapshot.wallboxes).toEqual([
+      {
+        id: 'prod-wb-3',
+        includeSensitiveData: expect.any(Boolean),
+        periods: [
+          { from: at(-30).toISOString(), to: at(-20).toISOString() },
+          { from: at(-10).toISOString(), to: null },
+        ],
+      },
+    ]);
+  });
+
+  it.runIf(testEngine() === 'sqlite')(
+    'reads the sharing, its products and their periods in one statement on the lane',
+    async () => {
+      const lane = writeLane(t.prisma) as WriteLane;
+      const run = lane.run;
+      const reads: string[] = [];
+      lane.run = <T>(fn: (writer: LaneWriter) => T) =>
+        run.call<WriteLane, [(writer: LaneWriter) => T], Promise<T>>(lane, (writer) =>
+          fn({
+            ...writer,
+            get: (sql, ...values) => {
+              reads.push(sql);
+              return writer.get(sql, ...values);
+            },
+            all: (sql, ...values) => {
+              reads.push(sql);
+              return writer.all(sql, ...values);
+            },
+          }),
+        );
+      try {
+        const response = await startDownload('inv-owner-accepted');
+        expect(response.statusCode).toBe(201);
+      } finally {
+        lane.run = run;
+      }
+      // The sharing with its products and periods, and the company's pending exports: nothing else.
+      expect(reads).toHaveLength(2);
+      expect(reads.filter((sql) => sql.includes('"CollectionPeriod"'))).toHaveLength(1);
+    },
+  );
 
   it('works only while the sharing is accepted', async () => {
     const claimed = await startDownload('inv-second-declined');

@@ -11,7 +11,7 @@ import { type AppError, conflict, forbidden } from '../lib/app-error.ts';
 import { type MaybePromise, whenReady } from '../lib/maybe-promise.ts';
 import { type ListSource, mapRows, searchedSource, searchWords } from '../lib/paging.ts';
 import type { World } from '../world.ts';
-import { type CreateDownloadJobInput, createDownloadJob } from './download-jobs.ts';
+import { type CreateDownloadJobInput, createDownloadJob, type PeriodRow } from './download-jobs.ts';
 import { invalidCode, invitationNotFound, onlyBy, transitionInvitation } from './invitation-transitions.ts';
 import { type ConnectedInvitation, loadPermissions, type Permissions } from './invitation-views.ts';
 import { type JobProductInput as SharedProduct, toApiDownloadJob } from './job-snapshot.ts';
@@ -149,52 +149,41 @@ export async function revokeByAgent(world: Deps, agentId: string, id: string): P
 /**
  * Starts an INVITE export of a connected user's shared data. Only while the sharing is ACCEPTED;
  * it covers the shared products that have collection periods, with personal fields only where the
- * user allowed them. The status is read in the transaction that creates the job, so a revoke or
- * suspension that lands first wins.
+ * user allowed them. The invitation (whose it is, its status), its products and their periods are read
+ * in the transaction that creates the job, so a revoke or suspension that lands first wins; on SQLite's
+ * write lane in one statement, which also gives the periods the job freezes.
  */
 export async function createInvitationDownload(
   world: Deps & Pick<World, 'jobs'>,
   agentId: string,
   id: string,
 ) {
-  await findClaimedBy(world, agentId, id);
-  // Read in the job's transaction, which holds the company's exports lock for its limit.
-  const forSharing = (status: string, shared: readonly SharedProduct[]): CreateDownloadJobInput => {
-    const access = agentDataAccess(status as InvitationStatus);
-    if (access === 'suspended') {
-      throw conflict(
-        'SHARING_SUSPENDED',
-        'An administrator has paused this sharing. Downloads are not available.',
-      );
-    }
-    if (access === 'none')
-      throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
-    return { userId: agentId, type: 'INVITE', relatedId: id, products: shared };
-  };
-  const now = world.clock.now();
   const job = await createDownloadJob(world, {
     userId: agentId,
-    onLane: (writer) =>
-      forSharing(
-        writer.get<{ status: string }>('SELECT "status" FROM "Invitation" WHERE "id" = ?', id)?.status ?? '',
-        writer
-          .all<{ id: string; productType: string; includeSensitiveData: number | bigint }>(
-            `SELECT p."id", p."productType", x."includeSensitiveData" FROM "InvitationProduct" x
-               JOIN "Product" p ON p."id" = x."productId"
-              WHERE x."invitationId" = ?
-                AND EXISTS (SELECT 1 FROM "CollectionPeriod" c WHERE c."productId" = p."id" AND c."enabledAt" < ?)
-              ORDER BY p."id"`,
-            id,
-            now,
-          )
-          .map((row) => ({
-            id: row.id,
+    onLane: (writer, now) => {
+      const rows = writer.all<SharedRow>(SHARED_WITH_PERIODS_SQL, now, id);
+      const first = rows[0];
+      const products: SharedProduct[] = [];
+      const periods: PeriodRow[] = [];
+      for (const row of rows) {
+        if (row.productId === null || row.productType === null || row.enabledAt === null) continue;
+        if (products.at(-1)?.id !== row.productId) {
+          products.push({
+            id: row.productId,
             productType: row.productType as SharedProduct['productType'],
             includeSensitiveData: Number(row.includeSensitiveData) === 1,
-          })),
-      ),
-    onPrisma: async (tx) => {
-      const invitation = await tx.invitation.findUniqueOrThrow({ where: { id } });
+          });
+        }
+        periods.push({
+          productId: row.productId,
+          enabledAt: new Date(row.enabledAt),
+          disabledAt: row.disabledAt === null ? null : new Date(row.disabledAt),
+        });
+      }
+      return { ...forSharing(claimedBy(first, agentId).status, agentId, id, products), periods };
+    },
+    onPrisma: async (tx, now) => {
+      const invitation = claimedBy(await tx.invitation.findUnique({ where: { id } }), agentId);
       const shared = await tx.invitationProduct.findMany({
         where: { invitationId: id, product: { periods: { some: { enabledAt: { lt: now } } } } },
         include: { product: { select: { productType: true } } },
@@ -202,6 +191,8 @@ export async function createInvitationDownload(
       });
       return forSharing(
         invitation.status,
+        agentId,
+        id,
         shared.map((entry) => ({
           id: entry.productId,
           productType: entry.product.productType as SharedProduct['productType'],
@@ -213,4 +204,58 @@ export async function createInvitationDownload(
   // After the commit: the runner would not see the job from inside the transaction.
   world.jobs.wake(job.runAt);
   return toApiDownloadJob(job);
+}
+
+/** The invitation if it exists and this company claimed it (as findClaimedBy answers otherwise). */
+function claimedBy<T extends { agentId: string | null; status: string }>(
+  invitation: T | undefined | null,
+  agentId: string,
+): T {
+  if (!invitation) throw invitationNotFound();
+  if (invitation.agentId !== agentId) throw notYours();
+  return invitation;
+}
+
+/** The job of a claimed sharing in the status read, or the refusal of a sharing that shares nothing now. */
+function forSharing(
+  status: string,
+  agentId: string,
+  id: string,
+  shared: readonly SharedProduct[],
+): CreateDownloadJobInput {
+  const access = agentDataAccess(status as InvitationStatus);
+  if (access === 'suspended') {
+    throw conflict(
+      'SHARING_SUSPENDED',
+      'An administrator has paused this sharing. Downloads are not available.',
+    );
+  }
+  if (access === 'none')
+    throw conflict('INVALID_INVITATION_STATE', 'This user does not share data with you.');
+  return { userId: agentId, type: 'INVITE', relatedId: id, products: shared };
+}
+
+/**
+ * A sharing's row with each shared product and each of its collection periods that began before `now`
+ * (parameters: now, the invitation's id), by product then period: one row with empty product columns
+ * when nothing is shared, none when the invitation does not exist. A product without such a period
+ * collected nothing to export and is left out.
+ */
+const SHARED_WITH_PERIODS_SQL = `SELECT i."status", i."agentId", x."productId", p."productType", x."includeSensitiveData",
+    c."enabledAt", c."disabledAt"
+  FROM "Invitation" i
+  LEFT JOIN "InvitationProduct" x ON x."invitationId" = i."id"
+  LEFT JOIN "Product" p ON p."id" = x."productId"
+  LEFT JOIN "CollectionPeriod" c ON c."productId" = x."productId" AND c."enabledAt" < ?
+  WHERE i."id" = ?
+  ORDER BY x."productId", c."enabledAt"`;
+
+interface SharedRow {
+  status: string;
+  agentId: string | null;
+  productId: string | null;
+  productType: string | null;
+  includeSensitiveData: number | bigint | null;
+  enabledAt: string | null;
+  disabledAt: string | null;
 }
