@@ -68,8 +68,8 @@ export type SignedInRenderInput = {
   fetch: (request: Request) => Promise<Response>;
 };
 
-/** A drawn page: its markup for `#root` and the answers it was drawn from. */
-export type SignedInRenderResult = { markup: string; state: FirstPageState };
+/** A drawn page: its markup for `#root`, the answers it was drawn from, and its language (`<html lang>`). */
+export type SignedInRenderResult = { markup: string; state: FirstPageState; language: string };
 
 /** Null: the page is not drawn by the server (the app draws it; e.g. the visitor is sent elsewhere). */
 export type SignedInRender = (input: SignedInRenderInput) => Promise<SignedInRenderResult | null>;

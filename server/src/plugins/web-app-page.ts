@@ -149,7 +149,7 @@ export function signedInPage(
     return css === undefined ? link : inlineStylesheet(href, css);
   });
   return (
-    linksAfterFirstPaint(withHead(inlined))
+    linksAfterFirstPaint(withHead(inLanguage(inlined, rendered.language)))
       .replace(
         bootPlaceholder,
         () => `<div id="root">${rendered.markup}</div><template id="${PAGE_END}"></template>\n`,
@@ -158,6 +158,17 @@ export function signedInPage(
       .replace(/<script type="module"/g, '<script type="module" fetchpriority="low"')
   );
 }
+
+/**
+ * `<html lang>` set to the language the page is drawn in: a screen reader reads a drawn Greek page as Greek
+ * from its first paint, not once the app has started.
+ */
+const inLanguage = (page: string, language: string) =>
+  page.replace(
+    /<html\b([^>]*)>/i,
+    (_tag, attributes: string) =>
+      `<html${attributes.replace(/\s+lang="[^"]*"/i, '')} lang="${attribute(language)}">`,
+  );
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);

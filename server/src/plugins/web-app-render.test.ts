@@ -29,7 +29,7 @@ describe('a signed-in page drawn by the server', () => {
     // failed, one with a failed part, and a page it leaves to the app.
     'ssr/signed-in-render.js': `export async function renderSignedInPage(input) {
       if (input.language === 'fail') throw new Error('render failed');
-      if (input.language === 'partial') return { markup: '<main><!--$!--><template></template></main>', state: {} };
+      if (input.language === 'partial') return { markup: '<main><!--$!--><template></template></main>', state: {}, language: 'en' };
       if (input.language === 'none') return null;
       const calls = new URL(input.url, 'http://portal.invalid').searchParams.get('calls')?.split(',') ?? [];
       const answers = {};
@@ -41,6 +41,7 @@ describe('a signed-in page drawn by the server', () => {
       const echo = { url: input.url, user: input.user, language: input.language, answers };
       return {
         markup: '<main data-input="' + encodeURIComponent(JSON.stringify(echo)) + '">drawn</main>',
+        language: input.language ?? 'en',
         state: { queries: [{ queryHash: 'x', state: { data: '</script><script>alert(1)</script>' } }], mutations: [] },
       };
     }`,
@@ -151,6 +152,9 @@ describe('a signed-in page drawn by the server', () => {
   it('draws in the language the visitor chose, and needs nothing about the width', async () => {
     const page = await get('/products', 'owner@example.com', { portal_language: 'el' });
     expect(renderEcho(page)).toMatchObject({ language: 'el' });
+    // <html lang> says the language the page is drawn in from its first paint (a screen reader reads it).
+    expect(page.body).toMatch(/^<!doctype html><html lang="el">/);
+    expect((await get('/products', 'owner@example.com')).body).toMatch(/^<!doctype html><html lang="en">/);
     // The markup is right at every width by CSS alone: no client hint is asked for.
     expect(page.headers['accept-ch']).toBeUndefined();
   });

@@ -77,6 +77,8 @@ describe("the server's render of a signed-in page", () => {
   it('draws in the language asked for', async () => {
     const { drawn } = await render(owner, '/products', 'el');
     expect(textOf(drawn?.markup ?? '')).toContain('Προϊόντα');
+    expect(drawn?.language).toBe('el');
+    expect((await render(owner, '/products')).drawn?.language).toBe('en');
   });
 
   it('leaves to the app a page the visitor is sent away from, the terms to accept, and a non-screen', async () => {

@@ -100,7 +100,8 @@ export const renderSignedInPage: SignedInRender = async (input) => {
         );
         const asked = waiting(client);
         // Its controls work only once the app has taken over: until then they say so.
-        if (asked.length === 0) return { markup: inertUntilStarted(markup), state: dehydrate(client) };
+        if (asked.length === 0)
+          return { markup: inertUntilStarted(markup), state: dehydrate(client), language: i18n.language };
         // A failed call leaves the page to the app, which meets the failure itself.
         await Promise.all(asked.map((query) => query.fetch()));
       }
