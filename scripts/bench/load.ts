@@ -204,8 +204,8 @@ function windowLoad(options: LoadOptions, tally: Tally, start: WindowStart, end:
 /**
  * One request, or a session script, repeated for `seconds` by autocannon. Its connections open as the
  * run starts, and the first answer on a connection waits for that (and for the server to accept it
- * among the others): the window starts once every connection has answered, and counts the requests
- * sent from then on, for `seconds`.
+ * among the others): the window starts once every connection has answered, and counts the answers
+ * that come from then on, for `seconds`.
  */
 async function loadFor(options: LoadOptions, requests: LoadRequest | SessionScript): Promise<Load> {
   const list = autocannonRequests(requests);
@@ -248,8 +248,7 @@ async function loadFor(options: LoadOptions, requests: LoadRequest | SessionScri
         run.stop();
         return;
       }
-      // Sent before the window: its time includes the opening of the others.
-      if (now - latencyMs < start.at) return;
+      // Every answer from then on was asked for on an open connection (each had answered once).
       count(tally, status, latencyMs);
     });
   });
